@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "AdEngine",
+    products: [
+        .library(name: "VAST", targets: ["VAST"]),
+        .library(name: "VASTCheck", targets: ["VASTCheck"]),
+        .executable(name: "vastcheck", targets: ["vastcheck"]),
+        .executable(name: "bench-parse", targets: ["BenchParse"]),
+        .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
+        .target(name: "VASTCheck", dependencies: ["VAST"], swiftSettings: strict),
+        .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
+        .executableTarget(
+            name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
+        .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
+        .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

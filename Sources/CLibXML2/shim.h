@@ -1,0 +1,96 @@
+#ifndef VAST_CLIBXML2_SHIM_H
+#define VAST_CLIBXML2_SHIM_H
+
+#include <libxml/xmlversion.h>
+// Debian builds libxml2 with ICU, whose headers clash with the copy Foundation carries
+// (`UErrorCode` defined twice). ICU only adds fields to xmlCharEncodingHandler, a struct this
+// module never touches except through pointers, so its declaration is left out here.
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>
+#include <libxml/xmlstring.h>
+#include <string.h>
+
+/// The one external-entity loader this process installs: it refuses every load, so no
+/// parse can reach a file or the network whatever a document declares.
+static xmlParserInputPtr vast_deny_entity_loader(const char *url, const char *id, xmlParserCtxtPtr ctxt) {
+    (void)url; (void)id; (void)ctxt;
+    return NULL;
+}
+
+/// Installs the deny-all loader and initialises libxml2. Called once, lazily, from Swift.
+static inline void vast_xml_global_init(void) {
+    xmlInitParser();
+    xmlSetExternalEntityLoader(vast_deny_entity_loader);
+}
+
+/// What a SAX parse left behind: libxml2's last error (code, line, column, message).
+typedef struct {
+    int code;
+    int line;
+    int column;
+    char message[256];
+} vast_xml_error;
+
+/// Parses `size` bytes from memory with a caller-owned SAX2 handler.
+///
+/// Exists because the memory entry point that takes a SAX handler (`xmlSAXUserParseMemory`)
+/// cannot take parser options; this builds the context the way that function does, then
+/// sets only NONET and NOCDATA. The handler is detached before the context is freed, so the
+/// caller keeps ownership. Returns 0 when the document was well formed.
+static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandler *sax,
+                                        void *user, vast_xml_error *err) {
+    // The callbacks receive the parser context (userData left at its default) so that they
+    // can stop the parse and read line numbers; the Swift state travels in _private.
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
+    if (ctxt == NULL) {
+        err->code = -1;
+        strncpy(err->message, "could not create a parser context", sizeof(err->message) - 1);
+        return -1;
+    }
+    if (ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
+    ctxt->sax = sax;
+    ctxt->_private = user;
+    xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+    ctxt->replaceEntities = 0;
+    ctxt->loadsubset = 0;
+    ctxt->validate = 0;
+    xmlParseDocument(ctxt);
+    int ok = ctxt->wellFormed && ctxt->errNo == 0 ? 0 : 1;
+    xmlErrorPtr last = xmlCtxtGetLastError(ctxt);
+    if (ok != 0 && last != NULL) {
+        err->code = last->code;
+        err->line = last->line;
+        err->column = last->int2;
+        if (last->message != NULL) {
+            strncpy(err->message, last->message, sizeof(err->message) - 1);
+            err->message[sizeof(err->message) - 1] = 0;
+        }
+    } else if (ok != 0) {
+        err->code = ctxt->errNo;
+        err->line = ctxt->input != NULL ? ctxt->input->line : 0;
+        err->column = ctxt->input != NULL ? ctxt->input->col : 0;
+    }
+    ctxt->sax = NULL;
+    xmlFreeParserCtxt(ctxt);
+    return ok;
+}
+
+/// The Swift state of the parse behind a SAX callback.
+static inline void *vast_sax_user(void *ctx) {
+    return ((xmlParserCtxtPtr)ctx)->_private;
+}
+
+/// Stops a parse from inside a SAX callback (the callbacks receive the context as `void *`).
+static inline void vast_sax_stop(void *ctx) {
+    xmlStopParser((xmlParserCtxtPtr)ctx);
+}
+
+/// The current line of the parse behind a SAX callback, for finding locations.
+static inline int vast_sax_line(void *ctx) {
+    return xmlSAX2GetLineNumber(ctx);
+}
+
+#endif

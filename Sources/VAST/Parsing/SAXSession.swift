@@ -1,0 +1,118 @@
+internal import CLibXML2
+
+/// One SAX2 parse: the C callbacks, the builder they feed, and the translation of libxml2's
+/// outcome into ``VASTParseError``.
+///
+/// Runs on the caller's thread, synchronously. The builder lives in memory owned by this call
+/// and reaches the callbacks through the parser context's `_private` pointer.
+enum SAXSession {
+    static func run(_ buffer: UnsafeBufferPointer<UInt8>) throws(VASTParseError) -> VASTParseResult {
+        guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
+        let builder = UnsafeMutablePointer<VASTModelBuilder>.allocate(capacity: 1)
+        builder.initialize(to: VASTModelBuilder())
+        defer {
+            builder.deinitialize(count: 1)
+            builder.deallocate()
+        }
+        var handler = makeHandler()
+        var error = vast_xml_error()
+        let status = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
+            vast_sax_parse_memory(chars, Int32(buffer.count), &handler, builder, &error)
+        }
+        if let fatal = builder.pointee.fatal { throw fatal }
+        if status != 0 {
+            let message = withUnsafeBytes(of: error.message) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }.trimmingASCIIWhitespace()
+            throw VASTParseError(
+                .malformed, message.isEmpty ? "the document is not well-formed XML" : message,
+                line: Int(error.line), column: Int(error.column))
+        }
+        return try builder.pointee.finish()
+    }
+
+    private static func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<VASTModelBuilder>? {
+        guard let context, let user = vast_sax_user(context) else { return nil }
+        return user.assumingMemoryBound(to: VASTModelBuilder.self)
+    }
+
+    /// Refuses a declaration: records why and stops libxml2 before it reads any further.
+    private static func refuse(_ context: UnsafeMutableRawPointer?, _ what: String) {
+        guard let context, let builder = state(context) else { return }
+        if builder.pointee.fatal == nil {
+            builder.pointee.fatal = VASTParseError(
+                .forbiddenDeclaration,
+                "\(what) are not allowed in VAST (they can load files or expand without bound); refused",
+                line: Int(vast_sax_line(context)))
+        }
+        vast_sax_stop(context)
+    }
+
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+            guard let builder = SAXSession.state(context), let localname else { return }
+            builder.pointee.line = Int(vast_sax_line(context))
+            builder.pointee.startElement(
+                localname: localname, prefix: prefix, uri: uri,
+                namespaces: SAXNamespaces(pointer: namespaces, count: Int(namespaceCount)),
+                attributes: SAXAttributes(pointer: attributes, count: Int(attributeCount)))
+            if builder.pointee.fatal != nil, let context { vast_sax_stop(context) }
+        }
+        handler.endElementNs = { context, localname, prefix, _ in
+            guard let builder = SAXSession.state(context), let localname else { return }
+            builder.pointee.endElement(localname: localname, prefix: prefix)
+        }
+        handler.characters = { context, bytes, length in
+            guard let builder = SAXSession.state(context), let bytes, length > 0 else { return }
+            builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: false)
+        }
+        handler.cdataBlock = { context, bytes, length in
+            guard let builder = SAXSession.state(context), let bytes, length > 0 else { return }
+            builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), cdata: true)
+        }
+        handler.internalSubset = { context, _, _, _ in SAXSession.refuse(context, "DOCTYPE declarations") }
+        handler.externalSubset = { context, _, _, _ in SAXSession.refuse(context, "external DTDs") }
+        handler.entityDecl = { context, _, _, _, _, _ in SAXSession.refuse(context, "ENTITY declarations") }
+        handler.unparsedEntityDecl = { context, _, _, _, _ in SAXSession.refuse(context, "ENTITY declarations") }
+        handler.notationDecl = { context, _, _, _ in SAXSession.refuse(context, "NOTATION declarations") }
+        handler.getEntity = { _, _ in nil }
+        handler.getParameterEntity = { _, _ in nil }
+        handler.resolveEntity = { _, _, _ in nil }
+        handler.reference = { context, _ in SAXSession.refuse(context, "entity references") }
+        // Errors are read from the context after the parse; this keeps libxml2 from printing them.
+        handler.serror = { _, _ in }
+        return handler
+    }
+}
+
+/// libxml2's SAX2 attribute array: five pointers per attribute (localname, prefix, URI,
+/// value start, value end); values are not NUL-terminated.
+struct SAXAttributes {
+    let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    /// The attribute's local name pointer (interned by the parser's dictionary) at `index`.
+    func localname(at index: Int) -> UnsafePointer<xmlChar>? { pointer?[index * 5] }
+
+    /// The attribute's prefix at `index`, if any.
+    func prefix(at index: Int) -> UnsafePointer<xmlChar>? { pointer?[index * 5 + 1] }
+
+    /// The attribute's value bytes at `index`.
+    func value(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let pointer, let start = pointer[index * 5 + 3], let end = pointer[index * 5 + 4] else {
+            return UnsafeBufferPointer(start: nil, count: 0)
+        }
+        return UnsafeBufferPointer(start: start, count: max(0, end - start))
+    }
+}
+
+/// libxml2's SAX2 namespace declarations of one start tag: (prefix, URI) pointer pairs.
+struct SAXNamespaces {
+    let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    let count: Int
+
+    func prefix(at index: Int) -> UnsafePointer<xmlChar>? { pointer?[index * 2] }
+    func uri(at index: Int) -> UnsafePointer<xmlChar>? { pointer?[index * 2 + 1] }
+}

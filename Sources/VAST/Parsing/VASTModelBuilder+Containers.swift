@@ -1,0 +1,266 @@
+internal import CLibXML2
+
+/// Opening and closing the elements that hold other elements.
+extension VASTModelBuilder {
+    mutating func startRoot(_ known: VASTElement?, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+                            attributes: SAXAttributes) {
+        sawRoot = true
+        guard known != .videoAdServingTemplate else {
+            fatal = VASTParseError(
+                .unsupportedVersion,
+                "VAST 1.0 document (root <VideoAdServingTemplate>) is not supported; VAST 2.0 to 4.3 are",
+                line: line)
+            return
+        }
+        guard known == .vast else {
+            fatal = VASTParseError(
+                .notVAST, "the root element is <\(String(cString: localname))>, not <VAST>", line: line)
+            return
+        }
+        frames.append(Frame(element: .vast, index: 1))
+        rootNamespace = uri
+        readAttributes(attributes)
+        if let written = attr("version") {
+            rawVersion = written
+            guard let known = VASTVersion(rawValue: written.trimmingASCIIWhitespace()) else {
+                fatal = VASTParseError(
+                    .unsupportedVersion, "VAST version \"\(written.prefix(20))\" is not supported; 2.0 to 4.3 are",
+                    line: line)
+                return
+            }
+            version = known
+        } else {
+            report(.error, .content, "required-attribute",
+                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)")
+        }
+        let namespace = uri.map { String(cString: $0) }
+        if version.isVAST4 && namespace != "http://www.iab.com/VAST" {
+            report(.warning, .schema, "schema.namespace",
+                   namespace == nil
+                       ? "VAST \(version.rawValue) documents belong to xmlns=\"http://www.iab.com/VAST\"; none is declared"
+                       : "namespace \(namespace ?? "") is not http://www.iab.com/VAST")
+        }
+    }
+
+    mutating func open(_ element: VASTElement, attributes: SAXAttributes) {
+        readAttributes(attributes)
+        switch element {
+        case .ad:
+            pendingAd = VASTAd(
+                id: attr("id"), sequence: intAttr("sequence"), adType: attr("adType"),
+                conditionalAd: boolAttr("conditionalAd"), content: .inLine(VASTInLine()))
+            adContent = nil
+        case .inLine:
+            inWrapper = false
+            common = VASTAdCommon()
+            inLine = VASTInLine()
+            if adContent != nil { duplicateBody() }
+        case .wrapper:
+            inWrapper = true
+            common = VASTAdCommon()
+            var body = VASTWrapper()
+            body.followAdditionalWrappers = boolAttr("followAdditionalWrappers") ?? true
+            body.allowMultipleAds = boolAttr("allowMultipleAds") ?? false
+            body.fallbackOnNoAd = boolAttr("fallbackOnNoAd")
+            wrapper = body
+            if adContent != nil { duplicateBody() }
+        case .viewableImpression:
+            viewable = VASTViewableImpression(id: attr("id"))
+        case .verification:
+            verification = VASTVerification(vendor: attr("vendor"))
+        case .creative:
+            var value = VASTCreative()
+            value.id = attr("id")
+            value.adId = attr(version.isVAST4 ? "adId" : "AdID")
+            value.sequence = intAttr("sequence")
+            value.apiFramework = attr("apiFramework")
+            creative = value
+        case .linear:
+            var value = VASTLinear()
+            value.skipOffset = offsetAttr("skipoffset")
+            linear = value
+        case .videoClicks:
+            videoClicks = VASTVideoClicks()
+        case .icon:
+            openIcon()
+        case .iconClicks:
+            iconClicks = VASTIconClicks()
+        case .iconClickFallbackImage:
+            var value = VASTIconClickFallbackImage()
+            value.width = intAttr("width")
+            value.height = intAttr("height")
+            fallbackImage = value
+        case .nonLinearAds:
+            nonLinearAds = VASTNonLinearAds()
+        case .nonLinear:
+            openNonLinear()
+        case .companionAds:
+            var value = VASTCompanionAds()
+            value.required = attr("required")
+            companionAds = value
+        case .companion:
+            openCompanion()
+        case .extensionElement, .creativeExtension:
+            pendingExtension = VASTExtension(
+                type: attr("type"), attributes: attrs.map { VASTAttribute(name: $0.name, value: $0.value) }, rawXML: "")
+            raw = RawXMLWriter()
+            rawDepth = 1
+        default:
+            break
+        }
+    }
+
+    private mutating func duplicateBody() {
+        report(.error, .content, "ad.content-ambiguous", "an <Ad> holds more than one InLine or Wrapper; the last is used")
+    }
+
+    private mutating func openIcon() {
+        var value = VASTIcon()
+        value.program = attr("program")
+        value.width = intAttr("width")
+        value.height = intAttr("height")
+        value.xPosition = attr("xPosition")
+        value.yPosition = attr("yPosition")
+        value.duration = timeAttr("duration")
+        value.offset = timeAttr("offset")
+        value.apiFramework = attr("apiFramework")
+        value.pxratio = attr("pxratio")
+        icon = value
+    }
+
+    private mutating func openNonLinear() {
+        var value = VASTNonLinear()
+        value.id = attr("id")
+        value.width = intAttr("width")
+        value.height = intAttr("height")
+        value.expandedWidth = intAttr("expandedWidth")
+        value.expandedHeight = intAttr("expandedHeight")
+        value.scalable = boolAttr("scalable")
+        value.maintainAspectRatio = boolAttr("maintainAspectRatio")
+        value.minSuggestedDuration = timeAttr("minSuggestedDuration")
+        value.apiFramework = attr("apiFramework")
+        nonLinear = value
+    }
+
+    private mutating func openCompanion() {
+        var value = VASTCompanion()
+        value.id = attr("id")
+        value.width = intAttr("width")
+        value.height = intAttr("height")
+        value.assetWidth = intAttr("assetWidth")
+        value.assetHeight = intAttr("assetHeight")
+        value.expandedWidth = intAttr("expandedWidth")
+        value.expandedHeight = intAttr("expandedHeight")
+        value.apiFramework = attr("apiFramework")
+        value.adSlotId = attr(version.isVAST4 ? "adSlotId" : "adSlotID")
+        value.pxratio = attr("pxratio")
+        value.renderingMode = attr("renderingMode")
+        companion = value
+    }
+
+    mutating func close(_ element: VASTElement) {
+        switch element {
+        case .ad:
+            closeAd()
+        case .inLine:
+            if var body = inLine {
+                body.common = common
+                adContent = .inLine(body)
+            }
+            inLine = nil
+        case .wrapper:
+            if var body = wrapper {
+                body.common = common
+                adContent = .wrapper(body)
+            }
+            wrapper = nil
+        case .viewableImpression:
+            if let viewable { common.viewableImpressions.append(viewable) }
+            viewable = nil
+        case .verification:
+            if let verification { common.verifications.append(verification) }
+            verification = nil
+        case .creative:
+            closeCreative()
+        case .linear:
+            setKind(linear.map { .linear($0) })
+            linear = nil
+        case .videoClicks:
+            linear?.videoClicks = videoClicks
+            videoClicks = nil
+        case .icon:
+            if let icon { linear?.icons.append(icon) }
+            icon = nil
+        case .iconClicks:
+            icon?.iconClicks = iconClicks
+            iconClicks = nil
+        case .iconClickFallbackImage:
+            if let fallbackImage { iconClicks?.fallbackImages.append(fallbackImage) }
+            fallbackImage = nil
+        case .nonLinearAds:
+            setKind(nonLinearAds.map { .nonLinearAds($0) })
+            nonLinearAds = nil
+        case .nonLinear:
+            if let nonLinear { nonLinearAds?.nonLinears.append(nonLinear) }
+            nonLinear = nil
+        case .companionAds:
+            setKind(companionAds.map { .companionAds($0) })
+            companionAds = nil
+        case .companion:
+            if let companion { companionAds?.companions.append(companion) }
+            companion = nil
+        default:
+            break
+        }
+    }
+
+    private mutating func closeAd() {
+        guard let content = adContent, var ad = pendingAd else {
+            report(.error, .content, "ad.content-missing", "<Ad> holds neither <InLine> nor <Wrapper>; it is ignored")
+            pendingAd = nil
+            return
+        }
+        ad.content = content
+        ads.append(ad)
+        adLocations.append(location())
+        pendingAd = nil
+        adContent = nil
+    }
+
+    private mutating func closeCreative() {
+        guard let value = creative else { return }
+        creative = nil
+        if value.kind == nil {
+            if inWrapper {
+                report(.info, .content, "creative.kind-missing", "<Creative> in a Wrapper has no Linear, NonLinearAds or CompanionAds")
+            } else {
+                report(.error, .content, "creative.kind-missing",
+                       "<Creative> must hold a <Linear>, <NonLinearAds> or <CompanionAds>")
+            }
+        }
+        if inWrapper { wrapper?.creatives.append(value) } else { inLine?.creatives.append(value) }
+    }
+
+    private mutating func setKind(_ kind: VASTCreative.Kind?) {
+        guard let kind else { return }
+        if creative?.kind != nil {
+            report(.warning, .schema, "creative.kind-multiple",
+                   "<Creative> holds more than one of Linear, NonLinearAds, CompanionAds; the last is used")
+        }
+        creative?.kind = kind
+    }
+
+    /// Moves an extension's captured XML into its owner when the element closes.
+    mutating func finishExtension() {
+        guard var value = pendingExtension else { return }
+        value.rawXML = raw?.result ?? ""
+        raw = nil
+        pendingExtension = nil
+        let parent = frames.count >= 2 ? frames[frames.count - 2].element : nil
+        if parent == .creativeExtensions {
+            creative?.creativeExtensions.append(value)
+        } else {
+            common.extensions.append(value)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The document-wide rules, checked once the whole document has been read.
+extension VASTModelBuilder {
+    mutating func finish() throws(VASTParseError) -> VASTParseResult {
+        guard sawRoot else { throw VASTParseError(.malformed, "the document has no root element") }
+        line = 0
+        if ads.isEmpty && rootErrors.isEmpty {
+            report(.warning, .content, "root.empty",
+                   "the response holds no <Ad> and no <Error>: a no-ad response without an error pixel",
+                   code: .noAdsAfterWrapper, at: "/VAST")
+        } else if ads.isEmpty {
+            report(.info, .content, "root.no-ad", "a no-ad response: only <Error> URIs, fired with 303",
+                   code: .noAdsAfterWrapper, at: "/VAST")
+        } else if !rootErrors.isEmpty && version.isVAST4 {
+            report(.warning, .schema, "root.mixed",
+                   "the root holds both <Ad> and <Error>; the VAST \(version.rawValue) schema allows one or the other",
+                   at: "/VAST")
+        }
+        var sequences: [Int: Int] = [:]
+        for (index, ad) in ads.enumerated() {
+            guard let sequence = ad.sequence else { continue }
+            if let first = sequences[sequence] {
+                report(.error, .content, "pod.sequence-duplicate",
+                       "pod sequence \(sequence) is used by \(adLocations[first]) too; pod order is ambiguous",
+                       at: adLocations[index])
+            } else {
+                sequences[sequence] = index
+            }
+        }
+        let document = VASTDocument(version: rawVersion, ads: ads, errors: rootErrors)
+        return VASTParseResult(document: document, findings: findings, counts: counts)
+    }
+}

@@ -1,0 +1,331 @@
+internal import CLibXML2
+
+/// Builds a ``VASTDocument`` straight from SAX events, checking the spec's structural rules
+/// as it goes (it alone knows each element's exact location).
+///
+/// One open object per kind ("slots"): VAST does not nest an element inside itself, so the
+/// innermost open Creative, Linear, Companion ... is always the one a child belongs to.
+/// Unknown or misplaced elements are skipped with a finding; `<Extension>` contents are
+/// re-serialised as raw XML.
+struct VASTModelBuilder {
+    // MARK: Outcome
+    /// Set when the document must be refused; the SAX session stops the parse.
+    var fatal: VASTParseError?
+    /// The current line, updated by the SAX session on each start tag.
+    var line = 0
+    var findings: [VASTFinding] = []
+    var counts = VASTElementCounts()
+
+    // MARK: Document state
+    var rawVersion = ""
+    var version: VASTVersion = .v4_3
+    var sawRoot = false
+    var rootNamespace: UnsafePointer<xmlChar>?
+    var ads: [VASTAd] = []
+    /// Each kept ad's location, for document-wide findings.
+    var adLocations: [String] = []
+    var rootErrors: [String] = []
+
+    // MARK: Element stack
+    struct Frame {
+        var element: VASTElement?
+        /// The name as written, for unknown elements' locations.
+        var unknownName: String?
+        var index: Int
+        var seen = VASTElementSet()
+        var childCounts: [(key: Int, count: Int)] = []
+        var lastOrder = -1
+        var orderReported = false
+    }
+    var frames: [Frame] = []
+    /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
+    var skipDepth = 0
+    /// Depth inside Extensions or CreativeExtensions, where nothing is counted.
+    var uncountedDepth = 0
+    var inWrapper = false
+
+    // MARK: Text of the current leaf element
+    var text: [UInt8] = []
+    var cdataChunks = 0
+    var cdataPadded = false
+    var attrs: [(name: String, value: String)] = []
+
+    // MARK: Raw XML capture (Extension, CreativeExtension)
+    var raw: RawXMLWriter?
+    var rawDepth = 0
+    var pendingExtension: VASTExtension?
+
+    // MARK: Name caches (libxml2 interns names per parse, so a pointer identifies a name)
+    var elementCache: [UnsafeRawPointer: VASTElement?] = [:]
+    var attributeCache: [UnsafeRawPointer: String] = [:]
+
+    // MARK: Open objects
+    var pendingAd: VASTAd?
+    var adContent: VASTAd.Content?
+    var common = VASTAdCommon()
+    var inLine: VASTInLine?
+    var wrapper: VASTWrapper?
+    var viewable: VASTViewableImpression?
+    var verification: VASTVerification?
+    var creative: VASTCreative?
+    var linear: VASTLinear?
+    var videoClicks: VASTVideoClicks?
+    var icon: VASTIcon?
+    var iconClicks: VASTIconClicks?
+    var fallbackImage: VASTIconClickFallbackImage?
+    var nonLinearAds: VASTNonLinearAds?
+    var nonLinear: VASTNonLinear?
+    var companionAds: VASTCompanionAds?
+    var companion: VASTCompanion?
+
+    // MARK: Names
+
+    mutating func element(for localname: UnsafePointer<xmlChar>) -> VASTElement? {
+        let key = UnsafeRawPointer(localname)
+        if let cached = elementCache[key] { return cached }
+        let found = VASTElement.byName[String(cString: localname)]
+        elementCache[key] = found
+        return found
+    }
+
+    mutating func attributeName(_ localname: UnsafePointer<xmlChar>) -> String {
+        let key = UnsafeRawPointer(localname)
+        if let cached = attributeCache[key] { return cached }
+        let name = String(cString: localname)
+        attributeCache[key] = name
+        return name
+    }
+
+    // MARK: Findings
+
+    /// The location of the element being read, or of its `depth`-th ancestor.
+    func location(dropping depth: Int = 0) -> String {
+        var path = ""
+        for frame in frames.dropLast(depth) {
+            let name = frame.element?.name ?? frame.unknownName ?? "?"
+            path += "/" + name
+            if frame.element?.isRepeatable ?? false { path += "[\(frame.index)]" }
+        }
+        return path.isEmpty ? "/" : path
+    }
+
+    mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
+                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil) {
+        findings.append(VASTFinding(
+            severity: severity, category: category, rule: rule, message: message,
+            location: location ?? self.location(), line: line > 0 ? line : nil,
+            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil)))
+    }
+
+    // MARK: SAX events
+
+    mutating func startElement(localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+                               uri: UnsafePointer<xmlChar>?, namespaces: SAXNamespaces, attributes: SAXAttributes) {
+        if uncountedDepth > 0 { uncountedDepth += 1 }
+        if rawDepth > 0 {
+            rawDepth += 1
+            raw?.start(localname: localname, prefix: prefix, namespaces: namespaces, attributes: attributes)
+            return
+        }
+        let known = element(for: localname)
+        if uncountedDepth == 0 {
+            count(known)
+            if known == .extensions || known == .creativeExtensions { uncountedDepth = 1 }
+        }
+        if skipDepth > 0 {
+            skipDepth += 1
+            return
+        }
+        guard sawRoot else {
+            startRoot(known, localname: localname, uri: uri, attributes: attributes)
+            return
+        }
+        let parentIndex = frames.count - 1
+        let parent = frames[parentIndex].element
+        let foreign = uri != nil && !sameNamespace(uri, rootNamespace)
+        let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
+        guard let known, !foreign, let parent, VASTSpecRules.allowedChildren(of: parent).contains(known) else {
+            skip(localname: localname, known: known, foreign: foreign, parent: parent, index: index)
+            return
+        }
+        frames[parentIndex].seen.insert(known)
+        checkOrder(of: known, inFrame: parentIndex)
+        frames.append(Frame(element: known, index: index))
+        if known.introduced > version {
+            report(.warning, .schema, "version.element",
+                   "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)")
+        }
+        checkRequiredAttributes(of: known, attributes: attributes)
+        if known.collectsText {
+            beginLeaf(attributes: attributes)
+        } else {
+            open(known, attributes: attributes)
+        }
+    }
+
+    mutating func endElement(localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
+        if uncountedDepth > 0 { uncountedDepth -= 1 }
+        if rawDepth > 0 {
+            rawDepth -= 1
+            if rawDepth > 0 {
+                raw?.end(localname: localname, prefix: prefix)
+                return
+            }
+            finishExtension()
+            frames.removeLast()
+            return
+        }
+        if skipDepth > 0 {
+            skipDepth -= 1
+            if skipDepth == 0 { frames.removeLast() }
+            return
+        }
+        guard let frame = frames.last, let element = frame.element else { return }
+        checkRequiredChildren(of: element, seen: frame.seen)
+        if element.collectsText {
+            finishLeaf(element)
+        } else {
+            close(element)
+        }
+        frames.removeLast()
+    }
+
+    mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) {
+        if rawDepth > 0 {
+            raw?.text(bytes, cdata: cdata)
+            return
+        }
+        guard skipDepth == 0, let element = frames.last?.element, element.collectsText else { return }
+        text.append(contentsOf: bytes)
+        if cdata, bytes.contains(where: { !$0.isASCIIWhitespace }) {
+            cdataChunks += 1
+            if bytes[0].isASCIIWhitespace || bytes[bytes.count - 1].isASCIIWhitespace { cdataPadded = true }
+        }
+    }
+
+    // MARK: Helpers for events
+
+    private mutating func count(_ element: VASTElement?) {
+        switch element {
+        case .ad: counts.ads += 1
+        case .creative: counts.creatives += 1
+        case .mediaFile: counts.mediaFiles += 1
+        case .tracking: counts.trackingEvents += 1
+        case .impression: counts.impressions += 1
+        default: break
+        }
+    }
+
+    private func sameNamespace(_ lhs: UnsafePointer<xmlChar>?, _ rhs: UnsafePointer<xmlChar>?) -> Bool {
+        guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+        return lhs == rhs || xmlStrEqual(lhs, rhs) != 0
+    }
+
+    private mutating func nextIndex(inFrame index: Int, key: Int) -> Int {
+        if let position = frames[index].childCounts.firstIndex(where: { $0.key == key }) {
+            frames[index].childCounts[position].count += 1
+            return frames[index].childCounts[position].count
+        }
+        frames[index].childCounts.append((key, 1))
+        return 1
+    }
+
+    private mutating func skip(localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
+                               parent: VASTElement?, index: Int) {
+        let name = String(cString: localname)
+        frames.append(Frame(element: nil, unknownName: name, index: index))
+        skipDepth = 1
+        let parentName = parent?.name ?? "its parent"
+        if foreign {
+            report(.info, .schema, "schema.unknown-element",
+                   "<\(name)> from another namespace is outside <Extensions>; ignored")
+        } else if known != nil {
+            report(.warning, .schema, "schema.unknown-element",
+                   "<\(name)> is not allowed inside <\(parentName)>; ignored")
+        } else {
+            report(.warning, .schema, "schema.unknown-element", "<\(name)> is not a VAST element; ignored")
+        }
+    }
+
+    private mutating func checkOrder(of element: VASTElement, inFrame index: Int) {
+        guard let parent = frames[index].element, parent == .inLine || parent == .wrapper else { return }
+        let order = VASTSpecRules.childOrder(of: parent, version: version)
+        guard let position = order.firstIndex(of: element) else { return }
+        if position < frames[index].lastOrder && !frames[index].orderReported {
+            frames[index].orderReported = true
+            report(.warning, .schema, "schema.child-order",
+                   "<\(element.name)> comes after an element the VAST \(version.rawValue) schema puts after it "
+                   + "(players accept any order)", at: location() + "/" + element.name)
+        }
+        frames[index].lastOrder = max(frames[index].lastOrder, position)
+    }
+
+    private mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
+        for requirement in VASTSpecRules.requiredAttributes(of: element, inWrapper: inWrapper)
+        where requirement.since <= version {
+            var present = false
+            for index in 0..<attributes.count {
+                guard let name = attributes.localname(at: index) else { continue }
+                if attributeName(name).caseInsensitiveEquals(requirement.name) { present = true; break }
+            }
+            guard !present else { continue }
+            if requirement.schemaOnly {
+                report(.warning, .schema, "required-attribute",
+                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires")
+            } else {
+                report(.error, .content, "required-attribute",
+                       "<\(element.name)> must have a \(requirement.name) attribute")
+            }
+        }
+    }
+
+    private mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
+        for requirement in VASTSpecRules.requiredChildren(of: element, inWrapper: inWrapper)
+        where requirement.since <= version {
+            guard let child = VASTElement.byName[requirement.name], !seen.contains(child) else { continue }
+            if requirement.schemaOnly {
+                report(.warning, .schema, "required-element",
+                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires")
+            } else {
+                report(.error, .content, "required-element",
+                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)")
+            }
+        }
+    }
+
+    private mutating func beginLeaf(attributes: SAXAttributes) {
+        text.removeAll(keepingCapacity: true)
+        cdataChunks = 0
+        cdataPadded = false
+        attrs.removeAll(keepingCapacity: true)
+        for index in 0..<attributes.count {
+            guard let name = attributes.localname(at: index) else { continue }
+            attrs.append((attributeName(name), String(decoding: attributes.value(at: index), as: UTF8.self)))
+        }
+    }
+}
+
+/// A set of ``VASTElement`` values as a bit mask (the enum has fewer than 128 cases).
+struct VASTElementSet {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    mutating func insert(_ element: VASTElement) {
+        let bit = Int(element.rawValue)
+        if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit - 64) }
+    }
+
+    func contains(_ element: VASTElement) -> Bool {
+        let bit = Int(element.rawValue)
+        return bit < 64 ? low & (1 << UInt64(bit)) != 0 : high & (1 << UInt64(bit - 64)) != 0
+    }
+}
+
+extension String {
+    /// ASCII case-insensitive equality, for attribute names written `AdID` instead of `adId`.
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let lhs = utf8, rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) }
+    }
+}

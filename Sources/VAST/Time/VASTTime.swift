@@ -1,0 +1,118 @@
+/// A duration or playhead position in a VAST document, in whole milliseconds.
+///
+/// VAST writes times as `HH:MM:SS` or `HH:MM:SS.mmm`; ``parse(_:)`` reads those strictly and
+/// also accepts the looser forms players accept (bare seconds, `1:2:3`, other fraction lengths),
+/// saying so, so that a validator can report them.
+public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The time in milliseconds, never negative.
+    public var milliseconds: Int
+
+    /// Creates a time from milliseconds (negative values become zero).
+    public init(milliseconds: Int) { self.milliseconds = max(0, milliseconds) }
+
+    /// Creates a time from seconds, rounded to the millisecond.
+    public init(seconds: Double) { self.init(milliseconds: Int((seconds * 1000).rounded())) }
+
+    /// The time in seconds.
+    public var seconds: Double { Double(milliseconds) / 1000 }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.milliseconds < rhs.milliseconds }
+
+    /// The strict VAST spelling, `HH:MM:SS.mmm`.
+    public var description: String {
+        let ms = milliseconds % 1000
+        let total = milliseconds / 1000
+        return "\(pad(total / 3600)):\(pad(total / 60 % 60)):\(pad(total % 60)).\(pad(ms, width: 3))"
+    }
+
+    private func pad(_ value: Int, width: Int = 2) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    /// Parses a VAST time value.
+    ///
+    /// Strict form: `HH:MM:SS` or `HH:MM:SS.mmm` (two-digit fields, minutes and seconds 0 to 59,
+    /// exactly three fraction digits). Lenient forms, accepted with a ``VASTLeniency``: one- or
+    /// more-digit fields (`1:2:3`), one to nine fraction digits, and bare seconds (`15`, `15.5`).
+    /// Input is bounded: anything longer than 32 characters is refused.
+    /// - Returns: the time and, when the input was not strict, what was tolerated.
+    /// - Throws: ``VASTTimeFormatError`` when the text is not a time.
+    public static func parse(_ text: String) throws(VASTTimeFormatError) -> (VASTTime, VASTLeniency?) {
+        let trimmed = text.trimmingASCIIWhitespace()
+        guard !trimmed.isEmpty else { throw VASTTimeFormatError(text: text, reason: "is empty") }
+        guard trimmed.utf8.count <= 32 else { throw VASTTimeFormatError(text: text, reason: "is too long") }
+        var leniency: VASTLeniency? = trimmed.utf8.count != text.utf8.count
+            ? VASTLeniency("surrounding whitespace") : nil
+        let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 3 || parts.count == 1 else {
+            throw VASTTimeFormatError(text: text, reason: "is not HH:MM:SS(.mmm)")
+        }
+        guard let last = parts.last else { throw VASTTimeFormatError(text: text, reason: "is empty") }
+        let (seconds, millis, fractionDigits) = try splitSeconds(last, text: text)
+        if parts.count == 1 {
+            return (VASTTime(milliseconds: seconds * 1000 + millis), VASTLeniency("bare seconds instead of HH:MM:SS"))
+        }
+        guard let hours = digits(parts[0]), let minutes = digits(parts[1]) else {
+            throw VASTTimeFormatError(text: text, reason: "has a field that is not a number")
+        }
+        guard minutes < 60 else { throw VASTTimeFormatError(text: text, reason: "has minutes above 59") }
+        guard seconds < 60 else { throw VASTTimeFormatError(text: text, reason: "has seconds above 59") }
+        if parts[0].utf8.count != 2 || parts[1].utf8.count != 2 || (last.split(separator: ".").first?.utf8.count ?? 0) != 2 {
+            leniency = leniency ?? VASTLeniency("fields not written with two digits")
+        } else if fractionDigits != 0 && fractionDigits != 3 {
+            leniency = leniency ?? VASTLeniency("\(fractionDigits) fraction digits instead of 3")
+        }
+        return (VASTTime(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis), leniency)
+    }
+
+    /// Splits `SS(.fff)` into whole seconds, milliseconds and the number of fraction digits.
+    private static func splitSeconds(_ field: Substring, text: String) throws(VASTTimeFormatError) -> (Int, Int, Int) {
+        let pieces = field.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count <= 2, let whole = digits(pieces[0]) else {
+            throw VASTTimeFormatError(text: text, reason: "has seconds that are not a number")
+        }
+        guard pieces.count == 2 else { return (whole, 0, 0) }
+        let fraction = pieces[1]
+        guard fraction.utf8.count <= 9, let value = digits(fraction) else {
+            throw VASTTimeFormatError(text: text, reason: "has a fraction that is not 1 to 9 digits")
+        }
+        var millis = value
+        var count = fraction.utf8.count
+        while count > 3 { millis /= 10; count -= 1 }
+        while count < 3 { millis *= 10; count += 1 }
+        return (whole, millis, fraction.utf8.count)
+    }
+
+    /// Reads 1 to 9 ASCII digits; anything else (signs, spaces, letters, no digits) is `nil`.
+    static func digits(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 9 else { return nil }
+        var value = 0
+        for byte in text.utf8 {
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+}
+
+/// Why a time value could not be read.
+public struct VASTTimeFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text as written.
+    public var text: String
+    /// What is wrong with it.
+    public var reason: String
+
+    public var description: String { "time value \"\(text.prefix(40))\" \(reason)" }
+}
+
+/// What a lenient reading tolerated, for the validator to report.
+public struct VASTLeniency: Sendable, Hashable, CustomStringConvertible {
+    /// A short phrase: "bare seconds instead of HH:MM:SS".
+    public var reason: String
+
+    /// Creates a leniency note.
+    public init(_ reason: String) { self.reason = reason }
+
+    public var description: String { reason }
+}

@@ -1,0 +1,177 @@
+/// The parts of the VAST specification the parser checks as it reads: event names per version,
+/// required children and attributes, and the schema's child order. Kept as data so that the
+/// README's rule table and the code cannot drift apart.
+enum VASTSpecRules {
+    /// Tracking event names each version defines (IAB XSDs, plus the spec text's closeLinear and notUsed).
+    static func trackingEvents(in version: VASTVersion) -> Set<String> {
+        switch version {
+        case .v2_0: v2Events
+        case .v3_0: v3Events
+        case .v4_0: v40Events
+        case .v4_1: v41Events
+        case .v4_2, .v4_3: v42Events
+        }
+    }
+
+    /// Every tracking event name any version defines.
+    static let allTrackingEvents: Set<String> = v2Events.union(v3Events).union(v40Events).union(v41Events)
+        .union(v42Events).union(["verificationNotExecuted"])
+
+    private static let v2Events: Set<String> = [
+        "creativeView", "start", "midpoint", "firstQuartile", "thirdQuartile", "complete", "mute", "unmute",
+        "pause", "rewind", "resume", "fullscreen", "expand", "collapse", "acceptInvitation", "close",
+    ]
+    private static let v3Events: Set<String> = v2Events.union([
+        "exitFullscreen", "progress", "skip", "closeLinear", "acceptInvitationLinear",
+    ])
+    private static let v40Events: Set<String> = [
+        "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "mute", "unmute",
+        "pause", "resume", "rewind", "skip", "playerExpand", "playerCollapse", "progress", "closeLinear",
+        "acceptInvitation", "acceptInvitationLinear", "adExpand", "adCollapse", "minimize", "close",
+        "overlayViewDuration", "otherAdInteraction", "timeSpentViewing",
+    ]
+    private static let v41Events: Set<String> = [
+        "creativeView", "loaded", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "mute",
+        "unmute", "pause", "resume", "rewind", "skip", "playerExpand", "playerCollapse", "progress",
+        "closeLinear", "acceptInvitation", "adExpand", "adCollapse", "minimize", "close", "overlayViewDuration",
+        "otherAdInteraction", "notUsed",
+    ]
+    private static let v42Events: Set<String> = v41Events.union(["interactiveStart"])
+
+    /// A requirement on an element's children or attributes.
+    struct Requirement {
+        /// The child element's local name or the attribute's name.
+        let name: String
+        /// The first version that requires it.
+        let since: VASTVersion
+        /// True when only the XML schema cares (players do without it): reported as a schema warning.
+        let schemaOnly: Bool
+
+        init(_ name: String, since: VASTVersion = .v2_0, schemaOnly: Bool = false) {
+            self.name = name
+            self.since = since
+            self.schemaOnly = schemaOnly
+        }
+    }
+
+    /// Required child elements of an element, given whether it sits in an InLine or a Wrapper.
+    static func requiredChildren(of element: VASTElement, inWrapper: Bool) -> [Requirement] {
+        switch (element, inWrapper) {
+        case (.inLine, _):
+            [Requirement("AdSystem"), Requirement("AdTitle"), Requirement("Impression"), Requirement("Creatives"),
+             Requirement("AdServingId", since: .v4_1)]
+        case (.wrapper, _):
+            [Requirement("AdSystem"), Requirement("VASTAdTagURI"), Requirement("Impression"),
+             Requirement("Creatives", schemaOnly: true)]
+        case (.creatives, false):
+            [Requirement("Creative")]
+        case (.creative, false):
+            [Requirement("UniversalAdId", since: .v4_0)]
+        case (.linear, false):
+            [Requirement("Duration"), Requirement("MediaFiles")]
+        case (.mediaFiles, false):
+            [Requirement("MediaFile")]
+        case (.nonLinearAds, false):
+            [Requirement("NonLinear", schemaOnly: true)]
+        default:
+            []
+        }
+    }
+
+    /// Required attributes of an element, given whether it sits in an InLine or a Wrapper.
+    static func requiredAttributes(of element: VASTElement, inWrapper: Bool) -> [Requirement] {
+        switch (element, inWrapper) {
+        case (.vast, _):
+            [Requirement("version")]
+        case (.ad, _):
+            [Requirement("id", schemaOnly: true)]
+        case (.mediaFile, _), (.mezzanine, _):
+            [Requirement("delivery"), Requirement("type"), Requirement("width"), Requirement("height")]
+        case (.tracking, _):
+            [Requirement("event")]
+        case (.companion, false), (.nonLinear, false):
+            [Requirement("width"), Requirement("height")]
+        case (.staticResource, _):
+            [Requirement("creativeType")]
+        case (.pricing, _):
+            [Requirement("model"), Requirement("currency")]
+        case (.category, _):
+            [Requirement("authority", since: .v4_0)]
+        case (.universalAdId, _):
+            [Requirement("idRegistry", since: .v4_0)]
+        case (.companionClickTracking, _):
+            [Requirement("id", since: .v4_0, schemaOnly: true)]
+        case (.icon, _):
+            [Requirement("program", since: .v3_0, schemaOnly: true), Requirement("width", since: .v3_0, schemaOnly: true),
+             Requirement("height", since: .v3_0, schemaOnly: true),
+             Requirement("xPosition", since: .v3_0, schemaOnly: true),
+             Requirement("yPosition", since: .v3_0, schemaOnly: true)]
+        default:
+            []
+        }
+    }
+
+    /// The schema's child order of InLine and Wrapper, where real tags most often differ from it
+    /// (they follow the spec's presentation order). Children not listed are not ordered.
+    static func childOrder(of element: VASTElement, version: VASTVersion) -> [VASTElement] {
+        switch (element, version.isVAST4, version) {
+        case (.inLine, true, _):
+            [.adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adServingId, .adTitle,
+             .adVerifications, .advertiser, .category, .creatives, .description, .expires, .survey]
+        case (.wrapper, true, _):
+            [.adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adVerifications,
+             .blockedAdCategories, .creatives, .vastAdTagURI]
+        case (.inLine, false, .v2_0):
+            [.adSystem, .adTitle, .description, .survey, .error, .impression, .creatives, .extensions]
+        case (.inLine, false, _):
+            [.adSystem, .adTitle, .description, .advertiser, .pricing, .survey, .error, .impression, .creatives,
+             .extensions]
+        case (.wrapper, false, _):
+            [.adSystem, .vastAdTagURI, .error, .impression, .creatives, .extensions]
+        default:
+            []
+        }
+    }
+
+    /// Children each element may have; anything else in the VAST namespace is reported as unknown
+    /// and skipped.
+    static func allowedChildren(of element: VASTElement) -> Set<VASTElement> {
+        switch element {
+        case .vast: [.ad, .error]
+        case .ad: [.inLine, .wrapper]
+        case .inLine:
+            [.adSystem, .adTitle, .adServingId, .description, .advertiser, .category, .pricing, .survey, .expires,
+             .error, .impression, .viewableImpression, .adVerifications, .extensions, .creatives]
+        case .wrapper:
+            [.adSystem, .error, .impression, .viewableImpression, .pricing, .adVerifications, .extensions,
+             .blockedAdCategories, .vastAdTagURI, .creatives]
+        case .viewableImpression: [.viewable, .notViewable, .viewUndetermined]
+        case .adVerifications: [.verification]
+        case .verification: [.javaScriptResource, .executableResource, .verificationParameters, .trackingEvents]
+        case .trackingEvents: [.tracking]
+        case .extensions: [.extensionElement]
+        case .blockedAdCategories: []
+        case .creatives: [.creative]
+        case .creative: [.universalAdId, .creativeExtensions, .linear, .nonLinearAds, .companionAds]
+        case .creativeExtensions: [.creativeExtension]
+        case .linear: [.duration, .adParameters, .mediaFiles, .trackingEvents, .videoClicks, .icons, .creativeExtensions]
+        case .mediaFiles: [.mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFiles]
+        case .closedCaptionFiles: [.closedCaptionFile]
+        case .videoClicks: [.clickThrough, .clickTracking, .customClick]
+        case .icons: [.icon]
+        case .icon: [.staticResource, .iframeResource, .htmlResource, .iconClicks, .iconViewTracking, .altText, .hoverText]
+        case .iconClicks: [.iconClickThrough, .iconClickTracking, .iconClickFallbackImages]
+        case .iconClickFallbackImages: [.iconClickFallbackImage]
+        case .iconClickFallbackImage: [.altText, .staticResource]
+        case .nonLinearAds: [.nonLinear, .trackingEvents]
+        case .nonLinear:
+            [.staticResource, .iframeResource, .htmlResource, .adParameters, .nonLinearClickThrough,
+             .nonLinearClickTracking, .creativeExtensions]
+        case .companionAds: [.companion]
+        case .companion:
+            [.staticResource, .iframeResource, .htmlResource, .adParameters, .altText, .companionClickThrough,
+             .companionClickTracking, .trackingEvents, .creativeExtensions]
+        default: []
+        }
+    }
+}

@@ -1,0 +1,1 @@
+// placeholder; see Tools/fuzz/README.md
