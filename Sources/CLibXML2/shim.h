@@ -53,7 +53,12 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
     if (ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
     ctxt->sax = sax;
     ctxt->_private = user;
+    cdataBlockSAXFunc cdata = sax->cdataBlock;
     xmlCtxtUseOptions(ctxt, XML_PARSE_NONET | XML_PARSE_NOCDATA);
+    // NOCDATA clears the handler's CDATA callback so that a tree would get plain text nodes;
+    // this SAX parse builds no tree and wants to know where CDATA sections start and end
+    // (a URL split across two sections is a finding), so the callback is put back.
+    sax->cdataBlock = cdata;
     ctxt->replaceEntities = 0;
     ctxt->loadsubset = 0;
     ctxt->validate = 0;

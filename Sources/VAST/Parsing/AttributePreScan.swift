@@ -1,83 +1,196 @@
+import Glibc
+
 /// A linear scan run before libxml2 sees a document, refusing start tags with too many
 /// attributes: libxml2 2.9's duplicate-attribute check is quadratic in their number.
+///
+/// The scan reads code units in the document's encoding family (ASCII-compatible bytes, or
+/// UTF-16 in either byte order, told by the BOM or by how `<` is written), so that a byte of
+/// a UTF-16 code unit cannot pass for a quote. A declared encoding must be one whose markup is
+/// plain ASCII in that family (UTF-8, ASCII, the ISO-8859 and Windows code pages, UTF-16):
+/// anything else (UTF-7, EBCDIC, UTF-32) could hide `=` and quotes from the scan and is refused.
 enum AttributePreScan {
-    /// Throws when a start tag has more than `maxAttributes` attributes.
+    private enum Form: Equatable {
+        case bytes
+        case utf16(bigEndian: Bool)
+    }
+
+    /// Throws when a start tag has more than `maxAttributes` attributes, or the encoding is one
+    /// the scan cannot read.
     ///
     /// Counts `=` signs outside quoted values inside each tag; skips comments, CDATA sections,
     /// processing instructions and declarations, whose content is not markup.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int) throws(VASTParseError) {
-        let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, eq: UInt8 = 0x3D, dq: UInt8 = 0x22, sq: UInt8 = 0x27
-        let bang: UInt8 = 0x21, question: UInt8 = 0x3F
-        var index = 0
-        let count = bytes.count
-        var line = 1
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A { line += 1 }
-            guard byte == lt, index + 1 < count else { index += 1; continue }
-            let next = bytes[index + 1]
-            if next == bang || next == question {
-                index = skipSpecial(bytes, from: index)
+        let form = try form(of: bytes)
+        try checkDeclaredEncoding(bytes, form: form)
+        var scanner = Scanner(bytes: bytes, form: form)
+        while scanner.advance(past: 0x3C) {
+            guard let next = scanner.peek() else { return }
+            if next == 0x21 || next == 0x3F {
+                scanner.skipSpecial()
                 continue
             }
             var attributes = 0
-            var quote: UInt8 = 0
-            var cursor = index + 1
-            while cursor < count {
-                let current = bytes[cursor]
-                if current == 0x0A { line += 1 }
+            var quote: UInt32 = 0
+            while let current = scanner.next() {
                 if quote != 0 {
                     if current == quote { quote = 0 }
-                } else if current == dq || current == sq {
+                } else if current == 0x22 || current == 0x27 {
                     quote = current
-                } else if current == eq {
+                } else if current == 0x3D {
                     attributes += 1
                     if attributes > maxAttributes {
                         throw VASTParseError(
                             .tooManyAttributes,
                             "a start tag has more than \(maxAttributes) attributes; refused before parsing",
-                            line: line)
+                            line: scanner.line)
                     }
-                } else if current == gt {
+                } else if current == 0x3E {
                     break
                 }
-                cursor += 1
             }
-            index = cursor + 1
         }
     }
 
-    /// Skips `<!-- -->`, `<![CDATA[ ]]>`, `<? ?>` and `<!...>`, returning the index after it.
-    private static func skipSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        let terminator: [UInt8]
-        if matches(bytes, at: start, "<!--") {
-            terminator = Array("-->".utf8)
-        } else if matches(bytes, at: start, "<![CDATA[") {
-            terminator = Array("]]>".utf8)
-        } else if matches(bytes, at: start, "<?") {
-            terminator = Array("?>".utf8)
-        } else {
-            terminator = Array(">".utf8)
+    private static func form(of bytes: UnsafeBufferPointer<UInt8>) throws(VASTParseError) -> Form {
+        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
+        switch (head[0], head[1], head[2], head[3]) {
+        case (0x00, 0x00, 0xFE, 0xFF), (0xFF, 0xFE, 0x00, 0x00), (0x00, 0x00, 0x00, 0x3C), (0x3C, 0x00, 0x00, 0x00):
+            throw VASTParseError(.malformed, "UTF-32 documents are not supported; send UTF-8", line: 1)
+        case (0x4C, 0x6F, 0xA7, 0x94):
+            throw VASTParseError(.malformed, "EBCDIC documents are not supported; send UTF-8", line: 1)
+        case (0xFE, 0xFF, _, _), (0x00, 0x3C, 0x00, _), (0x00, 0x20, 0x00, _), (0x00, 0x0A, 0x00, _):
+            return .utf16(bigEndian: true)
+        case (0xFF, 0xFE, _, _), (0x3C, 0x00, _, 0x00), (0x20, 0x00, _, 0x00), (0x0A, 0x00, _, 0x00):
+            return .utf16(bigEndian: false)
+        default:
+            return .bytes
         }
-        var index = start + 2
-        while index < bytes.count {
-            if bytes[index] == terminator[0] && matches(bytes, at: index, terminator) {
-                return index + terminator.count
+    }
+
+    /// Refuses an XML declaration's encoding unless its markup reads as ASCII in `form`.
+    private static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) throws(VASTParseError) {
+        var scanner = Scanner(bytes: bytes, form: form)
+        if form == .bytes && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+        if case .utf16 = form, let first = scanner.peek(), first == 0xFEFF { _ = scanner.next() }
+        guard scanner.consume("<?xml") else { return }
+        var declaration = ""
+        while let unit = scanner.next(), unit != 0x3E, declaration.utf8.count < 200 {
+            guard let scalar = Unicode.Scalar(unit) else { break }
+            declaration.unicodeScalars.append(scalar)
+        }
+        guard let range = declaration.range(of: "encoding") else { return }
+        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
+        let name = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " }).lowercased()
+        let allowed: Bool
+        switch form {
+        case .bytes:
+            allowed = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name)
+                || name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
+        case .utf16:
+            allowed = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(name)
+        }
+        guard allowed else {
+            throw VASTParseError(
+                .malformed, "encoding \"\(name.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
+                line: 1)
+        }
+    }
+
+    /// Reads code units; only their ASCII values matter to the scan.
+    private struct Scanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let form: Form
+        var index = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>, form: Form) {
+            self.bytes = bytes
+            self.form = form
+        }
+
+        private var width: Int { form == .bytes ? 1 : 2 }
+
+        /// The 1-based line of the current position (counted only when an error needs it).
+        var line: Int {
+            var count = 1
+            for position in stride(from: 0, to: min(index, bytes.count), by: width) where unit(at: position) == 0x0A {
+                count += 1
             }
-            index += 1
+            return count
         }
-        return bytes.count
-    }
 
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ text: String) -> Bool {
-        matches(bytes, at: index, Array(text.utf8))
-    }
+        func unit(at position: Int) -> UInt32? {
+            switch form {
+            case .bytes:
+                return position < bytes.count ? UInt32(bytes[position]) : nil
+            case .utf16(let bigEndian):
+                guard position + 1 < bytes.count else { return nil }
+                let high = UInt32(bytes[bigEndian ? position : position + 1])
+                let low = UInt32(bytes[bigEndian ? position + 1 : position])
+                return high << 8 | low
+            }
+        }
 
-    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ pattern: [UInt8]) -> Bool {
-        guard index + pattern.count <= bytes.count else { return false }
-        for offset in 0..<pattern.count where bytes[index + offset] != pattern[offset] {
+        func peek() -> UInt32? { unit(at: index) }
+
+        mutating func next() -> UInt32? {
+            guard let value = unit(at: index) else { return nil }
+            index += width
+            return value
+        }
+
+        /// Moves past the next `target` unit; false when there is none. Byte documents use
+        /// `memchr`, so long text runs cost what libc's scan costs, even in debug builds.
+        mutating func advance(past target: UInt32) -> Bool {
+            if form == .bytes, let base = bytes.baseAddress {
+                guard index < bytes.count, let found = memchr(base + index, Int32(target), bytes.count - index) else {
+                    index = bytes.count
+                    return false
+                }
+                index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                return true
+            }
+            while let unit = next() {
+                if unit == target { return true }
+            }
             return false
         }
-        return true
+
+        /// Consumes `text` when the units at the current position spell it.
+        mutating func consume(_ text: String) -> Bool {
+            let pattern = Array(text.utf8).map(UInt32.init)
+            guard at(pattern) else { return false }
+            index += pattern.count * width
+            return true
+        }
+
+        /// Skips `<!-- -->`, `<![CDATA[ ]]>`, `<? ?>` and `<!...>` (the `<` already read).
+        mutating func skipSpecial() {
+            let terminator: [UInt32]
+            if at(Array("!--".utf8).map(UInt32.init)) {
+                terminator = Array("-->".utf8).map(UInt32.init)
+            } else if at(Array("![CDATA[".utf8).map(UInt32.init)) {
+                terminator = Array("]]>".utf8).map(UInt32.init)
+            } else if at([0x3F]) {
+                terminator = Array("?>".utf8).map(UInt32.init)
+            } else {
+                terminator = [0x3E]
+            }
+            let last = terminator[terminator.count - 1]
+            while advance(past: last) {
+                index -= terminator.count * width
+                if index >= 0 && at(terminator) {
+                    index += terminator.count * width
+                    return
+                }
+                index += terminator.count * width
+            }
+        }
+
+        private func at(_ pattern: [UInt32]) -> Bool {
+            for (offset, expected) in pattern.enumerated() where unit(at: index + offset * width) != expected {
+                return false
+            }
+            return true
+        }
     }
 }

@@ -149,7 +149,7 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     var introduced: VASTVersion {
         switch self {
         case .advertiser, .pricing, .icons, .companionClickTracking, .icon, .iconClicks, .iconClickThrough, .iconClickTracking,
-             .iconViewTracking, .creativeExtensions, .creativeExtension, .customClick, .nonLinearClickTracking:
+             .iconViewTracking, .creativeExtensions, .creativeExtension, .nonLinearClickTracking:
             .v3_0
         case .viewableImpression, .viewable, .notViewable, .viewUndetermined, .adVerifications, .verification,
              .javaScriptResource, .executableResource, .verificationParameters, .category, .universalAdId,

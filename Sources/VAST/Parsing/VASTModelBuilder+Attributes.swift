@@ -40,8 +40,8 @@ extension VASTModelBuilder {
     mutating func boolAttr(_ name: String) -> Bool? {
         guard let text = attr(name) else { return nil }
         switch text {
-        case "true": return true
-        case "false": return false
+        case "true", "1": return true  // xs:boolean's lexical space is true, false, 1, 0
+        case "false", "0": return false
         default: break
         }
         switch text.trimmingASCIIWhitespace().lowercased() {

@@ -5,31 +5,29 @@ extension VASTModelBuilder {
     mutating func startRoot(_ known: VASTElement?, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
                             attributes: SAXAttributes) {
         sawRoot = true
-        guard known != .videoAdServingTemplate else {
-            fatal = VASTParseError(
-                .unsupportedVersion,
-                "VAST 1.0 document (root <VideoAdServingTemplate>) is not supported; VAST 2.0 to 4.3 are",
-                line: line)
-            return
-        }
-        guard known == .vast else {
+        guard known == .vast || known == .videoAdServingTemplate else {
             fatal = VASTParseError(
                 .notVAST, "the root element is <\(String(cString: localname))>, not <VAST>", line: line)
             return
         }
-        frames.append(Frame(element: .vast, index: 1))
-        rootNamespace = uri
         readAttributes(attributes)
-        if let written = attr("version") {
-            rawVersion = written
+        let written = attr("version")
+        rawVersion = written ?? ""
+        if known == .videoAdServingTemplate {
+            refuseVersion("VAST 1.0 document (root <VideoAdServingTemplate>) is not supported; VAST 2.0 to 4.3 are",
+                          name: "VideoAdServingTemplate")
+            return
+        }
+        if let written {
             guard let known = VASTVersion(rawValue: written.trimmingASCIIWhitespace()) else {
-                fatal = VASTParseError(
-                    .unsupportedVersion, "VAST version \"\(written.prefix(20))\" is not supported; 2.0 to 4.3 are",
-                    line: line)
+                refuseVersion("VAST version \"\(written.prefix(20))\" is not supported; 2.0 to 4.3 are", name: "VAST")
                 return
             }
             version = known
-        } else {
+        }
+        frames.append(Frame(element: .vast, index: 1))
+        rootNamespace = uri
+        if written == nil {
             report(.error, .content, "required-attribute",
                    "<VAST> must have a version attribute; read as VAST \(version.rawValue)")
         }
@@ -40,6 +38,16 @@ extension VASTModelBuilder {
                        ? "VAST \(version.rawValue) documents belong to xmlns=\"http://www.iab.com/VAST\"; none is declared"
                        : "namespace \(namespace ?? "") is not http://www.iab.com/VAST")
         }
+    }
+
+    /// Refuses the document's version (102) but reads on, skipping everything, so that the
+    /// error can say what the document holds.
+    private mutating func refuseVersion(_ message: String, name: String) {
+        var error = VASTParseError(.unsupportedVersion, message, line: line)
+        error.documentVersion = rawVersion.isEmpty ? nil : rawVersion
+        unsupported = error
+        frames.append(Frame(element: nil, unknownName: name, index: 1))
+        skipDepth = 1
     }
 
     mutating func open(_ element: VASTElement, attributes: SAXAttributes) {

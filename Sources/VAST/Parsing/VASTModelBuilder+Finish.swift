@@ -2,6 +2,10 @@
 extension VASTModelBuilder {
     mutating func finish() throws(VASTParseError) -> VASTParseResult {
         guard sawRoot else { throw VASTParseError(.malformed, "the document has no root element") }
+        if var unsupported {
+            unsupported.counts = counts
+            throw unsupported
+        }
         line = 0
         if ads.isEmpty && rootErrors.isEmpty {
             report(.warning, .content, "root.empty",
@@ -25,6 +29,13 @@ extension VASTModelBuilder {
             } else {
                 sequences[sequence] = index
             }
+        }
+        if suppressedFindings > 0, let suppressedSeverity {
+            findings.append(VASTFinding(
+                severity: suppressedSeverity, category: .content, rule: "findings.truncated",
+                message: "\(suppressedFindings) more findings (the worst: \(suppressedSeverity.rawValue)) were not listed; "
+                    + "the limit is \(limits.maxFindings)",
+                location: "/VAST"))
         }
         let document = VASTDocument(version: rawVersion, ads: ads, errors: rootErrors)
         return VASTParseResult(document: document, findings: findings, counts: counts)

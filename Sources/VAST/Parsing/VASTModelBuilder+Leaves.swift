@@ -237,11 +237,11 @@ extension VASTModelBuilder {
         if element == .impression && url == "about:blank" { return }
         if url.hasPrefix("//") {
             report(.warning, .content, "url.invalid", "the URI is protocol-relative (\(url.prefix(40))); players assume https")
-        } else if element == .vastAdTagURI {
-            report(.error, .content, "url.invalid", "VASTAdTagURI \"\(url.prefix(60))\" is not an http(s) URL",
-                   code: .wrapper)
+        } else if lower.hasPrefix("rtmp://") || lower.hasPrefix("rtmps://") || lower.hasPrefix("rtsp://") {
+            report(.warning, .content, "url.invalid", "\"\(url.prefix(60))\" is a streaming URL most players cannot open")
         } else {
-            report(.warning, .content, "url.invalid", "\"\(url.prefix(60))\" is not an http(s) URL")
+            report(.error, .content, "url.invalid", "<\(element.name)> \"\(url.prefix(60))\" is not an http(s) URL",
+                   code: element == .vastAdTagURI ? .wrapper : nil)
         }
     }
 

@@ -8,12 +8,23 @@ internal import CLibXML2
 /// Unknown or misplaced elements are skipped with a finding; `<Extension>` contents are
 /// re-serialised as raw XML.
 struct VASTModelBuilder {
+    let limits: VASTParser.Limits
+
+    init(limits: VASTParser.Limits) {
+        self.limits = limits
+    }
+
     // MARK: Outcome
     /// Set when the document must be refused; the SAX session stops the parse.
     var fatal: VASTParseError?
+    /// Set when the version is refused; the document is still read to the end for its counts.
+    var unsupported: VASTParseError?
     /// The current line, updated by the SAX session on each start tag.
     var line = 0
     var findings: [VASTFinding] = []
+    /// Findings past `limits.maxFindings`, counted instead of kept.
+    var suppressedFindings = 0
+    var suppressedSeverity: VASTFinding.Severity?
     var counts = VASTElementCounts()
 
     // MARK: Document state
@@ -31,6 +42,8 @@ struct VASTModelBuilder {
         var element: VASTElement?
         /// The name as written, for unknown elements' locations.
         var unknownName: String?
+        /// True for an element from another namespace (never indexed as a VAST element).
+        var foreign = false
         var index: Int
         var seen = VASTElementSet()
         var childCounts: [(key: Int, count: Int)] = []
@@ -48,6 +61,7 @@ struct VASTModelBuilder {
     var text: [UInt8] = []
     var cdataChunks = 0
     var cdataPadded = false
+    var textTruncated = false
     var attrs: [(name: String, value: String)] = []
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
@@ -104,13 +118,21 @@ struct VASTModelBuilder {
         for frame in frames.dropLast(depth) {
             let name = frame.element?.name ?? frame.unknownName ?? "?"
             path += "/" + name
-            if frame.element?.isRepeatable ?? false { path += "[\(frame.index)]" }
+            let element = frame.element ?? (frame.foreign ? nil : frame.unknownName.flatMap { VASTElement.byName[$0] })
+            if element?.isRepeatable ?? false { path += "[\(frame.index)]" }
         }
         return path.isEmpty ? "/" : path
     }
 
     mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
                          _ message: String, code: VASTErrorCode? = nil, at location: String? = nil) {
+        guard findings.count < limits.maxFindings - 1 else {
+            // Bounded memory on hostile input: past the cap findings are only counted, keeping
+            // the worst severity so that validity does not change.
+            suppressedFindings += 1
+            suppressedSeverity = max(suppressedSeverity ?? severity, severity)
+            return
+        }
         findings.append(VASTFinding(
             severity: severity, category: category, rule: rule, message: message,
             location: location ?? self.location(), line: line > 0 ? line : nil,
@@ -196,6 +218,14 @@ struct VASTModelBuilder {
             return
         }
         guard skipDepth == 0, let element = frames.last?.element, element.collectsText else { return }
+        guard text.count + bytes.count <= limits.maxTextBytes else {
+            if !textTruncated {
+                textTruncated = true
+                report(.error, .content, "value.too-long",
+                       "<\(element.name)> holds more than \(limits.maxTextBytes) bytes of text; the rest is dropped")
+            }
+            return
+        }
         text.append(contentsOf: bytes)
         if cdata, bytes.contains(where: { !$0.isASCIIWhitespace }) {
             cdataChunks += 1
@@ -233,7 +263,7 @@ struct VASTModelBuilder {
     private mutating func skip(localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
                                parent: VASTElement?, index: Int) {
         let name = String(cString: localname)
-        frames.append(Frame(element: nil, unknownName: name, index: index))
+        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index))
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {
@@ -261,8 +291,10 @@ struct VASTModelBuilder {
     }
 
     private mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
+        // An IconClickFallbackImage's StaticResource is always an image; the schema leaves its type optional.
+        if element == .staticResource && frames.dropLast().last?.element == .iconClickFallbackImage { return }
         for requirement in VASTSpecRules.requiredAttributes(of: element, inWrapper: inWrapper)
-        where requirement.since <= version {
+        where requirement.applies(to: version) {
             var present = false
             for index in 0..<attributes.count {
                 guard let name = attributes.localname(at: index) else { continue }
@@ -281,7 +313,7 @@ struct VASTModelBuilder {
 
     private mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
         for requirement in VASTSpecRules.requiredChildren(of: element, inWrapper: inWrapper)
-        where requirement.since <= version {
+        where requirement.applies(to: version) {
             guard let child = VASTElement.byName[requirement.name], !seen.contains(child) else { continue }
             if requirement.schemaOnly {
                 report(.warning, .schema, "required-element",
@@ -297,6 +329,7 @@ struct VASTModelBuilder {
         text.removeAll(keepingCapacity: true)
         cdataChunks = 0
         cdataPadded = false
+        textTruncated = false
         attrs.removeAll(keepingCapacity: true)
         for index in 0..<attributes.count {
             guard let name = attributes.localname(at: index) else { continue }

@@ -29,6 +29,10 @@ public struct VASTParseError: Error, Sendable, Hashable, CustomStringConvertible
     public let line: Int?
     /// The column, when known (1-based).
     public let column: Int?
+    /// The root's `version` attribute as written, when the document got that far.
+    public internal(set) var documentVersion: String?
+    /// Element counts as written, for an unsupported version (read to the end, not modelled).
+    public internal(set) var counts: VASTElementCounts?
 
     init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
         self.kind = kind

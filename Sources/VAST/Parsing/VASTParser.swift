@@ -17,14 +17,21 @@ public struct VASTParser: Sendable {
         public var maxBytes: Int
         /// The most attributes one start tag may have (default 128).
         public var maxAttributesPerElement: Int
+        /// The most text one element's value may hold (default 1 MiB); the rest is dropped with an error finding.
+        public var maxTextBytes: Int
+        /// The most findings one document reports (default 1,000); a last finding counts the rest.
+        public var maxFindings: Int
 
         /// Creates limits.
-        public init(maxBytes: Int = 2 << 20, maxAttributesPerElement: Int = 128) {
+        public init(maxBytes: Int = 2 << 20, maxAttributesPerElement: Int = 128, maxTextBytes: Int = 1 << 20,
+                    maxFindings: Int = 1_000) {
             self.maxBytes = maxBytes
             self.maxAttributesPerElement = maxAttributesPerElement
+            self.maxTextBytes = maxTextBytes
+            self.maxFindings = maxFindings
         }
 
-        /// 2 MiB, 128 attributes.
+        /// 2 MiB, 128 attributes, 1 MiB of text per value, 1,000 findings.
         public static let `default` = Limits()
     }
 
@@ -69,7 +76,7 @@ public struct VASTParser: Sendable {
         }
         try AttributePreScan.check(buffer, maxAttributes: limits.maxAttributesPerElement)
         LibXML2.initializeOnce()
-        return try SAXSession.run(buffer)
+        return try SAXSession.run(buffer, limits: limits)
     }
 }
 

@@ -44,12 +44,18 @@ enum VASTSpecRules {
         let name: String
         /// The first version that requires it.
         let since: VASTVersion
+        /// The last version that requires it.
+        let until: VASTVersion
+        /// True when `version` is one that requires it.
+        func applies(to version: VASTVersion) -> Bool { since <= version && version <= until }
+
         /// True when only the XML schema cares (players do without it): reported as a schema warning.
         let schemaOnly: Bool
 
-        init(_ name: String, since: VASTVersion = .v2_0, schemaOnly: Bool = false) {
+        init(_ name: String, since: VASTVersion = .v2_0, until: VASTVersion = .v4_3, schemaOnly: Bool = false) {
             self.name = name
             self.since = since
+            self.until = until
             self.schemaOnly = schemaOnly
         }
     }
@@ -62,7 +68,7 @@ enum VASTSpecRules {
              Requirement("AdServingId", since: .v4_1)]
         case (.wrapper, _):
             [Requirement("AdSystem"), Requirement("VASTAdTagURI"), Requirement("Impression"),
-             Requirement("Creatives", schemaOnly: true)]
+             Requirement("Creatives", until: .v3_0, schemaOnly: true)]
         case (.creatives, false):
             [Requirement("Creative")]
         case (.creative, false):
@@ -85,8 +91,11 @@ enum VASTSpecRules {
             [Requirement("version")]
         case (.ad, _):
             [Requirement("id", schemaOnly: true)]
-        case (.mediaFile, _), (.mezzanine, _):
+        case (.mediaFile, _):
             [Requirement("delivery"), Requirement("type"), Requirement("width"), Requirement("height")]
+        case (.mezzanine, _):
+            [Requirement("delivery", since: .v4_1), Requirement("type", since: .v4_1),
+             Requirement("width", since: .v4_1), Requirement("height", since: .v4_1)]
         case (.tracking, _):
             [Requirement("event")]
         case (.companion, false), (.nonLinear, false):

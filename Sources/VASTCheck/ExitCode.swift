@@ -1,0 +1,11 @@
+/// The exit codes `vastcheck` promises to scripts and CI (see the README).
+public enum ExitCode: Int32, Sendable {
+    /// Every document was valid.
+    case success = 0
+    /// At least one document was invalid.
+    case invalid = 1
+    /// At least one input could not be read (missing file, unreadable directory).
+    case unreadable = 2
+    /// The command line was wrong.
+    case usage = 64
+}

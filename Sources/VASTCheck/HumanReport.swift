@@ -1,0 +1,53 @@
+import VAST
+
+/// The people-facing output: a line per document, then its findings, then a summary.
+struct HumanReport {
+    let color: Bool
+    let verbose: Bool
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    func render(_ report: DocumentReport) -> String {
+        var text = ""
+        if let readError = report.readError {
+            return paint("?", "35") + " \(report.source)  unreadable: \(readError)\n"
+        }
+        if let error = report.parseError {
+            text += paint("✗", "31") + " \(report.source)  " + paint("error \(error.vastErrorCode.rawValue)", "31")
+            text += ": \(error.message)"
+            if let line = error.line { text += " (line \(line)\(error.column.map { ", column \($0)" } ?? ""))" }
+            return text + "\n"
+        }
+        let mark = report.isValid ? paint("✓", "32") : paint("✗", "31")
+        let counts = report.counts
+        text += "\(mark) \(report.source)  VAST \(report.vastVersion ?? "?")  "
+        text += report.isValid ? "valid" : paint("invalid", "31")
+        text += "  (\(plural(counts.ads, "ad")), \(plural(counts.creatives, "creative")), "
+        text += "\(plural(counts.mediaFiles, "media file")), \(plural(counts.trackingEvents, "tracking event")), "
+        text += "\(plural(counts.impressions, "impression")))\n"
+        for finding in report.findings where verbose || finding.severity != .info {
+            let label: String
+            switch finding.severity {
+            case .error: label = paint("error  ", "31")
+            case .warning: label = paint("warning", "33")
+            case .info: label = paint("info   ", "2")
+            }
+            text += "    \(label) \(finding.rule)  \(finding.location)"
+            if let line = finding.line { text += ":\(line)" }
+            text += "  \(finding.message)\n"
+        }
+        return text
+    }
+
+    func render(_ summary: Summary) -> String {
+        var text = "\(plural(summary.documents, "document")): \(summary.valid) valid, \(summary.invalid) invalid"
+        if summary.unreadable > 0 { text += " (\(summary.unreadable) unreadable)" }
+        return text + "\n"
+    }
+
+    private func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,48 @@
+/// The `vastcheck` command line, as a library so that tests run it in-process.
+///
+/// `run` never exits the process and never touches global state other than through the
+/// ``Console`` it is given.
+public enum VASTCheck {
+    /// The tool's version.
+    public static let version = "0.1.0"
+
+    /// Runs one command line (without the program name).
+    /// - Returns: the exit code to exit with.
+    public static func run(_ arguments: [String], console: Console) -> ExitCode {
+        guard let command = arguments.first else {
+            console.err(HelpText.main)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "--help", "-h", "help":
+            console.out(HelpText.main)
+            return .success
+        case "--version":
+            console.out("vastcheck \(version)\n")
+            return .success
+        case "validate":
+            return runValidate(rest, console: console)
+        default:
+            return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
+        }
+    }
+
+    private static func runValidate(_ arguments: [String], console: Console) -> ExitCode {
+        do {
+            let parsed = try Arguments(arguments, flags: ValidateCommand.flags, options: ValidateCommand.options)
+            if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+                console.out(HelpText.validate)
+                return .success
+            }
+            return try ValidateCommand(parsed).run(console)
+        } catch {
+            return usage(error.message, help: "vastcheck validate --help", console: console)
+        }
+    }
+
+    private static func usage(_ message: String, help: String, console: Console) -> ExitCode {
+        console.err("vastcheck: \(message)\nSee '\(help)'.\n")
+        return .usage
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Synchronization
+import VASTCheck
+
+/// A console whose output the test reads back: runs the CLI in-process, no subprocess.
+final class CapturedConsole: Sendable {
+    private let state = Mutex<(out: String, err: String)>(("", ""))
+    let stdin: Data
+    let isTerminal: Bool
+    let environment: [String: String]
+
+    init(stdin: Data = Data(), isTerminal: Bool = false, environment: [String: String] = [:]) {
+        self.stdin = stdin
+        self.isTerminal = isTerminal
+        self.environment = environment
+    }
+
+    var out: String { state.withLock { $0.out } }
+    var err: String { state.withLock { $0.err } }
+
+    var console: Console {
+        Console(
+            out: { text in self.state.withLock { $0.out += text } },
+            err: { text in self.state.withLock { $0.err += text } },
+            readStandardInput: { self.stdin },
+            outputIsTerminal: isTerminal,
+            environment: environment)
+    }
+
+    /// Runs `vastcheck ARGUMENTS` and returns its exit code.
+    func run(_ arguments: [String]) -> ExitCode {
+        VASTCheck.run(arguments, console: console)
+    }
+
+    /// The stdout of the last run, parsed as a JSON object.
+    func json() throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(out.utf8))
+        guard let object = value as? [String: Any] else { throw CocoaError(.coderReadCorrupt) }
+        return object
+    }
+}
+
+/// Paths in the repository and beside it, found from this file's location.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// The IAB corpus in the team's shared folder (beside the checkout, and beside CI's clone).
+    static let iabCorpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab").path
+    static let xsdFolder = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/xsd").path
+
+    static var hasSharedCorpus: Bool { FileManager.default.fileExists(atPath: iabCorpus) }
+}
