@@ -70,7 +70,16 @@ public enum VASTVersion: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+    private var order: Int {
+        switch self {
+        case .v2_0: 0
+        case .v3_0: 1
+        case .v4_0: 2
+        case .v4_1: 3
+        case .v4_2: 4
+        case .v4_3: 5
+        }
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.order < rhs.order }
 

@@ -22,6 +22,10 @@ enum AttributePreScan {
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int) throws(VASTParseError) {
         let form = try form(of: bytes)
         try checkDeclaredEncoding(bytes, form: form)
+        if form == .bytes {
+            try checkBytes(bytes, maxAttributes: maxAttributes)
+            return
+        }
         var scanner = Scanner(bytes: bytes, form: form)
         while scanner.advance(past: 0x3C) {
             guard let next = scanner.peek() else { return }
@@ -49,6 +53,69 @@ enum AttributePreScan {
                 }
             }
         }
+    }
+
+    /// The same scan specialised for ASCII-compatible bytes, the form nearly every document
+    /// has: `memchr` finds each `<`, and a plain byte loop reads the tag.
+    private static func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int) throws(VASTParseError) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var index = 0
+        while index < count, let found = memchr(base + index, 0x3C, count - index) {
+            index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            guard index < count else { return }
+            let next = base[index]
+            if next == 0x21 || next == 0x3F {
+                index = skipSpecial(base, count: count, from: index)
+                continue
+            }
+            var attributes = 0
+            while index < count {
+                let byte = base[index]
+                index += 1
+                if byte == 0x22 || byte == 0x27 {
+                    guard let close = memchr(base + index, Int32(byte), count - index) else { return }
+                    index = base.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
+                } else if byte == 0x3D {
+                    attributes += 1
+                    if attributes > maxAttributes {
+                        let line = 1 + UnsafeBufferPointer(start: base, count: index).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                        throw VASTParseError(
+                            .tooManyAttributes,
+                            "a start tag has more than \(maxAttributes) attributes; refused before parsing", line: line)
+                    }
+                } else if byte == 0x3E {
+                    break
+                }
+            }
+        }
+    }
+
+    /// Skips a comment, CDATA section, processing instruction or declaration whose `<` ends
+    /// just before `start`, returning the index after its terminator.
+    private static func skipSpecial(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int {
+        func starts(_ text: StaticString, at index: Int) -> Bool {
+            guard index + text.utf8CodeUnitCount <= count else { return false }
+            return memcmp(base + index, text.utf8Start, text.utf8CodeUnitCount) == 0
+        }
+        let terminator: StaticString
+        if starts("!--", at: start) {
+            terminator = "-->"
+        } else if starts("![CDATA[", at: start) {
+            terminator = "]]>"
+        } else if start < count && base[start] == 0x3F {
+            terminator = "?>"
+        } else {
+            terminator = ">"
+        }
+        let length = terminator.utf8CodeUnitCount
+        var index = start + 1
+        while index < count, let found = memchr(base + index, 0x3E, count - index) {
+            let end = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            if end - length >= start && starts(terminator, at: end - length) { return end }
+            index = end
+        }
+        return count
     }
 
     private static func form(of bytes: UnsafeBufferPointer<UInt8>) throws(VASTParseError) -> Form {

@@ -1,8 +1,9 @@
+import Glibc
+
 /// Closing the elements whose text is their value.
 extension VASTModelBuilder {
     mutating func finishLeaf(_ element: VASTElement) {
-        let written = String(decoding: text, as: UTF8.self)
-        let value = element.holdsURL ? checkedURL(written, in: element) : written.trimmingASCIIWhitespace()
+        let value = element.holdsURL ? checkedURL(in: element) : trimmedText()
         let parent = frames.count >= 2 ? frames[frames.count - 2].element : nil
         switch element {
         case .adSystem:
@@ -202,10 +203,26 @@ extension VASTModelBuilder {
         return file
     }
 
-    /// Trims a URI and reports what players would tolerate or choke on.
-    private mutating func checkedURL(_ written: String, in element: VASTElement) -> String {
-        let url = written.trimmingASCIIWhitespace()
-        guard !url.isEmpty else {
+    /// The bounds of the collected text without its leading and trailing ASCII whitespace.
+    private func trimmedRange() -> Range<Int> {
+        var lower = 0
+        var upper = text.count
+        while lower < upper && text[lower].isASCIIWhitespace { lower += 1 }
+        while upper > lower && text[upper - 1].isASCIIWhitespace { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// The element's text, trimmed, as one string made once from the collected bytes.
+    private func trimmedText() -> String {
+        String(decoding: text[trimmedRange()], as: UTF8.self)
+    }
+
+    /// Trims a URI and reports what players would tolerate or choke on. Works on the collected
+    /// bytes: this runs for most elements of a document.
+    private mutating func checkedURL(in element: VASTElement) -> String {
+        let range = trimmedRange()
+        let url = String(decoding: text[range], as: UTF8.self)
+        guard !range.isEmpty else {
             if element == .vastAdTagURI || element == .mediaFile {
                 report(.error, .content, "url.empty", "<\(element.name)> has no URI")
             } else if element != .impression && element != .error {
@@ -217,23 +234,57 @@ extension VASTModelBuilder {
             report(.warning, .tolerance, "url.split",
                    "the URI is split across \(cdataChunks) CDATA sections; joined as one")
         }
-        if cdataChunks > 0 ? cdataPadded : url.utf8.count != written.utf8.count {
+        if cdataChunks > 0 ? cdataPadded : range.count != text.count {
             report(.info, .tolerance, "url.whitespace", "whitespace around the URI was trimmed")
         }
-        checkScheme(url, in: element)
-        if url.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F }) {
+        var hasControl = false
+        var macro: Range<Int>?
+        text.withUnsafeBufferPointer { buffer in
+            let url = UnsafeBufferPointer(rebasing: buffer[range])
+            hasControl = url.contains { $0 <= 0x20 || $0 == 0x7F }
+            guard let base = url.baseAddress, memchr(base, 0x5B, url.count) != nil else { return }
+            macro = firstMacro(in: url).map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) }
+        }
+        if !hasScheme(range, "http://") && !hasScheme(range, "https://") { checkScheme(url, in: element) }
+        if hasControl {
             report(.warning, .content, "url.invalid", "the URI contains spaces or control characters")
         }
-        if let macro = firstUnencodedMacro(url) {
+        if macro != nil, !acceptsFindings {
+            report(.info, .schema, "url.macro-unencoded", "")
+        } else if let macro {
             report(.info, .schema, "url.macro-unencoded",
-                   "macro [\(macro)] is not percent-encoded (fine for players; the XML schema's anyURI rejects it)")
+                   "macro [\(String(decoding: text[macro], as: UTF8.self))] is not percent-encoded "
+                   + "(fine for players; the XML schema's anyURI rejects it)")
         }
         return url
     }
 
+    /// The name range of the first `[MACRO]` (capitals, digits, underscores) written in clear.
+    private func firstMacro(in url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        var start: Int?
+        for (index, byte) in url.enumerated() {
+            if byte == 0x5B {
+                start = index + 1
+            } else if let open = start {
+                if byte == 0x5D && index > open { return open..<index }
+                if !((byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)) { start = nil }
+            }
+        }
+        return nil
+    }
+
+    /// True when the text in `range` starts with `scheme` (ASCII, any case).
+    private func hasScheme(_ range: Range<Int>, _ scheme: StaticString) -> Bool {
+        guard range.count >= scheme.utf8CodeUnitCount else { return false }
+        let pattern = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        for (offset, expected) in pattern.enumerated() where text[range.lowerBound + offset] | 0x20 != expected | 0x20 {
+            return false
+        }
+        return true
+    }
+
     private mutating func checkScheme(_ url: String, in element: VASTElement) {
         let lower = url.prefix(8).lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return }
         if element == .impression && url == "about:blank" { return }
         if url.hasPrefix("//") {
             report(.warning, .content, "url.invalid", "the URI is protocol-relative (\(url.prefix(40))); players assume https")
@@ -243,25 +294,5 @@ extension VASTModelBuilder {
             report(.error, .content, "url.invalid", "<\(element.name)> \"\(url.prefix(60))\" is not an http(s) URL",
                    code: element == .vastAdTagURI ? .wrapper : nil)
         }
-    }
-
-    /// The name of the first `[MACRO]` (capitals, digits, underscores) written in clear in a URI.
-    private func firstUnencodedMacro(_ url: String) -> String? {
-        let bytes = Array(url.utf8)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == 0x5B {
-                var end = index + 1
-                while end < bytes.count, (bytes[end] >= 0x41 && bytes[end] <= 0x5A) || bytes[end] == 0x5F
-                    || (bytes[end] >= 0x30 && bytes[end] <= 0x39) {
-                    end += 1
-                }
-                if end < bytes.count, bytes[end] == 0x5D, end > index + 1 {
-                    return String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-                }
-            }
-            index += 1
-        }
-        return nil
     }
 }

@@ -70,8 +70,8 @@ struct VASTModelBuilder {
     var pendingExtension: VASTExtension?
 
     // MARK: Name caches (libxml2 interns names per parse, so a pointer identifies a name)
-    var elementCache: [UnsafeRawPointer: VASTElement?] = [:]
-    var attributeCache: [UnsafeRawPointer: String] = [:]
+    var elementCache = PointerCache<VASTElement?>()
+    var attributeCache = PointerCache<String>()
 
     // MARK: Open objects
     var pendingAd: VASTAd?
@@ -96,17 +96,17 @@ struct VASTModelBuilder {
 
     mutating func element(for localname: UnsafePointer<xmlChar>) -> VASTElement? {
         let key = UnsafeRawPointer(localname)
-        if let cached = elementCache[key] { return cached }
+        if let cached = elementCache.value(for: key) { return cached }
         let found = VASTElement.byName[String(cString: localname)]
-        elementCache[key] = found
+        elementCache.insert(found, for: key)
         return found
     }
 
     mutating func attributeName(_ localname: UnsafePointer<xmlChar>) -> String {
         let key = UnsafeRawPointer(localname)
-        if let cached = attributeCache[key] { return cached }
+        if let cached = attributeCache.value(for: key) { return cached }
         let name = String(cString: localname)
-        attributeCache[key] = name
+        attributeCache.insert(name, for: key)
         return name
     }
 
@@ -124,11 +124,15 @@ struct VASTModelBuilder {
         return path.isEmpty ? "/" : path
     }
 
+    /// False once the findings cap is reached: callers on hot paths check it before building a
+    /// message, and ``report(_:_:_:_:code:at:)`` only counts what comes after.
+    var acceptsFindings: Bool { findings.count < limits.maxFindings - 1 }
+
+    /// Records a finding, or past the cap only counts it, keeping the worst severity so that
+    /// the document's validity does not change (bounded memory on hostile input).
     mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
                          _ message: String, code: VASTErrorCode? = nil, at location: String? = nil) {
-        guard findings.count < limits.maxFindings - 1 else {
-            // Bounded memory on hostile input: past the cap findings are only counted, keeping
-            // the worst severity so that validity does not change.
+        guard acceptsFindings else {
             suppressedFindings += 1
             suppressedSeverity = max(suppressedSeverity ?? severity, severity)
             return
@@ -166,7 +170,9 @@ struct VASTModelBuilder {
         let parent = frames[parentIndex].element
         let foreign = uri != nil && !sameNamespace(uri, rootNamespace)
         let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
-        guard let known, !foreign, let parent, VASTSpecRules.allowedChildren(of: parent).contains(known) else {
+        guard let known, !foreign, let parent,
+              VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
+        else {
             skip(localname: localname, known: known, foreign: foreign, parent: parent, index: index)
             return
         }
@@ -291,14 +297,19 @@ struct VASTModelBuilder {
     }
 
     private mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
+        let requirements = VASTSpecRules.requiredAttributeTable[Int(element.rawValue)][inWrapper ? 1 : 0]
+        guard !requirements.isEmpty else { return }
         // An IconClickFallbackImage's StaticResource is always an image; the schema leaves its type optional.
         if element == .staticResource && frames.dropLast().last?.element == .iconClickFallbackImage { return }
-        for requirement in VASTSpecRules.requiredAttributes(of: element, inWrapper: inWrapper)
-        where requirement.applies(to: version) {
+        for requirement in requirements where requirement.applies(to: version) {
             var present = false
             for index in 0..<attributes.count {
                 guard let name = attributes.localname(at: index) else { continue }
-                if attributeName(name).caseInsensitiveEquals(requirement.name) { present = true; break }
+                let written = attributeName(name)
+                if written == requirement.name || written.caseInsensitiveEquals(requirement.name) {
+                    present = true
+                    break
+                }
             }
             guard !present else { continue }
             if requirement.schemaOnly {

@@ -142,6 +142,19 @@ enum VASTSpecRules {
         }
     }
 
+    /// ``allowedChildren(of:)`` for every element, as bit sets indexed by raw value: the parser
+    /// asks once per start tag.
+    static let allowedChildTable: [VASTElementSet] = VASTElement.allCases.map { parent in
+        var set = VASTElementSet()
+        for child in allowedChildren(of: parent) { set.insert(child) }
+        return set
+    }
+
+    /// Required attributes of every element, indexed by raw value, for [InLine, Wrapper] context.
+    static let requiredAttributeTable: [[[Requirement]]] = VASTElement.allCases.map { element in
+        [requiredAttributes(of: element, inWrapper: false), requiredAttributes(of: element, inWrapper: true)]
+    }
+
     /// Children each element may have; anything else in the VAST namespace is reported as unknown
     /// and skipped.
     static func allowedChildren(of element: VASTElement) -> Set<VASTElement> {

@@ -110,12 +110,18 @@ enum HostileDocuments {
     }
 
     /// A valid document whose `<AdTitle>` is one text node of `textBytes` ASCII letters.
+    ///
+    /// Built in one allocation, so that generating it leaves no freed buffers behind for the
+    /// parse to reuse unseen by the peak-memory reading.
     static func hugeTextNode(textBytes: Int) -> [UInt8] {
         let parts = inlineBody(title: "\u{1}").components(separatedBy: "\u{1}")
-        var bytes = Array((declaration + "\n" + parts[0]).utf8)
-        bytes += [UInt8](repeating: UInt8(ascii: "a"), count: textBytes)
-        bytes += Array(parts[1].utf8)
-        return bytes
+        let head = Array((declaration + "\n" + parts[0]).utf8), tail = Array(parts[1].utf8)
+        return [UInt8](unsafeUninitializedCapacity: head.count + textBytes + tail.count) { buffer, count in
+            _ = buffer.initialize(from: head)
+            buffer.baseAddress!.advanced(by: head.count).initialize(repeating: UInt8(ascii: "a"), count: textBytes)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + textBytes)...]).initialize(from: tail)
+            count = buffer.count
+        }
     }
 
     /// A valid document with `byte` inserted in the ad title, which sits on line 7.
@@ -178,34 +184,53 @@ enum HostileDocuments {
         return utf16WithBOM(text, bigEndian: false)
     }
 
-    /// The encodings in which a start tag's `=` and `"` are not the ASCII bytes a byte-level
+    /// Encodings in which a start tag's `=` and `"` are not the ASCII bytes a byte-level
     /// pre-scan looks for, or in which other characters contain those bytes.
     enum FloodEncoding: String, CaseIterable, Sendable, CustomTestStringConvertible {
         /// UTF-16LE with BOM; one attribute value holds U+2022, whose code unit has a 0x22 byte.
         case utf16QuoteByte
-        /// EBCDIC (IBM037), detected by libxml2 from its first four bytes: `<` `=` `"` are 0x4C 0x7E 0x7F.
+        /// An ASCII declaration `encoding="UTF-16LE"`, the rest UTF-16LE without BOM (libxml2
+        /// switches encoding right after the declaration's encoding value), with U+2022 as above.
+        case utf16DeclaredAfterASCII
+        /// EBCDIC (IBM037) throughout, detected by libxml2 from its first four bytes.
         case ebcdic
+        /// An ASCII declaration `encoding="IBM037"`, the rest EBCDIC: `<` `=` `"` are 0x4C 0x7E 0x7F.
+        case ebcdicDeclaredAfterASCII
         /// UTF-7, declared: `=` and `"` written as base64 runs (`+AD0-`, `+ACI-`).
         case utf7
 
         var testDescription: String {
             switch self {
-            case .utf16QuoteByte: "UTF-16 with a quote byte in a code unit"
+            case .utf16QuoteByte: "UTF-16 with BOM and a quote byte in a code unit"
+            case .utf16DeclaredAfterASCII: "UTF-16LE declared in an ASCII declaration"
             case .ebcdic: "EBCDIC"
+            case .ebcdicDeclaredAfterASCII: "EBCDIC declared in an ASCII declaration"
             case .utf7: "UTF-7"
             }
         }
 
         /// A `<VAST>` start tag with `count` attributes (on line 2), in this encoding.
         func attributeFlood(count: Int) -> [UInt8] {
+            func tag(_ first: String) -> String {
+                var text = #"<VAST version="4.2" "# + first
+                text.reserveCapacity(count * 8 + 64)
+                for index in 0..<count { text += " \(HostileDocuments.shortName(index))=\"\"" }
+                return text + "></VAST>"
+            }
+            let bullet = #"b="•""#
             switch self {
             case .utf16QuoteByte:
                 return HostileDocuments.utf16AttributeFloodWithQuoteByte(count: count)
+            case .utf16DeclaredAfterASCII:
+                let rest = "?>\n" + tag(bullet)
+                return Array(#"<?xml version="1.0" encoding="UTF-16LE""#.utf8)
+                    + rest.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
             case .ebcdic:
-                var text = #"<?xml version="1.0" encoding="IBM037"?>"# + "\n" + #"<VAST version="4.2""#
-                for index in 0..<count { text += " \(HostileDocuments.shortName(index))=\"\"" }
-                text += "></VAST>"
+                let text = #"<?xml version="1.0" encoding="IBM037"?>"# + "\n" + tag(#"b="x""#)
                 return HostileDocuments.iconv(text, to: "IBM037") ?? []
+            case .ebcdicDeclaredAfterASCII:
+                guard let rest = HostileDocuments.iconv("?>\n" + tag(#"b="x""#), to: "IBM037") else { return [] }
+                return Array(#"<?xml version="1.0" encoding="IBM037""#.utf8) + rest
             case .utf7:
                 var text = #"<?xml version="1.0" encoding="UTF-7"?>"# + "\n" + "<VAST version+AD0AIg-4.2+ACI-"
                 for index in 0..<count { text += " \(HostileDocuments.shortName(index))+AD0AIgAi-" }
@@ -318,11 +343,26 @@ enum PeakMemory {
         return nil
     }
 
+    /// glibc's `mallopt`, which the Swift Glibc module does not export (nil elsewhere).
+    private static let mallopt: (@convention(c) (Int32, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "mallopt") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
+    }()
+
+    /// Pins glibc's mmap threshold at its 128 KiB default (`M_MMAP_THRESHOLD`, -3), once.
+    ///
+    /// By default glibc raises the threshold to the size of each large block freed, so a
+    /// 30 MB buffer freed by one test is kept resident in the heap and a later 30 MB copy
+    /// reuses it without growing the resident set: the reading would say the copy was free.
+    /// Pinned, every large block is mapped fresh and unmapped when freed.
+    private static let pinnedMmapThreshold: Bool = mallopt?(-3, 128 << 10) == 1
+
     /// Resets the peak to the current resident set (Linux `clear_refs` 5), so the next
     /// reading's growth belongs to what ran in between. Returns false when not allowed; the
     /// caller then measures growth of the all-time peak, which can only under-report.
     @discardableResult
     static func resetPeak() -> Bool {
+        _ = pinnedMmapThreshold
         let fd = open("/proc/self/clear_refs", O_WRONLY)
         guard fd >= 0 else { return false }
         defer { close(fd) }

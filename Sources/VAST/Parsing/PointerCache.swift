@@ -1,0 +1,39 @@
+/// A small map from interned-name pointers to values, for the parser's per-name lookups.
+///
+/// libxml2 interns element and attribute names in its dictionary, so within one parse the same
+/// name always arrives at the same address. A fixed open-addressing table keyed by that address
+/// avoids hashing on every start tag; past half full (hostile input with thousands of distinct
+/// names) new entries go to an ordinary dictionary, so memory stays proportional to the names.
+struct PointerCache<Value> {
+    private static var capacity: Int { 256 }
+    private var keys = [UnsafeRawPointer?](repeating: nil, count: PointerCache.capacity)
+    private var values: [Value?] = Array(repeating: nil, count: PointerCache.capacity)
+    private var count = 0
+    private var overflow: [UnsafeRawPointer: Value] = [:]
+
+    private func slot(_ key: UnsafeRawPointer) -> Int {
+        let bits = UInt(bitPattern: key)
+        return Int(truncatingIfNeeded: (bits >> 3) ^ (bits >> 11)) & (Self.capacity - 1)
+    }
+
+    func value(for key: UnsafeRawPointer) -> Value? {
+        var index = slot(key)
+        while let stored = keys[index] {
+            if stored == key { return values[index] }
+            index = (index + 1) & (Self.capacity - 1)
+        }
+        return overflow.isEmpty ? nil : overflow[key]
+    }
+
+    mutating func insert(_ value: Value, for key: UnsafeRawPointer) {
+        guard count < Self.capacity / 2 else {
+            overflow[key] = value
+            return
+        }
+        var index = slot(key)
+        while keys[index] != nil { index = (index + 1) & (Self.capacity - 1) }
+        keys[index] = key
+        values[index] = value
+        count += 1
+    }
+}
