@@ -10,6 +10,8 @@ let package = Package(
     name: "AdEngine",
     products: [
         .library(name: "VAST", targets: ["VAST"]),
+        .library(name: "AdTransport", targets: ["AdTransport"]),
+        .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
         .executable(name: "bench-parse", targets: ["BenchParse"]),
@@ -27,13 +29,17 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "VASTCheck", dependencies: ["VAST"], swiftSettings: strict),
+        .target(name: "AdTransport", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "AdEngine", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
+        .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
+        .testTarget(name: "AdTransportTests", dependencies: ["AdTransport"], swiftSettings: strict),
+        .testTarget(name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST"], swiftSettings: strict),
         .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

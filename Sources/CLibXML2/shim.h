@@ -26,6 +26,40 @@ static inline void vast_xml_global_init(void) {
     xmlSetExternalEntityLoader(vast_deny_entity_loader);
 }
 
+static void vast_silent_generic(void *context, const char *message, ...) {
+    (void)context; (void)message;
+}
+
+static void vast_silent_structured(void *context, xmlErrorPtr error) {
+    (void)context; (void)error;
+}
+
+/// The calling thread's libxml2 error handlers, saved while a parse runs silenced.
+typedef struct {
+    xmlGenericErrorFunc generic;
+    void *genericContext;
+    xmlStructuredErrorFunc structured;
+    void *structuredContext;
+} vast_xml_error_handlers;
+
+/// Silences libxml2's process-wide (per-thread in 2.9) error output for the calling thread and
+/// returns what was there. Some errors (encoding conversion) bypass the parser context's SAX
+/// error callback and would otherwise be printed on stderr by the library.
+static inline vast_xml_error_handlers vast_xml_silence(void) {
+    vast_xml_error_handlers saved = {
+        xmlGenericError, xmlGenericErrorContext, xmlStructuredError, xmlStructuredErrorContext
+    };
+    xmlSetGenericErrorFunc(NULL, vast_silent_generic);
+    xmlSetStructuredErrorFunc(NULL, vast_silent_structured);
+    return saved;
+}
+
+/// Puts back the handlers ``vast_xml_silence`` replaced.
+static inline void vast_xml_restore(vast_xml_error_handlers saved) {
+    xmlSetGenericErrorFunc(saved.genericContext, saved.generic);
+    xmlSetStructuredErrorFunc(saved.structuredContext, saved.structured);
+}
+
 /// What a SAX parse left behind: libxml2's last error (code, line, column, message).
 typedef struct {
     int code;
@@ -44,8 +78,10 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
                                         void *user, vast_xml_error *err) {
     // The callbacks receive the parser context (userData left at its default) so that they
     // can stop the parse and read line numbers; the Swift state travels in _private.
+    vast_xml_error_handlers saved = vast_xml_silence();
     xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
     if (ctxt == NULL) {
+        vast_xml_restore(saved);
         err->code = -1;
         strncpy(err->message, "could not create a parser context", sizeof(err->message) - 1);
         return -1;
@@ -80,6 +116,7 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
     }
     ctxt->sax = NULL;
     xmlFreeParserCtxt(ctxt);
+    vast_xml_restore(saved);
     return ok;
 }
 

@@ -1,42 +1,74 @@
+import AdEngine
 import VAST
 
-/// What `vastcheck validate` found about one document.
+/// What `vastcheck validate` found about one source.
 struct DocumentReport: Sendable {
     /// The source as named on the command line.
     var source: String
-    /// The parse result, when the document was read as VAST.
+    /// The parse result, when a local document was read as VAST.
     var result: VASTParseResult?
-    /// The error that stopped the document, when it was not.
+    /// The error that stopped a local document, when it was not.
     var parseError: VASTParseError?
+    /// The chain, for a tag URL or a followed file.
+    var resolution: VASTResolution?
     /// Why the input could not be read at all (exit 2).
     var readError: String?
-    /// Findings (the parse's, plus schema validation's when asked).
+    /// Findings (the parse's, every hop's, and schema validation's when asked).
     var findings: [VASTFinding]
     /// Whether warnings count as failures.
     var strict: Bool
 
-    /// True when the document was read and has no error finding (nor warning, when strict).
+    init(source: String, result: VASTParseResult? = nil, parseError: VASTParseError? = nil, readError: String? = nil,
+         findings: [VASTFinding], strict: Bool) {
+        self.source = source
+        self.result = result
+        self.parseError = parseError
+        self.readError = readError
+        self.findings = findings
+        self.strict = strict
+    }
+
+    /// A tag URL's report: the resolution's hops and findings.
+    init(source: String, resolution: VASTResolution, strict: Bool) {
+        self.init(source: source, findings: resolution.findings, strict: strict)
+        self.resolution = resolution
+    }
+
+    /// Adds a followed chain to a file's report (hop 0 is the file, whose findings are there already).
+    mutating func attach(_ resolution: VASTResolution) {
+        self.resolution = resolution
+        findings += resolution.findings.filter { !$0.location.hasPrefix("hop 0: ") }
+    }
+
+    /// True when the source was read, resolved when it had to be, and has no error finding
+    /// (nor warning, when strict).
     var isValid: Bool {
-        guard result != nil else { return false }
+        guard result != nil || resolution != nil, errorCode == nil else { return false }
         return !findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
     }
 
-    /// The root's version as written, when it was read.
+    /// The IAB code that stops the source: its document's, or its chain's.
+    var errorCode: VASTErrorCode? { parseError?.vastErrorCode ?? resolution?.errorCode }
+
+    /// The root's version as written (the first hop's, for a tag URL).
     var vastVersion: String? {
-        guard let version = result?.document.version ?? parseError?.documentVersion, !version.isEmpty else { return nil }
+        let version = result?.document.version ?? parseError?.documentVersion ?? resolution?.hops.first?.vastVersion
+        guard let version, !version.isEmpty else { return nil }
         return version
     }
 
-    var counts: VASTElementCounts { result?.counts ?? parseError?.counts ?? VASTElementCounts() }
+    var counts: VASTElementCounts {
+        result?.counts ?? parseError?.counts ?? resolution?.hops.first?.counts ?? VASTElementCounts()
+    }
 
-    /// The document's JSON object, in the field order the README documents.
+    /// The source's JSON object, in the field order the README documents.
     var json: JSON {
         var members: [(String, JSON)] = [
             ("source", .string(source)),
             ("valid", .bool(isValid)),
             ("vastVersion", vastVersion.map { .string($0) } ?? .null),
         ]
-        if let parseError { members.append(("errorCode", .int(parseError.vastErrorCode.rawValue))) }
+        if let errorCode { members.append(("errorCode", .int(errorCode.rawValue))) }
         if let readError { members.append(("readError", .string(readError))) }
         if let parseError {
             var error: [(String, JSON)] = [("kind", .string(parseError.kind.rawValue)), ("message", .string(parseError.message))]
@@ -49,7 +81,35 @@ struct DocumentReport: Sendable {
             ("ads", .int(counts.ads)), ("creatives", .int(counts.creatives)), ("mediaFiles", .int(counts.mediaFiles)),
             ("trackingEvents", .int(counts.trackingEvents)), ("impressions", .int(counts.impressions)),
         ])))
+        if let resolution {
+            members.append(("chain", .array(resolution.hops.map(\.json))))
+            if let failure = resolution.failure, resolution.ads.isEmpty {
+                members.append(("failure", .string(failure.message)))
+            }
+            if !resolution.errorBeacons.isEmpty {
+                members.append(("errorPixels", .array(resolution.errorBeacons.map { pixel in
+                    .object([("url", .string(pixel.url)), ("code", .int(pixel.code.rawValue))])
+                })))
+            }
+        }
         members.append(("findings", .array(findings.map(\.json))))
+        return .object(members)
+    }
+}
+
+extension VASTHop {
+    /// A chain entry: url, status, ms, bytes, kind, then errorCode and reused when there.
+    var json: JSON {
+        var members: [(String, JSON)] = [
+            ("url", .string(url)),
+            ("status", status.map { .int($0) } ?? .null),
+            ("ms", .int(Int(milliseconds.rounded()))),
+            ("bytes", .int(bytes)),
+            ("kind", .string(kind.rawValue)),
+        ]
+        if let errorCode { members.append(("errorCode", .int(errorCode.rawValue))) }
+        members.append(("outcome", .string(outcome)))
+        members.append(("connectionReused", .bool(connectionReused)))
         return .object(members)
     }
 }

@@ -6,7 +6,7 @@ enum HelpText {
         USAGE: vastcheck <command> [options]
 
         COMMANDS:
-          validate    Check VAST documents: files, directories (walked for *.xml), or - for stdin.
+          validate    Check VAST documents: files, directories (walked for *.xml), tag URLs, or - for stdin.
 
         OPTIONS:
           -h, --help  Show this help.
@@ -18,25 +18,34 @@ enum HelpText {
         """
 
     static let validate = """
-        USAGE: vastcheck validate [--json] [--strict] [--verbose] [--schema FILE.xsd] [--max-bytes N] PATH...
+        USAGE: vastcheck validate [--json] [--strict] [--verbose] [--follow] [--schema FILE.xsd]
+                                  [--max-bytes N] [--max-depth N] [--timeout SECONDS] [--fire-errors] SOURCE...
 
         Parses each document with the hardened VAST parser and reports its findings: content
         errors, tolerated messiness, and schema-only issues (namespace, child order) apart.
+        Tag URLs are fetched and their wrapper chains followed; the report lists every hop.
 
         ARGUMENTS:
-          PATH              A file, a directory (every *.xml below it, in name order), or - for stdin.
+          SOURCE            A file, a directory (every *.xml below it, in name order), an http(s)
+                            tag URL, or - for stdin.
 
         OPTIONS:
           --json            One JSON document on stdout (fields in the README).
           --strict          Count warnings as failures too.
           --verbose         Also print info findings (the JSON always has them).
-          --schema FILE     Also validate against an XML Schema (e.g. an IAB VAST XSD).
+          --follow          Also follow the wrappers of file sources (URLs are always followed).
+          --schema FILE     Also validate local documents against an XML Schema (an IAB VAST XSD).
           --max-bytes N     Refuse documents larger than N bytes (default 2097152).
+          --max-depth N     Wrappers to follow before error 302 (default 5).
+          --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
+          --fire-errors     Send the chain's error pixels (by default they are only listed).
           -h, --help        Show this help.
 
         EXAMPLES:
           vastcheck validate vast-samples/
           vastcheck validate --json tag.xml | jq '.summary'
+          vastcheck validate "https://ads.example.com/vast?pos=pre"
+          vastcheck validate --follow --max-depth 3 --timeout 2 wrapper.xml
           curl -s "$TAG" | vastcheck validate -
           vastcheck validate --schema vast_4.2.xsd tag.xml
 

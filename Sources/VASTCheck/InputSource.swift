@@ -1,6 +1,6 @@
 import Foundation
 
-/// One document to check: a file, standard input, or (later) a URL.
+/// One document to check: a file, standard input, or a tag URL.
 struct InputSource: Sendable {
     /// How the source was named, for reports.
     let name: String
@@ -9,10 +9,12 @@ struct InputSource: Sendable {
     enum Kind: Sendable {
         case file(URL)
         case standardInput
+        /// An http(s) tag URL, fetched and followed through its wrappers.
+        case tag(String)
     }
 
-    /// Expands the command line's paths: files as given, directories walked recursively for
-    /// `*.xml` files in name order, `-` for standard input.
+    /// Expands the command line's paths: http(s) URLs as tags, files as given, directories walked
+    /// recursively for `*.xml` files in name order, `-` for standard input.
     /// - Returns: the sources, and the paths that could not be read.
     static func collect(_ paths: [String]) -> (sources: [InputSource], unreadable: [(String, String)]) {
         var sources: [InputSource] = []
@@ -21,6 +23,11 @@ struct InputSource: Sendable {
         for path in paths {
             if path == "-" {
                 sources.append(InputSource(name: "-", kind: .standardInput))
+                continue
+            }
+            let lower = path.lowercased()
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                sources.append(InputSource(name: path, kind: .tag(path)))
                 continue
             }
             var isDirectory: ObjCBool = false
@@ -58,6 +65,8 @@ struct InputSource: Sendable {
             return try handle.read(upToCount: limit + 1) ?? Data()
         case .standardInput:
             return console.readStandardInput()
+        case .tag:
+            return Data()
         }
     }
 }

@@ -8,7 +8,7 @@ public enum VASTCheck {
 
     /// Runs one command line (without the program name).
     /// - Returns: the exit code to exit with.
-    public static func run(_ arguments: [String], console: Console) -> ExitCode {
+    public static func run(_ arguments: [String], console: Console) async -> ExitCode {
         guard let command = arguments.first else {
             console.err(HelpText.main)
             return .usage
@@ -22,20 +22,20 @@ public enum VASTCheck {
             console.out("vastcheck \(version)\n")
             return .success
         case "validate":
-            return runValidate(rest, console: console)
+            return await runValidate(rest, console: console)
         default:
             return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
         }
     }
 
-    private static func runValidate(_ arguments: [String], console: Console) -> ExitCode {
+    private static func runValidate(_ arguments: [String], console: Console) async -> ExitCode {
         do {
             let parsed = try Arguments(arguments, flags: ValidateCommand.flags, options: ValidateCommand.options)
             if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
                 console.out(HelpText.validate)
                 return .success
             }
-            return try ValidateCommand(parsed).run(console)
+            return try await ValidateCommand(parsed).run(console)
         } catch {
             return usage(error.message, help: "vastcheck validate --help", console: console)
         }

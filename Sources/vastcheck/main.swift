@@ -1,5 +1,5 @@
 import Foundation
 import VASTCheck
 
-let code = VASTCheck.run(Array(CommandLine.arguments.dropFirst()), console: .standard)
+let code = await VASTCheck.run(Array(CommandLine.arguments.dropFirst()), console: .standard)
 exit(code.rawValue)

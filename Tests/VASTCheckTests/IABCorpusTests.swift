@@ -6,14 +6,14 @@ import VASTCheck
 @Suite(.enabled(if: Repository.hasSharedCorpus, "needs ../shared/corpus/iab beside the checkout"))
 struct IABCorpusTests {
     /// The 75 documents, run once for all the tests below.
-    static func report() throws -> [[String: Any]] {
+    static func report() async throws -> [[String: Any]] {
         let captured = CapturedConsole()
-        _ = captured.run(["validate", "--json", Repository.iabCorpus])
+        _ = await captured.run(["validate", "--json", Repository.iabCorpus])
         return try #require(try captured.json()["documents"] as? [[String: Any]])
     }
 
-    @Test func everyVAST1DocumentGetsError102AndEveryOtherOneParses() throws {
-        let documents = try Self.report()
+    @Test func everyVAST1DocumentGetsError102AndEveryOtherOneParses() async throws {
+        let documents = try await Self.report()
         #expect(documents.count == 75)
         let refused = documents.filter { $0["errorCode"] != nil }
         #expect(refused.count == 6)
@@ -28,8 +28,8 @@ struct IABCorpusTests {
         }
     }
 
-    @Test func countsEqualThoseOfPythonsXMLParser() throws {
-        let documents = try Self.report()
+    @Test func countsEqualThoseOfPythonsXMLParser() async throws {
+        let documents = try await Self.report()
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         python.arguments = ["python3", Repository.path("Tools/count-elements.py"), Repository.iabCorpus]

@@ -10,18 +10,18 @@ import VASTCheck
         return names.filter { $0.hasSuffix(".xml") }.sorted()
     }()
 
-    @Test func theBundledCorpusHasAtLeastThirtySamples() {
+    @Test func theBundledCorpusHasAtLeastThirtySamples() async {
         #expect(Self.samples.count >= 30)
     }
 
     @Test(arguments: samples)
-    func sampleMatchesItsExpectedResult(_ name: String) throws {
+    func sampleMatchesItsExpectedResult(_ name: String) async throws {
         let path = Repository.path("vast-samples/" + name)
         let expectedData = try Data(contentsOf: URL(fileURLWithPath: String(path.dropLast(4)) + ".expected.json"))
         let expected = try #require(try JSONSerialization.jsonObject(with: expectedData) as? [String: Any])
 
         let captured = CapturedConsole()
-        let code = captured.run(["validate", "--json", path])
+        let code = await captured.run(["validate", "--json", path])
         let documents = try #require(try captured.json()["documents"] as? [[String: Any]])
         let document = try #require(documents.first)
         #expect(documents.count == 1)

@@ -9,62 +9,62 @@ import VASTCheck
     let malformed = Repository.path("vast-samples/v42-malformed-truncated.xml")
     let warned = Repository.path("vast-samples/v42-messy-no-namespace.xml")
 
-    @Test func exitsZeroWhenEveryDocumentIsValid() {
+    @Test func exitsZeroWhenEveryDocumentIsValid() async {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", valid]) == .success)
+        #expect(await captured.run(["validate", valid]) == .success)
         #expect(captured.out.hasSuffix("1 document: 1 valid, 0 invalid\n"))
     }
 
-    @Test func exitsOneWhenAnyDocumentIsInvalid() {
+    @Test func exitsOneWhenAnyDocumentIsInvalid() async {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", valid, invalid]) == .invalid)
+        #expect(await captured.run(["validate", valid, invalid]) == .invalid)
         #expect(captured.out.hasSuffix("2 documents: 1 valid, 1 invalid\n"))
     }
 
-    @Test func exitsTwoWhenAnInputCannotBeRead() throws {
+    @Test func exitsTwoWhenAnInputCannotBeRead() async throws {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", "--json", valid, "/no/such/file.xml"]) == .unreadable)
+        #expect(await captured.run(["validate", "--json", valid, "/no/such/file.xml"]) == .unreadable)
         let summary = try #require(try captured.json()["summary"] as? [String: Int])
         #expect(summary == ["documents": 2, "valid": 1, "invalid": 1, "unreadable": 1])
     }
 
     @Test(arguments: [
-        (["validate"], "validate needs at least one PATH"),
+        (["validate"], "validate needs at least one SOURCE"),
         (["validate", "--bogus", "x.xml"], "unknown option --bogus"),
         (["validate", "--max-bytes", "lots", "x.xml"], "--max-bytes takes a whole number"),
         (["validate", "--schema"], "--schema needs a value"),
         (["frobnicate"], "unknown command \"frobnicate\""),
     ])
-    func usageErrorsExit64AndSayWhatWasWrong(_ arguments: [String], _ message: String) {
+    func usageErrorsExit64AndSayWhatWasWrong(_ arguments: [String], _ message: String) async {
         let captured = CapturedConsole()
-        #expect(captured.run(arguments) == .usage)
+        #expect(await captured.run(arguments) == .usage)
         #expect(captured.err.contains(message))
         #expect(captured.err.contains("--help"))
         #expect(captured.out.isEmpty)
     }
 
-    @Test func noArgumentsPrintsHelpToStderrAndExits64() {
+    @Test func noArgumentsPrintsHelpToStderrAndExits64() async {
         let captured = CapturedConsole()
-        #expect(captured.run([]) == .usage)
+        #expect(await captured.run([]) == .usage)
         #expect(captured.err.hasPrefix("vastcheck: validate VAST ad tags"))
     }
 
-    @Test func helpAndVersionGoToStdout() {
+    @Test func helpAndVersionGoToStdout() async {
         let help = CapturedConsole()
-        #expect(help.run(["--help"]) == .success)
+        #expect(await help.run(["--help"]) == .success)
         #expect(help.out.contains("COMMANDS:\n  validate"))
         let validateHelp = CapturedConsole()
-        #expect(validateHelp.run(["validate", "--help"]) == .success)
-        #expect(validateHelp.out.hasPrefix("USAGE: vastcheck validate [--json] [--strict]"))
+        #expect(await validateHelp.run(["validate", "--help"]) == .success)
+        #expect(validateHelp.out.hasPrefix("USAGE: vastcheck validate [--json] [--strict] [--verbose] [--follow]"))
         #expect(validateHelp.out.contains("EXAMPLES:"))
         let version = CapturedConsole()
-        #expect(version.run(["--version"]) == .success)
+        #expect(await version.run(["--version"]) == .success)
         #expect(version.out == "vastcheck \(VASTCheck.version)\n")
     }
 
-    @Test func jsonHasTheDocumentedFieldsInOrder() throws {
+    @Test func jsonHasTheDocumentedFieldsInOrder() async throws {
         let captured = CapturedConsole()
-        _ = captured.run(["validate", "--json", invalid])
+        _ = await captured.run(["validate", "--json", invalid])
         let out = captured.out
         let keys = ["\"documents\"", "\"source\"", "\"valid\"", "\"vastVersion\"", "\"counts\"", "\"ads\"",
                     "\"creatives\"", "\"mediaFiles\"", "\"trackingEvents\"", "\"impressions\"", "\"findings\"",
@@ -81,9 +81,9 @@ import VASTCheck
         #expect(finding["category"] as? String == "content")
     }
 
-    @Test func aMalformedDocumentReportsCode100WithLineAndColumn() throws {
+    @Test func aMalformedDocumentReportsCode100WithLineAndColumn() async throws {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", "--json", malformed]) == .invalid)
+        #expect(await captured.run(["validate", "--json", malformed]) == .invalid)
         let document = try #require((try captured.json()["documents"] as? [[String: Any]])?.first)
         #expect(document["errorCode"] as? Int == 100)
         let error = try #require(document["parseError"] as? [String: Any])
@@ -92,16 +92,16 @@ import VASTCheck
         #expect((error["column"] as? Int ?? 0) > 0)
     }
 
-    @Test func standardInputIsReadForDash() throws {
+    @Test func standardInputIsReadForDash() async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: valid))
         let captured = CapturedConsole(stdin: bytes)
-        #expect(captured.run(["validate", "--json", "-"]) == .success)
+        #expect(await captured.run(["validate", "--json", "-"]) == .success)
         let document = try #require((try captured.json()["documents"] as? [[String: Any]])?.first)
         #expect(document["source"] as? String == "-")
         #expect(document["vastVersion"] as? String == "4.2")
     }
 
-    @Test func directoriesAreWalkedRecursivelyInNameOrder() throws {
+    @Test func directoriesAreWalkedRecursivelyInNameOrder() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-walk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("b/c"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -110,41 +110,41 @@ import VASTCheck
             try bytes.write(to: folder.appendingPathComponent(name))
         }
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", "--json", folder.path]) == .success)
+        #expect(await captured.run(["validate", "--json", folder.path]) == .success)
         let sources = try #require(try captured.json()["documents"] as? [[String: Any]]).compactMap { $0["source"] as? String }
         #expect(sources == ["a.xml", "b/c/z.xml", "b/m.xml"].map { folder.path + "/" + $0 })
     }
 
-    @Test func strictTurnsWarningsIntoFailures() {
+    @Test func strictTurnsWarningsIntoFailures() async {
         let lenient = CapturedConsole()
-        #expect(lenient.run(["validate", warned]) == .success)
+        #expect(await lenient.run(["validate", warned]) == .success)
         let strict = CapturedConsole()
-        #expect(strict.run(["validate", "--strict", warned]) == .invalid)
+        #expect(await strict.run(["validate", "--strict", warned]) == .invalid)
     }
 
-    @Test func oversizedDocumentsAreRefusedByTheByteCap() throws {
+    @Test func oversizedDocumentsAreRefusedByTheByteCap() async throws {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", "--json", "--max-bytes", "100", valid]) == .invalid)
+        #expect(await captured.run(["validate", "--json", "--max-bytes", "100", valid]) == .invalid)
         let document = try #require((try captured.json()["documents"] as? [[String: Any]])?.first)
         #expect((document["parseError"] as? [String: Any])?["kind"] as? String == "tooLarge")
         #expect(document["errorCode"] as? Int == 100)
     }
 
-    @Test func colourOnlyOnATerminalWithoutNoColor() {
+    @Test func colourOnlyOnATerminalWithoutNoColor() async {
         let plain = CapturedConsole(isTerminal: false)
-        _ = plain.run(["validate", invalid])
+        _ = await plain.run(["validate", invalid])
         #expect(!plain.out.contains("\u{1B}["))
         let terminal = CapturedConsole(isTerminal: true)
-        _ = terminal.run(["validate", invalid])
+        _ = await terminal.run(["validate", invalid])
         #expect(terminal.out.contains("\u{1B}[31m"))
         let noColor = CapturedConsole(isTerminal: true, environment: ["NO_COLOR": "1"])
-        _ = noColor.run(["validate", invalid])
+        _ = await noColor.run(["validate", invalid])
         #expect(!noColor.out.contains("\u{1B}["))
     }
 
-    @Test func humanOutputOfAnInvalidSampleIsExact() {
+    @Test func humanOutputOfAnInvalidSampleIsExact() async {
         let captured = CapturedConsole()
-        _ = captured.run(["validate", invalid])
+        _ = await captured.run(["validate", invalid])
         #expect(captured.out == """
             ✗ \(invalid)  VAST 4.2  invalid  (1 ad, 1 creative, 1 media file, 0 tracking events, 1 impression)
                 error   required-element  /VAST/Ad[1]/InLine:17  <InLine> must contain <AdSystem> in VAST 4.2
@@ -154,21 +154,21 @@ import VASTCheck
     }
 
     @Test(.enabled(if: Repository.hasSharedCorpus, "needs ../shared/corpus/xsd"))
-    func schemaValidationReportsXSDErrorsInTheirOwnCategory() throws {
+    func schemaValidationReportsXSDErrorsInTheirOwnCategory() async throws {
         let xsd = Repository.xsdFolder + "/vast_4.2.xsd"
         let clean = CapturedConsole()
-        #expect(clean.run(["validate", "--schema", xsd, valid]) == .success)
+        #expect(await clean.run(["validate", "--schema", xsd, valid]) == .success)
         let failing = CapturedConsole()
-        #expect(failing.run(["validate", "--json", "--schema", xsd, warned]) == .invalid)
+        #expect(await failing.run(["validate", "--json", "--schema", xsd, warned]) == .invalid)
         let document = try #require((try failing.json()["documents"] as? [[String: Any]])?.first)
         let schemaFindings = (document["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "schema.xsd" }
         #expect(!schemaFindings.isEmpty)
         #expect(schemaFindings.allSatisfy { $0["category"] as? String == "schema" })
     }
 
-    @Test func anUnreadableSchemaExitsTwo() {
+    @Test func anUnreadableSchemaExitsTwo() async {
         let captured = CapturedConsole()
-        #expect(captured.run(["validate", "--schema", "/no/such.xsd", valid]) == .unreadable)
+        #expect(await captured.run(["validate", "--schema", "/no/such.xsd", valid]) == .unreadable)
         #expect(captured.err.contains("cannot read schema"))
     }
 }

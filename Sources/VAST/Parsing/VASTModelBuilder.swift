@@ -225,6 +225,7 @@ struct VASTModelBuilder {
         }
         guard skipDepth == 0, let element = frames.last?.element, element.collectsText else { return }
         guard text.count + bytes.count <= limits.maxTextBytes else {
+            text.append(contentsOf: bytes.prefix(max(0, limits.maxTextBytes - text.count)))
             if !textTruncated {
                 textTruncated = true
                 report(.error, .content, "value.too-long",

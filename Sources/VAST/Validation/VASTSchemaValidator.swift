@@ -26,6 +26,8 @@ public final class VASTSchemaValidator {
                   let context = xmlSchemaNewMemParserCtxt(base, Int32(raw.count))
             else { return nil }
             defer { xmlSchemaFreeParserCtxt(context) }
+            let saved = vast_xml_silence()
+            defer { vast_xml_restore(saved) }
             xmlSchemaSetParserStructuredErrors(context, { _, _ in }, nil)
             return xmlSchemaParse(context)
         }
@@ -42,6 +44,8 @@ public final class VASTSchemaValidator {
     public func validate(_ bytes: Data) -> [VASTFinding] {
         let collector = SchemaErrorCollector()
         let box = Unmanaged.passUnretained(collector).toOpaque()
+        let saved = vast_xml_silence()
+        defer { vast_xml_restore(saved) }
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
                   let document = xmlReadMemory(base, Int32(raw.count), nil, nil, Int32(XML_PARSE_NONET.rawValue))

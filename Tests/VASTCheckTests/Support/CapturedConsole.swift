@@ -28,8 +28,8 @@ final class CapturedConsole: Sendable {
     }
 
     /// Runs `vastcheck ARGUMENTS` and returns its exit code.
-    func run(_ arguments: [String]) -> ExitCode {
-        VASTCheck.run(arguments, console: console)
+    func run(_ arguments: [String]) async -> ExitCode {
+        await VASTCheck.run(arguments, console: console)
     }
 
     /// The stdout of the last run, parsed as a JSON object.

@@ -1,0 +1,69 @@
+public import VAST
+
+/// An InLine ad merged with the Wrappers that led to it (VAST-FACTS section 4).
+///
+/// Every merged URL keeps the hop it came from. Lists are in hop order: the outermost
+/// Wrapper's first, the InLine's last.
+public struct ResolvedAd: Sendable {
+    /// The InLine ad as its document holds it.
+    public var ad: VASTAd
+    /// The InLine body.
+    public var inLine: VASTInLine
+    /// The hop of the InLine's document.
+    public var hop: Int
+    /// The Wrappers of the chain, outermost first, with their hops.
+    public var wrappers: [(wrapper: VASTWrapper, hop: Int)]
+    /// Every Impression of the chain.
+    public var impressions: [TrackedURL]
+    /// Every Error URI of the chain.
+    public var errors: [TrackedURL]
+    /// Viewable / NotViewable / ViewUndetermined URIs of the chain.
+    public var viewable: [TrackedURL]
+    /// See ``viewable``.
+    public var notViewable: [TrackedURL]
+    /// See ``viewable``.
+    public var viewUndetermined: [TrackedURL]
+    /// Linear tracking events of the chain (the InLine's Linear and the Wrappers' Linear creatives).
+    public var linearTracking: [TrackedEvent]
+    /// NonLinearAds tracking events of the chain.
+    public var nonLinearTracking: [TrackedEvent]
+    /// Companion tracking events (creativeView) of the chain.
+    public var companionTracking: [TrackedEvent]
+    /// Linear ClickTracking of the chain.
+    public var clickTracking: [TrackedURL]
+    /// Linear CustomClick of the chain.
+    public var customClicks: [TrackedURL]
+    /// CompanionClickTracking of the chain.
+    public var companionClickTracking: [TrackedURL]
+    /// NonLinearClickTracking of the chain.
+    public var nonLinearClickTracking: [TrackedURL]
+    /// IconViewTracking and IconClickTracking of the chain, by kind.
+    public var iconViewTracking: [TrackedURL]
+    /// See ``iconViewTracking``.
+    public var iconClickTracking: [TrackedURL]
+    /// The ClickThrough closest to the InLine (the InLine's own, else the innermost Wrapper's).
+    public var clickThrough: TrackedURL?
+    /// Verifications of the chain.
+    public var verifications: [(verification: VASTVerification, hop: Int)]
+    /// Extensions of the chain.
+    public var extensions: [(extension: VASTExtension, hop: Int)]
+
+    /// Every tracking URL by event name as VAST spells it (`impression`, `error`, `start`,
+    /// `clickTracking`, ...), for reports.
+    public var trackingByEvent: [(event: String, urls: [TrackedURL])] {
+        var groups: [(String, [TrackedURL])] = [("impression", impressions), ("error", errors)]
+        var order: [String] = []
+        var byEvent: [String: [TrackedURL]] = [:]
+        for tracked in linearTracking + nonLinearTracking + companionTracking {
+            let name = tracked.offset.map { "\(tracked.event.rawValue)@\($0)" } ?? tracked.event.rawValue
+            if byEvent[name] == nil { order.append(name) }
+            byEvent[name, default: []].append(TrackedURL(url: tracked.url, hop: tracked.hop))
+        }
+        groups += order.map { ($0, byEvent[$0] ?? []) }
+        groups += [("clickTracking", clickTracking), ("customClick", customClicks),
+                   ("companionClickTracking", companionClickTracking), ("nonLinearClickTracking", nonLinearClickTracking),
+                   ("iconViewTracking", iconViewTracking), ("iconClickTracking", iconClickTracking),
+                   ("viewable", viewable), ("notViewable", notViewable), ("viewUndetermined", viewUndetermined)]
+        return groups.filter { !$0.1.isEmpty }.map { (event: $0.0, urls: $0.1) }
+    }
+}

@@ -1,0 +1,76 @@
+/// An HTTP client over libcurl for ad responses, creatives and beacons.
+///
+/// One curl multi handle, driven by one dedicated thread, runs every transfer: connections
+/// are pooled and reused (at most ``HTTPClientConfiguration/maxConnectionsPerHost`` per host),
+/// and no Swift task ever blocks on the network. Safe defaults: http and https only (also for
+/// redirects), connect / total / low-speed timeouts, a byte cap on decoded bodies, every
+/// encoding curl can decode accepted, TLS verification always on, SIGPIPE ignored.
+///
+/// The status is judged here, not by curl: 2xx with a body is a response, 204 (or an empty
+/// 2xx) is ``HTTPError/Kind/noContent``, anything else ``HTTPError/Kind/badStatus``.
+///
+/// Thread-safe; share one client. Call ``shutdown()`` (or drop the last reference) to stop
+/// its thread; fetches still running then fail with ``HTTPError/Kind/shutdown``.
+public final class HTTPClient: Sendable {
+    /// The configuration the client was made with.
+    public let configuration: HTTPClientConfiguration
+    private let loop: CurlLoop
+
+    /// Creates a client and starts its thread.
+    /// - Throws: ``HTTPClientConfigurationError`` naming the first field out of range.
+    public init(configuration: HTTPClientConfiguration = .init()) throws(HTTPClientConfigurationError) {
+        if let problem = configuration.problem { throw HTTPClientConfigurationError(message: problem) }
+        self.configuration = configuration
+        loop = CurlLoop(configuration: configuration)
+    }
+
+    deinit {
+        loop.submit(.stop)
+    }
+
+    /// Fetches `request`, finishing by `deadline`.
+    ///
+    /// Cancelling the calling task aborts the transfer promptly (the loop thread is woken and
+    /// removes it) and throws ``HTTPError/Kind/cancelled``.
+    /// - Returns: the response, for a 2xx status with a body.
+    /// - Throws: ``HTTPError``, with the transfer report.
+    public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse {
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        let milliseconds = Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+        guard milliseconds > 0 else {
+            throw HTTPError(.timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url))
+        }
+        guard !Task.isCancelled else {
+            throw HTTPError(.cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))
+        }
+        let id = loop.makeID()
+        let loop = self.loop
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                loop.submit(.start(id, request, timeoutMilliseconds: milliseconds, continuation))
+            }
+        } onCancel: {
+            loop.submit(.cancel(id))
+        }
+        return try outcome.get()
+    }
+
+    /// Fetches `request` within `timeout` from now.
+    /// - Throws: ``HTTPError``.
+    public func fetch(_ request: HTTPRequest, timeout: Duration) async throws(HTTPError) -> HTTPResponse {
+        try await fetch(request, deadline: .now + timeout)
+    }
+
+    /// Stops the client's thread; transfers in flight fail with ``HTTPError/Kind/shutdown``.
+    public func shutdown() {
+        loop.submit(.stop)
+    }
+}
+
+/// A client configuration with a field out of range.
+public struct HTTPClientConfigurationError: Error, Sendable, CustomStringConvertible {
+    /// Which field, and what it must be.
+    public let message: String
+
+    public var description: String { message }
+}

@@ -1,0 +1,628 @@
+#!/usr/bin/env python3
+"""A loopback HTTP/1.1 test server for AdTransport / AdEngine tests (standard library only).
+
+    python3 Tools/test-server/server.py [--root DIR] [--port 0] [--verbose] [--ignore-stdin]
+
+Binds 127.0.0.1 only, on an ephemeral port unless --port is given, prints exactly one line
+`PORT <n>` on stdout when it accepts connections, then serves until it is killed or until its
+standard input reaches end of file (so a crashed test runner never leaves it behind; pass
+--ignore-stdin to run it by hand in the background). Routes and query parameters are listed in
+README.md next to this file.
+"""
+import argparse
+import gzip
+import json
+import os
+import socket
+import socketserver
+import struct
+import sys
+import threading
+import time
+import zlib
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from urllib.parse import parse_qs, unquote, urlencode, urlsplit
+
+MIB = 1024 * 1024
+STREAM_BLOCK = 64 * 1024
+MAX_REQUEST_BODY = 64 * MIB
+MAX_MB = 4096
+CONTROL_HEADER = "X-Test-Control"
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+class BadRequest(Exception):
+    """A query parameter or body the server cannot use: answered 400."""
+
+
+class Response:
+    """What a route produces: a status, headers and either bytes or an iterator of bytes.
+
+    `length` is the declared Content-Length of an iterator body (None: chunked).
+    """
+
+    def __init__(self, status=200, body=b"", content_type="text/plain; charset=utf-8", headers=None,
+                 stream=None, length=None):
+        self.status = status
+        self.body = body
+        self.content_type = content_type
+        self.headers = list(headers or [])
+        self.stream = stream
+        self.length = length
+
+    def has_header(self, name):
+        return any(key.lower() == name.lower() for key, _ in self.headers)
+
+
+def json_response(value, status=200):
+    return Response(status, (json.dumps(value, indent=1) + "\n").encode(), "application/json")
+
+
+class State:
+    """Everything the handler threads share, behind one lock."""
+
+    def __init__(self, root):
+        self.lock = threading.Lock()
+        self.root = os.path.realpath(root)
+        self.connections = 0
+        self.requests = 0
+        self.by_path = {}
+        self.open = set()          # ids of live, counted (non-control) connections
+        self.docs = {}             # name -> (status, content_type, location, body bytes)
+        self.beacons = []
+        self.fail_counts = {}      # path+query -> requests seen (for fail_first)
+        self.bombs = {}            # mb -> compressed bytes
+        self.started = time.time()
+
+
+class Server(socketserver.ThreadingMixIn, HTTPServer):
+    daemon_threads = True
+    block_on_close = False
+    allow_reuse_address = True
+    request_queue_size = 1024
+
+    def __init__(self, address, state, verbose):
+        self.state = state
+        self.verbose = verbose
+        HTTPServer.__init__(self, address, Handler)
+
+    def server_bind(self):
+        # HTTPServer.server_bind calls socket.getfqdn, a reverse DNS lookup that can stall.
+        socketserver.TCPServer.server_bind(self)
+        host, port = self.server_address[:2]
+        self.server_name = host
+        self.server_port = port
+
+    def process_request(self, request, client_address):
+        # Runs on the accepting thread: this is where a TCP connection is counted.
+        state = self.state
+        with state.lock:
+            state.connections += 1
+            state.open.add(id(request))
+        try:
+            super().process_request(request, client_address)
+        except Exception:
+            with state.lock:
+                state.open.discard(id(request))
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self.state.lock:
+                self.state.open.discard(id(request))
+
+    def handle_error(self, request, client_address):
+        # Never let a handler error reach the serving loop; stay quiet about clients that left.
+        kind = sys.exc_info()[0]
+        if kind is not None and issubclass(kind, (ConnectionError, socket.timeout)):
+            return
+        if self.verbose:
+            super().handle_error(request, client_address)
+        else:
+            sys.stderr.write("test-server: handler error: %r\n" % (sys.exc_info()[1],))
+
+
+def int_param(query, name, default=None, minimum=None, maximum=None):
+    values = query.get(name)
+    if not values:
+        return default
+    try:
+        value = int(values[-1])
+    except ValueError:
+        raise BadRequest("%s must be an integer" % name)
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        raise BadRequest("%s out of range" % name)
+    return value
+
+
+def size_param(query, default_mb):
+    """Bytes from ?bytes=N, else ?mb=N (MiB, may be fractional), else default_mb MiB."""
+    count = int_param(query, "bytes", None, 0, MAX_MB * MIB)
+    if count is not None:
+        return count
+    values = query.get("mb")
+    if not values:
+        return int(default_mb * MIB)
+    try:
+        mb = float(values[-1])
+    except ValueError:
+        raise BadRequest("mb must be a number")
+    if not 0 <= mb <= MAX_MB:
+        raise BadRequest("mb out of range")
+    return int(mb * MIB)
+
+
+def flag(query, name):
+    values = query.get(name)
+    return bool(values) and values[-1] not in ("0", "false", "")
+
+
+def text(query, name, default=None):
+    values = query.get(name)
+    return values[-1] if values else default
+
+
+def repeat_stream(total, fill):
+    block = fill * STREAM_BLOCK
+    remaining = total
+    while remaining > 0:
+        piece = block if remaining >= STREAM_BLOCK else block[:remaining]
+        remaining -= len(piece)
+        yield piece
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "AdEngineTestServer/1"
+    timeout = None
+
+    # --- plumbing -------------------------------------------------------------------------
+
+    def log_message(self, fmt, *args):
+        if self.server.verbose:
+            sys.stderr.write("test-server: %s - %s\n" % (self.address_string(), fmt % args))
+
+    def do_GET(self):
+        self.dispatch()
+
+    do_HEAD = do_POST = do_PUT = do_DELETE = do_PATCH = do_OPTIONS = do_GET
+
+    def read_body(self):
+        if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
+            parts, total = [], 0
+            while True:
+                line = self.rfile.readline(65537)
+                if not line:
+                    raise ConnectionError("client left inside a chunked body")
+                try:
+                    size = int(line.split(b";", 1)[0].strip() or b"0", 16)
+                except ValueError:
+                    raise BadRequest("bad chunk size in request body")
+                if size == 0:
+                    while self.rfile.readline(65537) not in (b"\r\n", b"\n", b""):
+                        pass
+                    return b"".join(parts)
+                total += size
+                if total > MAX_REQUEST_BODY:
+                    raise BadRequest("request body too large")
+                parts.append(self.rfile.read(size))
+                self.rfile.readline(65537)
+        length = self.headers.get("Content-Length")
+        if not length:
+            return b""
+        try:
+            length = int(length)
+        except ValueError:
+            raise BadRequest("bad Content-Length")
+        if length < 0 or length > MAX_REQUEST_BODY:
+            raise BadRequest("request body too large")
+        return self.rfile.read(length)
+
+    def dispatch(self):
+        self.headers_sent = False
+        self.beacon_record = None
+        state = self.server.state
+        split = urlsplit(self.path)
+        self.req_path = split.path or "/"
+        self.req_query_string = split.query
+        self.query = parse_qs(split.query, keep_blank_values=True)
+        self.control = self.headers.get(CONTROL_HEADER, "") not in ("", "0")
+        with state.lock:
+            if self.control:
+                # A control connection (the Swift helper's) is not a client connection:
+                # take it back out of the counters the first time it says so.
+                if id(self.request) in state.open:
+                    state.open.discard(id(self.request))
+                    state.connections = max(0, state.connections - 1)
+            else:
+                state.requests += 1
+                state.by_path[self.req_path] = state.by_path.get(self.req_path, 0) + 1
+        self.body = b""
+        try:
+            try:
+                self.body = self.read_body()
+            except BadRequest:
+                self.close_connection = True  # the body's framing is unknown: do not reuse
+                raise
+            self.route()
+        except BadRequest as error:
+            self.fail(400, str(error))
+        except (ConnectionError, socket.timeout):
+            self.close_connection = True
+        except Exception as error:  # a handler bug must not kill the server
+            if self.server.verbose:
+                import traceback
+                traceback.print_exc()
+            self.fail(500, "internal error: %r" % (error,))
+
+    def fail(self, status, message):
+        if self.headers_sent:
+            self.close_connection = True
+            return
+        try:
+            self.send(Response(status, (message + "\n").encode()), apply_query=False)
+        except Exception:
+            self.close_connection = True
+
+    # --- routing --------------------------------------------------------------------------
+
+    def route(self):
+        path, query, method = self.req_path, self.query, self.command
+        delay = int_param(query, "delay_ms", 0, 0, 3_600_000)
+        if delay:
+            time.sleep(delay / 1000.0)
+
+        if path == "/hang":
+            return self.hang()
+        if path == "/reset-mid-body":
+            return self.reset_mid_body()
+
+        if path.startswith("/beacon/") or path == "/beacon":
+            response = self.record_beacon()
+        elif path == "/beacons":
+            response = self.beacons_route(method)
+        elif path == "/stats":
+            response = self.stats_route()
+        elif path == "/stats/reset":
+            response = self.reset_stats()
+        elif path == "/echo":
+            response = self.echo()
+        elif path.startswith("/files/"):
+            response = self.file_route(path[len("/files/"):])
+        elif path.startswith("/doc/"):
+            response = self.doc_route(method, unquote(path[len("/doc/"):]))
+            if response is None:
+                return self.send(Response(204), apply_query=False)  # stored: ?status was data
+        elif path == "/docs":
+            response = self.docs_route(method)
+        elif path == "/redirect":
+            target = text(query, "to")
+            if target is None:
+                raise BadRequest("/redirect needs ?to=URL")
+            response = Response(302, b"redirect\n", headers=[("Location", target)])
+        elif path == "/redirect-loop":
+            response = Response(302, b"redirect loop\n", headers=[("Location", self.path)])
+        elif path == "/redirect-chain":
+            hops = int_param(query, "n", 3, 0, 1000)
+            if hops == 0:
+                target = text(query, "to")
+                if target is None:
+                    response = Response(200, b"end of redirect chain\n")
+                else:
+                    response = Response(302, b"redirect\n", headers=[("Location", target)])
+            else:
+                rest = [(k, v) for k, vs in query.items() if k != "n" for v in vs]
+                location = "/redirect-chain?" + urlencode([("n", str(hops - 1))] + rest)
+                response = Response(302, b"redirect\n", headers=[("Location", location)])
+        elif path == "/gzip-bomb":
+            response = Response(200, self.bomb(size_param(query, 50)), "application/xml",
+                                headers=[("Content-Encoding", "gzip")])
+        elif path == "/big":
+            total = size_param(query, 50)
+            response = Response(200, content_type="application/octet-stream",
+                                stream=repeat_stream(total, b"A"), length=total)
+        elif path == "/big-chunked":
+            total = size_param(query, 50)
+            response = Response(200, content_type="application/octet-stream",
+                                stream=repeat_stream(total, b"A"), length=None)
+        elif path == "/drip":
+            total = int_param(query, "bytes", 10, 0, 10_000_000)
+            interval = int_param(query, "interval_ms", 1000, 0, 3_600_000)
+            response = Response(200, content_type="application/octet-stream",
+                                stream=self.drip(total, interval), length=total)
+        elif path == "/":
+            response = Response(200, b"AdEngine test server\n")
+        else:
+            response = Response(404, b"not found\n")
+        self.send(response)
+
+    # --- sending --------------------------------------------------------------------------
+
+    def send(self, response, apply_query=True):
+        query = self.query if apply_query else {}
+        status = response.status
+        if apply_query:
+            status = int_param(query, "status", status, 100, 599)
+            fail_first = int_param(query, "fail_first", 0, 0, 1_000_000)
+            if fail_first:
+                key = self.path
+                with self.server.state.lock:
+                    seen = self.server.state.fail_counts.get(key, 0) + 1
+                    self.server.state.fail_counts[key] = seen
+                if seen <= fail_first:
+                    status = int_param(query, "fail_status", 503, 100, 599)
+            location = text(query, "location")
+            if location is not None and not response.has_header("Location"):
+                response.headers.append(("Location", location))
+
+        if self.beacon_record is not None:
+            with self.server.state.lock:
+                self.beacon_record["status"] = status
+        body, stream, length = response.body, response.stream, response.length
+        headers = list(response.headers)
+        no_body_status = status < 200 or status in (204, 304)
+        if no_body_status:
+            body, stream, length = b"", None, 0
+
+        if stream is None and body and not response.has_header("Content-Encoding"):
+            wants = "gzip" in self.headers.get("Accept-Encoding", "").lower()
+            if flag(query, "force_gzip") or (flag(query, "gzip") and wants):
+                body = gzip.compress(body, 6, mtime=0)
+                headers.append(("Content-Encoding", "gzip"))
+                headers.append(("Vary", "Accept-Encoding"))
+
+        chunked = not no_body_status and (flag(query, "chunked") or (stream is not None and length is None))
+        if chunked and stream is None:
+            pieces = max(1, int_param(query, "chunks", 4, 1, 10_000))
+            stream = self.split(body, pieces, int_param(query, "chunk_delay_ms", 0, 0, 60_000))
+        elif stream is None:
+            length = len(body)
+
+        self.send_response(status)
+        if not no_body_status:
+            self.send_header("Content-Type", response.content_type)
+        for key, value in headers:
+            self.send_header(key, value)
+        if chunked:
+            self.send_header("Transfer-Encoding", "chunked")
+        elif not no_body_status:
+            self.send_header("Content-Length", str(length))
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        self.headers_sent = True
+        if self.command == "HEAD" or no_body_status:
+            return
+        if chunked:
+            for piece in stream:
+                if piece:
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+            self.wfile.write(b"0\r\n\r\n")
+        elif stream is not None:
+            for piece in stream:
+                self.wfile.write(piece)
+        else:
+            self.wfile.write(body)
+
+    @staticmethod
+    def split(body, pieces, delay_ms):
+        size = max(1, -(-len(body) // pieces))
+        for start in range(0, len(body), size):
+            if start and delay_ms:
+                time.sleep(delay_ms / 1000.0)
+            yield body[start:start + size]
+
+    # --- routes ---------------------------------------------------------------------------
+
+    def file_route(self, relative):
+        relative = unquote(relative)
+        parts = relative.replace("\\", "/").split("/")
+        if ".." in parts or relative.startswith("/") or "\0" in relative:
+            return Response(403, b"forbidden path\n")
+        root = self.server.state.root
+        full = os.path.realpath(os.path.join(root, relative))
+        if not (full == root or full.startswith(root + os.sep)) or not os.path.isfile(full):
+            return Response(404, b"no such file\n")
+        with open(full, "rb") as handle:
+            return Response(200, handle.read(), "application/xml")
+
+    def doc_route(self, method, name):
+        state = self.server.state
+        if not name:
+            raise BadRequest("document name missing")
+        if method in ("POST", "PUT"):
+            stored = (int_param(self.query, "status", 200, 100, 599),
+                      text(self.query, "content_type", "application/xml"),
+                      text(self.query, "location"), self.body)
+            with state.lock:
+                state.docs[name] = stored
+            return None
+        if method == "DELETE":
+            with state.lock:
+                state.docs.pop(name, None)
+            return Response(204)
+        with state.lock:
+            stored = state.docs.get(name)
+        if stored is None:
+            return Response(404, b"no such document\n")
+        status, content_type, location, body = stored
+        body = body.replace(b"{{BASE_URL}}", ("http://127.0.0.1:%d" % self.server.server_port).encode())
+        headers = [("Location", location)] if location else []
+        return Response(status, body, content_type, headers)
+
+    def docs_route(self, method):
+        state = self.server.state
+        if method == "DELETE":
+            with state.lock:
+                state.docs.clear()
+            return Response(204)
+        with state.lock:
+            names = sorted(state.docs)
+        return json_response(names)
+
+    def record_beacon(self):
+        state = self.server.state
+        record = {
+            "path": self.req_path,
+            "query": self.req_query_string,
+            "t": time.time(),
+            "method": self.command,
+            "headers": {key.lower(): value for key, value in self.headers.items()},
+        }
+        if self.body:
+            record["body"] = self.body.decode("utf-8", "replace")
+        with state.lock:
+            state.beacons.append(record)
+        self.beacon_record = record  # send() adds the status it answered
+        return Response(204)
+
+    def beacons_route(self, method):
+        state = self.server.state
+        with state.lock:
+            if method == "DELETE":
+                state.beacons.clear()
+                return Response(204)
+            records = list(state.beacons)
+        return json_response(records)
+
+    def stats_route(self):
+        state = self.server.state
+        with state.lock:
+            value = {"connections": state.connections, "requests": state.requests,
+                     "open_connections": len(state.open), "by_path": dict(state.by_path)}
+        return json_response(value)
+
+    def reset_stats(self):
+        state = self.server.state
+        with state.lock:
+            state.connections = 0
+            state.requests = 0
+            state.by_path.clear()
+            state.fail_counts.clear()
+        return Response(204)
+
+    def echo(self):
+        pairs = list(self.headers.items())
+        value = {
+            "request_line": self.requestline,
+            "method": self.command,
+            "path": self.req_path,
+            "query": self.req_query_string,
+            "http_version": self.request_version,
+            "headers": {key.lower(): value for key, value in pairs},
+            "header_list": [[key, value] for key, value in pairs],
+            "body_length": len(self.body),
+            "body": self.body.decode("utf-8", "replace"),
+        }
+        return json_response(value)
+
+    def bomb(self, total):
+        state = self.server.state
+        with state.lock:
+            cached = state.bombs.get(total)
+        if cached is not None:
+            return cached
+        compressor = zlib.compressobj(9, zlib.DEFLATED, 31)  # 31: gzip container
+        zeros = bytes(MIB)
+        parts, remaining = [], total
+        while remaining > 0:
+            piece = zeros if remaining >= MIB else zeros[:remaining]
+            remaining -= len(piece)
+            parts.append(compressor.compress(piece))
+        parts.append(compressor.flush())
+        data = b"".join(parts)
+        with state.lock:
+            state.bombs[total] = data
+        return data
+
+    @staticmethod
+    def drip(total, interval_ms):
+        for index in range(total):
+            if index and interval_ms:
+                time.sleep(interval_ms / 1000.0)
+            yield b"x"
+
+    def hang(self):
+        """Never answer; return when the client closes its end (or the process exits)."""
+        self.close_connection = True
+        sock = self.connection
+        sock.settimeout(None)
+        try:
+            while True:
+                data = sock.recv(65536)
+                if not data:
+                    return
+        except OSError:
+            return
+
+    def reset_mid_body(self):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", "10000")
+        self.end_headers()
+        self.headers_sent = True
+        self.wfile.write(b"<" + b"x" * 99)
+        self.wfile.flush()
+        time.sleep(0.05)  # let the client see the first 100 bytes before the RST
+        self.close_connection = True
+        sock = self.connection
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        # rfile/wfile hold references that would keep sock.close() from closing the descriptor;
+        # detach it and close it ourselves so the kernel sends RST now. Later calls on the
+        # detached socket object fail with EBADF, which socketserver ignores.
+        os.close(sock.detach())
+
+
+def raise_file_limit():
+    """One descriptor per connection: lift the soft limit so hundreds of sockets fit."""
+    try:
+        import resource
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = 8192 if hard == resource.RLIM_INFINITY else min(hard, 8192)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+def watch_stdin():
+    try:
+        while sys.stdin.buffer.read1(65536):
+            pass
+    except Exception:
+        pass
+    os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Loopback HTTP test server (127.0.0.1 only).")
+    parser.add_argument("--root", default=os.path.join(REPO_ROOT, "vast-samples"),
+                        help="directory served under /files/ (default: the repo's vast-samples/)")
+    parser.add_argument("--port", type=int, default=0, help="TCP port (default 0: ephemeral)")
+    parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
+    parser.add_argument("--ignore-stdin", action="store_true",
+                        help="do not exit when standard input closes (for running by hand)")
+    args = parser.parse_args()
+
+    raise_file_limit()
+    state = State(args.root)
+    try:
+        server = Server(("127.0.0.1", args.port), state, args.verbose)
+    except OSError as error:
+        sys.stderr.write("test-server: cannot bind 127.0.0.1:%d: %s\n" % (args.port, error))
+        return 1
+    if not args.ignore_stdin:
+        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
+    sys.stdout.write("PORT %d\n" % server.server_port)
+    sys.stdout.flush()
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
