@@ -96,8 +96,8 @@ import VAST
         context.contentID = "[FOO]"
         let expansion = VASTMacroExpander.expand("u=[PAGEURL]&c=[CONTENTID]&n=[CACHEBUSTING]", context: context,
                                                  usage: .vastAdTagURI)
-        #expect(expansion.url
-            == "u=https%3A%2F%2Fp.example%2F%3Fcb%3D%5BCACHEBUSTING%5D%26t%3D%25%25TIMESTAMP%25%25&c=%5BFOO%5D&n=10000007")
+        let page = "https%3A%2F%2Fp.example%2F%3Fcb%3D%5BCACHEBUSTING%5D%26t%3D%25%25TIMESTAMP%25%25"
+        #expect(expansion.url == "u=\(page)&c=%5BFOO%5D&n=10000007")
         #expect(expansion.replacements == 3)
         #expect(expansion.findings.isEmpty)
     }

@@ -7,7 +7,7 @@ public import Foundation
 /// 2. the macro is in ``unknown``: it becomes `-1` (the player chose not to fill it);
 /// 3. the matching property has a value: it becomes that value, percent-encoded;
 /// 4. otherwise the macro is left exactly as written and reported as
-///    ``VASTMacroFinding/Kind-swift.enum/notFilled``. `-1` and `-2` are never a blanket default: a server
+///    ``VASTMacroFinding/Kind/notFilled``. `-1` and `-2` are never a blanket default: a server
 ///    reads them as statements from the player, so the player must make them on purpose.
 ///
 /// `[TIMESTAMP]` and `[CACHEBUSTING]` are always filled, from ``now`` and ``random``; both are read at
@@ -20,8 +20,8 @@ public struct VASTMacroContext: Sendable {
 
     /// The clock for `[TIMESTAMP]`. Default: the system clock.
     public var now: @Sendable () -> Date
-    /// The zone `[TIMESTAMP]` is written in. Default: UTC, written `Z`; any other zone is written as
-    /// its offset at that instant, `±HH:MM`.
+    /// The zone `[TIMESTAMP]` is written in. Default: UTC. The zone's offset at that instant is written
+    /// `±HH:MM` (RFC 3339's form, which every ISO 8601 parser reads), or `Z` when it is zero.
     public var timeZone: TimeZone
     /// The random source for `[CACHEBUSTING]`; any 64-bit value, mapped onto 10000000...99999999.
     /// Default: the system random number generator.
