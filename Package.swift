@@ -38,9 +38,11 @@ let package = Package(
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
-        .testTarget(name: "AdTransportTests", dependencies: ["AdTransport"], swiftSettings: strict),
-        .testTarget(name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST"], swiftSettings: strict),
-        .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck"], swiftSettings: strict),
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck", "TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

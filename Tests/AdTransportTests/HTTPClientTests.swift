@@ -1,5 +1,6 @@
 import AdTransport
 import Foundation
+import TestSupport
 import Testing
 
 /// The libcurl client against the loopback test server: real sockets, real libcurl.

@@ -60,6 +60,13 @@ final class ResolutionRun {
                                  visited: visited.union([key]))
         } catch {
             let report = error.report
+            if error.kind == .cancelled {
+                // The caller gave up: nothing failed on the ad's side, so no error pixel is fired.
+                hops.append(VASTHop(index: index, url: url, status: nil, milliseconds: report.totalMilliseconds,
+                                    bytes: report.bytes, kind: .error, outcome: "cancelled", errorCode: nil,
+                                    connectionReused: report.connectionReused, vastVersion: nil, counts: nil))
+                return .failure(VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index))
+            }
             if error.kind == .noContent {
                 hops.append(VASTHop(index: index, url: url, status: report.status, milliseconds: report.totalMilliseconds,
                                     bytes: report.bytes, kind: .noAd, outcome: error.message,

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,19 +18,19 @@ import Darwin
 /// round trip), which is fine in tests.
 ///
 /// The route list is in `Tools/test-server/README.md`; build URLs with `url(_:)`.
-final class TestServer: @unchecked Sendable {
+public final class TestServer: @unchecked Sendable {
     /// `/stats`: counters since start or the last `resetStats()`, control requests excluded.
-    struct Stats: Decodable, Sendable, Equatable {
+    public struct Stats: Decodable, Sendable, Equatable {
         /// TCP connections accepted (counted at accept time, so a reused keep-alive connection
         /// counts once however many requests it carries).
-        var connections: Int
+        public var connections: Int
         /// HTTP requests received.
-        var requests: Int
+        public var requests: Int
         /// Client connections open right now (not reset by `resetStats()`; the server sees a
         /// client's close a moment after it happens, so poll rather than assert at once).
-        var openConnections: Int
+        public var openConnections: Int
         /// Requests per path (without the query).
-        var byPath: [String: Int]
+        public var byPath: [String: Int]
 
         enum CodingKeys: String, CodingKey {
             case connections, requests
@@ -40,30 +40,30 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// One request to `/beacon/...`, in arrival order.
-    struct Beacon: Decodable, Sendable, Equatable {
+    public struct Beacon: Decodable, Sendable, Equatable {
         /// The path, e.g. `/beacon/impression`.
-        var path: String
+        public var path: String
         /// The raw query string, without `?` (empty when none).
-        var query: String
+        public var query: String
         /// Arrival time, seconds since 1970 (comparable with `Date().timeIntervalSince1970`).
-        var t: Double
-        var method: String
+        public var t: Double
+        public var method: String
         /// The status the server answered (204 unless `?status=` or `?fail_first=` said otherwise).
-        var status: Int?
+        public var status: Int?
         /// Request headers, names lower-cased.
-        var headers: [String: String]
+        public var headers: [String: String]
         /// The request body, if any (UTF-8, invalid bytes replaced).
-        var body: String?
+        public var body: String?
 
         /// `path?query`, as the client asked for it.
-        var target: String { query.isEmpty ? path : path + "?" + query }
+        public var target: String { query.isEmpty ? path : path + "?" + query }
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case start(String)
         case control(String)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .start(let message): "test server did not start: \(message)"
             case .control(let message): "test server control request failed: \(message)"
@@ -71,19 +71,19 @@ final class TestServer: @unchecked Sendable {
         }
     }
 
-    /// The repository root: this file is `Tests/AdTransportTests/Support/TestServer.swift`.
-    static let repositoryRoot: URL = {
+    /// The repository root: this file is `Tests/TestSupport/TestServer.swift`.
+    public static let repositoryRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
+        for _ in 0..<3 { url.deleteLastPathComponent() }
         return url
     }()
 
-    static var scriptPath: String {
+    public static var scriptPath: String {
         repositoryRoot.appendingPathComponent("Tools/test-server/server.py").path
     }
 
-    let port: Int
-    var baseURL: String { "http://127.0.0.1:\(port)" }
+    public let port: Int
+    public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let process: Process
     private let stdinPipe: Pipe
@@ -92,7 +92,7 @@ final class TestServer: @unchecked Sendable {
 
     /// Starts the server. `root` is the directory served under `/files/` (default: the
     /// repository's `vast-samples/`).
-    init(root: String? = nil) throws {
+    public init(root: String? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", Self.scriptPath, "--port", "0"]
@@ -127,50 +127,50 @@ final class TestServer: @unchecked Sendable {
     deinit { stop() }
 
     /// `baseURL + path`; `path` starts with `/`, e.g. `url("/doc/a?delay_ms=50")`.
-    func url(_ path: String) -> String { baseURL + path }
+    public func url(_ path: String) -> String { baseURL + path }
 
     /// The URL of a file under the served root, e.g. `fileURL("v20-wrapper-basic.xml")`.
-    func fileURL(_ name: String) -> String { url("/files/" + Self.escapePath(name)) }
+    public func fileURL(_ name: String) -> String { url("/files/" + Self.escapePath(name)) }
 
     /// The URL of a document registered with `register(_:body:status:)`.
-    func docURL(_ name: String) -> String { url("/doc/" + Self.escapePath(name)) }
+    public func docURL(_ name: String) -> String { url("/doc/" + Self.escapePath(name)) }
 
-    func stats() throws -> Stats {
+    public func stats() throws -> Stats {
         try decode(Stats.self, from: control("GET", "/stats"))
     }
 
     /// Zeroes connections, requests, `by_path` and the `fail_first` counters.
-    func resetStats() throws {
+    public func resetStats() throws {
         _ = try control("POST", "/stats/reset")
     }
 
     /// Stores `body` as `/doc/<name>`, answered with `status` (default 200). A body may contain
     /// `{{BASE_URL}}`, replaced on each GET by `http://127.0.0.1:<port>`.
-    func register(_ name: String, body: String, status: Int? = nil) throws {
+    public func register(_ name: String, body: String, status: Int? = nil) throws {
         try register(name, bytes: Array(body.utf8), status: status)
     }
 
-    func register(_ name: String, bytes: [UInt8], status: Int? = nil) throws {
+    public func register(_ name: String, bytes: [UInt8], status: Int? = nil) throws {
         let query = status.map { "?status=\($0)" } ?? ""
         _ = try control("POST", "/doc/" + Self.escapePath(name) + query, body: bytes)
     }
 
     /// Removes every registered document.
-    func clearDocs() throws {
+    public func clearDocs() throws {
         _ = try control("DELETE", "/docs")
     }
 
-    func beacons() throws -> [Beacon] {
+    public func beacons() throws -> [Beacon] {
         try decode([Beacon].self, from: control("GET", "/beacons"))
     }
 
-    func clearBeacons() throws {
+    public func clearBeacons() throws {
         _ = try control("DELETE", "/beacons")
     }
 
     /// Polls `/beacons` until at least `count` have arrived or `timeout` seconds pass; returns
     /// what arrived either way (blocking the calling thread between polls).
-    func waitForBeacons(count: Int, timeout: Double = 5) throws -> [Beacon] {
+    public func waitForBeacons(count: Int, timeout: Double = 5) throws -> [Beacon] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let found = try beacons()
@@ -180,7 +180,7 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// Ends the server (closes its stdin, SIGTERM, SIGKILL after 3 s). Idempotent.
-    func stop() {
+    public func stop() {
         lock.lock()
         let alreadyStopped = stopped
         stopped = true
