@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "vastcheck", targets: ["vastcheck"]),
         .executable(name: "bench-parse", targets: ["BenchParse"]),
         .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
+        .executable(name: "bench-chain", targets: ["BenchChain"]),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +36,9 @@ let package = Package(
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST"], path: "Tools/bench-chain/Sources",
+            swiftSettings: strict),
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),

@@ -1,15 +1,17 @@
-/// VAST documents for chains served by the loopback server. `{{BASE_URL}}` is filled in by the
-/// server on each GET; every pixel goes to its `/beacon/<event>/hop<N>` route.
+// The chain documents, as in Tests/AdEngineTests/Support/ChainDocuments.swift: VAST 4.2 Wrappers
+// (impression, error, two trackings, a click tracking) leading to an InLine with one Linear
+// creative. `{{BASE_URL}}` is filled in by the server on each GET.
+
 enum ChainDocuments {
     static func pixel(_ event: String, hop: Int) -> String { "{{BASE_URL}}/beacon/\(event)/hop\(hop)" }
 
-    static func wrapper(hop: Int, next: String, attributes: String = "", blocked: String = "") -> String {
+    static func wrapper(hop: Int, next: String) -> String {
         """
-        <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="w\(hop)"><Wrapper\(attributes.isEmpty ? "" : " " + attributes)>
+        <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="w\(hop)"><Wrapper>
         <AdSystem>hop\(hop)</AdSystem>
         <Error><![CDATA[\(pixel("error", hop: hop))?code=[ERRORCODE]]]></Error>
         <Impression><![CDATA[\(pixel("impression", hop: hop))]]></Impression>
-        \(blocked)<Creatives><Creative><Linear><TrackingEvents>
+        <Creatives><Creative><Linear><TrackingEvents>
         <Tracking event="start"><![CDATA[\(pixel("start", hop: hop))]]></Tracking>
         <Tracking event="progress" offset="00:00:02"><![CDATA[\(pixel("progress", hop: hop))]]></Tracking>
         </TrackingEvents><VideoClicks><ClickTracking><![CDATA[\(pixel("click", hop: hop))]]></ClickTracking></VideoClicks>
@@ -19,13 +21,13 @@ enum ChainDocuments {
         """
     }
 
-    static func inLineAd(hop: Int, id: String = "inline", sequence: Int? = nil, category: String = "") -> String {
+    static func inLine(hop: Int, id: String = "inline") -> String {
         """
-        <Ad id="\(id)"\(sequence.map { " sequence=\"\($0)\"" } ?? "")><InLine>
+        <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="\(id)"><InLine>
         <AdSystem>hop\(hop)</AdSystem>
         <Error><![CDATA[\(pixel("error", hop: hop))?code=[ERRORCODE]]]></Error>
         <Impression><![CDATA[\(pixel("impression", hop: hop))?ad=\(id)]]></Impression>
-        <AdServingId>serving-\(id)</AdServingId><AdTitle>\(id)</AdTitle>\(category)
+        <AdServingId>serving-\(id)</AdServingId><AdTitle>\(id)</AdTitle>
         <Creatives><Creative id="creative-\(id)"><UniversalAdId idRegistry="Ad-ID">\(id)</UniversalAdId><Linear>
         <Duration>00:00:10</Duration>
         <TrackingEvents>
@@ -36,15 +38,20 @@ enum ChainDocuments {
         <ClickTracking><![CDATA[\(pixel("click", hop: hop))]]></ClickTracking></VideoClicks>
         <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">\
         <![CDATA[{{BASE_URL}}/media/\(id).mp4]]></MediaFile></MediaFiles>
-        </Linear></Creative></Creatives></InLine></Ad>
+        </Linear></Creative></Creatives></InLine></Ad></VAST>
         """
     }
 
-    static func inLine(hop: Int) -> String {
-        "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">\(inLineAd(hop: hop))</VAST>"
-    }
-
-    static func noAd(hop: Int) -> String {
-        "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\"><Error><![CDATA[\(pixel("error", hop: hop))?code=[ERRORCODE]]]></Error></VAST>"
+    /// Registers `name-0` ... `name-(hops-1)` (wrappers, then an InLine), every link carrying
+    /// `?delay_ms=latency`. Returns the tag URL (itself with the delay).
+    static func registerChain(_ name: String, hops: Int, latencyMs: Int, on server: BenchServer) throws -> String {
+        let query = "?delay_ms=\(latencyMs)"
+        for hop in 0..<hops {
+            let body = hop == hops - 1
+                ? inLine(hop: hop)
+                : wrapper(hop: hop, next: "{{BASE_URL}}/doc/\(name)-\(hop + 1)" + query)
+            try server.register("\(name)-\(hop)", body: body)
+        }
+        return server.url("/doc/\(name)-0" + query)
     }
 }
