@@ -67,29 +67,3 @@ public struct VASTResolutionFailure: Error, Sendable, Hashable, CustomStringConv
 
     public var description: String { "VAST error \(code.rawValue) at hop \(hop): \(message)" }
 }
-
-/// A URL and the hop of the chain it came from.
-public struct TrackedURL: Sendable, Hashable {
-    /// The URL as written (macros unexpanded).
-    public var url: String
-    /// The hop it came from (0 = the tag's own response).
-    public var hop: Int
-
-    /// Creates a tracked URL.
-    public init(url: String, hop: Int) {
-        self.url = url
-        self.hop = hop
-    }
-}
-
-/// A tracking event and the hop it came from.
-public struct TrackedEvent: Sendable, Hashable {
-    /// The event.
-    public var event: VASTTrackingEventName
-    /// Its offset, for progress events.
-    public var offset: VASTTimeOffset?
-    /// The URL as written.
-    public var url: String
-    /// The hop it came from.
-    public var hop: Int
-}

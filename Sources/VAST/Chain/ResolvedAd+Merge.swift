@@ -1,8 +1,10 @@
-import VAST
-
 extension ResolvedAd {
     /// Merges an InLine ad with the chain of Wrappers that led to it (outermost first).
-    init?(ad: VASTAd, hop: Int, chain: [(wrapper: VASTWrapper, hop: Int)]) {
+    /// - Parameters:
+    ///   - ad: the InLine ad (`nil` is returned for a Wrapper).
+    ///   - hop: the hop of the InLine's document.
+    ///   - chain: the Wrappers that led to it, outermost first, with their hops.
+    public init?(ad: VASTAd, hop: Int, chain: [(wrapper: VASTWrapper, hop: Int)]) {
         guard let inLine = ad.inLine else { return nil }
         self.ad = ad
         self.inLine = inLine
@@ -50,7 +52,7 @@ extension ResolvedAd {
     }
 
     /// The first category of the InLine that a Wrapper of the chain blocks, if any (error 205).
-    var blockedCategory: (category: VASTCategory, hop: Int)? {
+    public var blockedCategory: (category: VASTCategory, hop: Int)? {
         for (wrapper, hop) in wrappers {
             for blocked in wrapper.blockedAdCategories {
                 if let match = inLine.categories.first(where: {

@@ -1,5 +1,3 @@
-public import VAST
-
 /// An InLine ad merged with the Wrappers that led to it (VAST-FACTS section 4).
 ///
 /// Every merged URL keeps the hop it came from. Lists are in hop order: the outermost

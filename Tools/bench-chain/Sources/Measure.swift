@@ -1,0 +1,172 @@
+// The timed loops. Everything here is nonisolated and takes only Sendable values.
+
+import AdEngine
+import AdTransport
+import Foundation
+import VAST
+
+func milliseconds(_ duration: Duration) -> Double {
+    let c = duration.components
+    return Double(c.seconds) * 1e3 + Double(c.attoseconds) * 1e-15
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    guard !s.isEmpty else { return .nan }
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+/// Nearest-rank percentile (`p` in 0...100).
+func percentile(_ xs: [Double], _ p: Double) -> Double {
+    let s = xs.sorted()
+    guard !s.isEmpty else { return .nan }
+    let rank = Int((p / 100 * Double(s.count)).rounded(.up))
+    return s[min(max(rank, 1), s.count) - 1]
+}
+
+func fmt(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
+
+/// Keeps the optimiser from discarding a parse result.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
+
+/// One sequential run of the chain, measured three ways.
+struct ChainSample: Sendable {
+    /// `resolver.resolve(tagURL:)`, wall clock.
+    var resolutionMs = 0.0
+    /// Sum of the hops' `milliseconds` (libcurl's total time per transfer) in that resolution.
+    var resolutionCurlMs = 0.0
+    /// Hops of that resolution that reused a pooled connection.
+    var reusedHops = 0
+    /// The same URLs fetched one after another with `client.fetch`, wall clock.
+    var plainMs = 0.0
+    /// Sum of libcurl's total time over those plain fetches.
+    var plainCurlMs = 0.0
+    /// The chain's bodies parsed with `VASTParser` in memory (no network), wall clock.
+    var parseMs = 0.0
+}
+
+/// The hop URLs and bodies of a chain, read from one checked resolution.
+struct ChainShape: Sendable {
+    var urls: [String]
+    var bodies: [[UInt8]]
+}
+
+/// Resolves `tagURL` once and checks it gives one ad over `hops` hops; fetches every hop's body.
+func checkChain(tagURL: String, hops: Int, resolver: WrapperResolver, client: HTTPClient,
+                limits: VASTParser.Limits) async throws -> ChainShape {
+    let resolution = await resolver.resolve(tagURL: tagURL)
+    if let failure = resolution.failure { throw BenchFailure("the chain did not resolve: \(failure)") }
+    guard resolution.ads.count == 1, resolution.hops.count == hops,
+          resolution.hops.last?.kind == .inline,
+          resolution.hops.dropLast().allSatisfy({ $0.kind == .wrapper }) else {
+        throw BenchFailure("unexpected resolution: \(resolution.ads.count) ads, hops "
+            + resolution.hops.map { "\($0.kind.rawValue)@\($0.url)" }.joined(separator: ", "))
+    }
+    let urls = resolution.hops.map(\.url)
+    var bodies: [[UInt8]] = []
+    for url in urls {
+        do {
+            bodies.append(try await client.fetch(HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
+                                                 timeout: .seconds(8)).body)
+        } catch {
+            throw BenchFailure("plain fetch of \(url) failed: \(error)")
+        }
+    }
+    return ChainShape(urls: urls, bodies: bodies)
+}
+
+/// `runs` timed runs after `warmups` untimed ones. Each run times a resolution and a plain
+/// fetch of the same URLs (order alternating run to run) and an in-memory parse of the bodies.
+func measureSequential(tagURL: String, shape: ChainShape, runs: Int, warmups: Int, resolver: WrapperResolver,
+                       client: HTTPClient, limits: VASTParser.Limits) async throws -> [ChainSample] {
+    let clock = ContinuousClock()
+
+    func resolve(into sample: inout ChainSample) async throws {
+        let start = clock.now
+        let resolution = await resolver.resolve(tagURL: tagURL)
+        sample.resolutionMs = milliseconds(clock.now - start)
+        guard resolution.failure == nil, resolution.ads.count == 1, resolution.hops.count == shape.urls.count else {
+            throw BenchFailure("a timed resolution failed: \(resolution.failure?.description ?? "wrong shape")")
+        }
+        sample.resolutionCurlMs = resolution.hops.reduce(0) { $0 + $1.milliseconds }
+        sample.reusedHops = resolution.hops.filter(\.connectionReused).count
+    }
+
+    func fetchPlain(into sample: inout ChainSample) async throws {
+        var curl = 0.0
+        let start = clock.now
+        for url in shape.urls {
+            do {
+                let response = try await client.fetch(HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
+                                                      timeout: .seconds(8))
+                curl += response.report.totalMilliseconds
+            } catch {
+                throw BenchFailure("a timed plain fetch of \(url) failed: \(error)")
+            }
+        }
+        sample.plainMs = milliseconds(clock.now - start)
+        sample.plainCurlMs = curl
+    }
+
+    func parse(into sample: inout ChainSample) throws {
+        let start = clock.now
+        for body in shape.bodies {
+            blackHole(try VASTParser(limits: limits).parse(body).document)
+        }
+        sample.parseMs = milliseconds(clock.now - start)
+    }
+
+    var samples: [ChainSample] = []
+    samples.reserveCapacity(runs)
+    for run in 0..<(warmups + runs) {
+        var sample = ChainSample()
+        if run % 2 == 0 {
+            try await resolve(into: &sample)
+            try await fetchPlain(into: &sample)
+        } else {
+            try await fetchPlain(into: &sample)
+            try await resolve(into: &sample)
+        }
+        try parse(into: &sample)
+        if run >= warmups { samples.append(sample) }
+    }
+    return samples
+}
+
+struct ThroughputResult: Sendable {
+    var wallMs: Double
+    var resolved: Int
+    var failed: Int
+}
+
+/// `total` resolutions of `tagURL`, at most `concurrency` in flight (a task group topped up as
+/// each finishes, as the tests do; `concurrency >= total` starts them all at once).
+func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
+                       resolver: WrapperResolver) async -> ThroughputResult {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let resolved = await withTaskGroup(of: Bool.self) { group in
+        var started = 0
+        var ok = 0
+        while started < min(concurrency, total) {
+            group.addTask {
+                let r = await resolver.resolve(tagURL: tagURL)
+                return r.failure == nil && r.ads.count == 1 && r.hops.count == hops
+            }
+            started += 1
+        }
+        while let success = await group.next() {
+            if success { ok += 1 }
+            if started < total {
+                group.addTask {
+                    let r = await resolver.resolve(tagURL: tagURL)
+                    return r.failure == nil && r.ads.count == 1 && r.hops.count == hops
+                }
+                started += 1
+            }
+        }
+        return ok
+    }
+    return ThroughputResult(wallMs: milliseconds(clock.now - start), resolved: resolved, failed: total - resolved)
+}
