@@ -11,12 +11,14 @@ let package = Package(
     products: [
         .library(name: "VAST", targets: ["VAST"]),
         .library(name: "AdTransport", targets: ["AdTransport"]),
+        .library(name: "AdLifecycle", targets: ["AdLifecycle"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
         .executable(name: "bench-parse", targets: ["BenchParse"]),
         .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
         .executable(name: "bench-chain", targets: ["BenchChain"]),
+        .executable(name: "beacon-child", targets: ["BeaconChild"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,8 +31,14 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "AdTransport", dependencies: ["CCurl"], swiftSettings: strict),
+        .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
+        .target(name: "AdLifecycle", dependencies: ["VAST"], swiftSettings: strict),
         .target(name: "AdEngine", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
         .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
@@ -40,10 +48,13 @@ let package = Package(
             name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST"], path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
+            name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
+        .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck", "TestSupport"], swiftSettings: strict),

@@ -186,6 +186,17 @@ import Testing
         #expect(stats.connections <= 4)
     }
 
+    @Test func aCertificateTheClientCannotVerifyIsATLSError() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tlsServer = try TestServer(tls: try TestServer.makeSelfSignedCertificate(in: folder))
+        let (error, elapsed) = try await failure("https://127.0.0.1:\(tlsServer.port)/echo")
+        #expect(error.kind == .tls)
+        #expect(error.message.lowercased().contains("certificate"))
+        #expect(elapsed < .seconds(2))
+    }
+
     @Test func aBadConfigurationIsRefusedNamingTheField() {
         #expect(throws: HTTPClientConfigurationError.self) {
             try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 0))

@@ -92,11 +92,15 @@ public final class TestServer: @unchecked Sendable {
 
     /// Starts the server. `root` is the directory served under `/files/` (default: the
     /// repository's `vast-samples/`).
-    public init(root: String? = nil) throws {
+    /// Starts a server; with `tls`, it serves HTTPS with that certificate (see
+    /// ``makeSelfSignedCertificate(in:)``), and ``baseURL`` still says http (use ``url(_:)``
+    /// with care, or build `https://127.0.0.1:port` yourself).
+    public init(root: String? = nil, tls: (certificate: String, key: String)? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["python3", Self.scriptPath, "--port", "0"]
         if let root { arguments += ["--root", root] }
+        if let tls { arguments += ["--tls-cert", tls.certificate, "--tls-key", tls.key] }
         process.arguments = arguments
         let stdinPipe = Pipe()
         let stdoutPipe = Pipe()
@@ -128,6 +132,24 @@ public final class TestServer: @unchecked Sendable {
 
     /// `baseURL + path`; `path` starts with `/`, e.g. `url("/doc/a?delay_ms=50")`.
     public func url(_ path: String) -> String { baseURL + path }
+
+    /// Makes a self-signed certificate for 127.0.0.1 with the `openssl` command, valid one day.
+    /// - Returns: the PEM certificate and key paths, in `folder`.
+    public static func makeSelfSignedCertificate(in folder: URL) throws -> (certificate: String, key: String) {
+        let certificate = folder.appendingPathComponent("cert.pem").path
+        let key = folder.appendingPathComponent("key.pem").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+                             "-keyout", key, "-out", certificate]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure.start("openssl could not make a certificate") }
+        return (certificate, key)
+    }
 
     /// The URL of a file under the served root, e.g. `fileURL("v20-wrapper-basic.xml")`.
     public func fileURL(_ name: String) -> String { url("/files/" + Self.escapePath(name)) }

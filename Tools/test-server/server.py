@@ -604,6 +604,8 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     parser.add_argument("--ignore-stdin", action="store_true",
                         help="do not exit when standard input closes (for running by hand)")
+    parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (needs --tls-key)")
+    parser.add_argument("--tls-key", help="the certificate's PEM private key")
     args = parser.parse_args()
 
     raise_file_limit()
@@ -613,6 +615,13 @@ def main():
     except OSError as error:
         sys.stderr.write("test-server: cannot bind 127.0.0.1:%d: %s\n" % (args.port, error))
         return 1
+    if args.tls_cert:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.tls_cert, args.tls_key)
+        # Handshakes happen on accept; a client that refuses the certificate makes accept fail,
+        # which socketserver treats as a dropped connection.
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     if not args.ignore_stdin:
         threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
     sys.stdout.write("PORT %d\n" % server.server_port)

@@ -40,6 +40,7 @@ var throughputHops = 3
 var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
 
 var arguments = CommandLine.arguments.dropFirst()
+@MainActor
 func intArgument(_ name: String, minimum: Int) -> Int {
     guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= minimum else {
         fail("\(name) needs an integer >= \(minimum)")
@@ -76,6 +77,7 @@ do {
 }
 
 /// Stops the server, then fails.
+@MainActor
 func abort(_ message: String) -> Never {
     server.stop()
     fail(message)
@@ -85,6 +87,7 @@ let limits = WrapperResolverConfiguration().parserLimits
 // The resolver follows at most maxDepth wrappers; allow the chain asked for.
 let resolverConfiguration = WrapperResolverConfiguration(maxDepth: max(5, hops, throughputHops))
 
+@MainActor
 func makeClient() -> HTTPClient {
     do {
         return try HTTPClient(configuration: HTTPClientConfiguration(
@@ -94,6 +97,7 @@ func makeClient() -> HTTPClient {
     }
 }
 
+@MainActor
 func makeResolver(_ client: HTTPClient) -> WrapperResolver {
     WrapperResolver(client: client, errorSink: DirectBeaconSender(client: client), configuration: resolverConfiguration)
 }
@@ -120,6 +124,7 @@ struct SequentialSummary {
 }
 
 /// Measures one chain and prints its lines; returns the medians.
+@MainActor
 func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
                 resolver: WrapperResolver) async -> SequentialSummary {
     log("\(title): \(warmups) warm-ups + \(runs) runs")
