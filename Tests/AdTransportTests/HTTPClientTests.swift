@@ -197,6 +197,35 @@ import Testing
         #expect(elapsed < .seconds(2))
     }
 
+    @Test func requestsWaitingForAConnectionDoNotSpendTheirConnectTimeoutWaiting() async throws {
+        let narrow = try HTTPClient(configuration: HTTPClientConfiguration(
+            connectTimeoutMilliseconds: 200, maxConnectionsPerHost: 1))
+        let url = server.fileURL("v42-nonlinear.xml") + "?delay_ms=100"
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<5 {
+                group.addTask { (try? await narrow.fetch(HTTPRequest(url: url), timeout: .seconds(5))) != nil }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: true, count: 5))
+    }
+
+    @Test func aRequestWhoseDeadlinePassesWhileWaitingForAConnectionTimesOut() async throws {
+        let narrow = try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 1))
+        let blocker = Task { try? await narrow.fetch(HTTPRequest(url: server.url("/hang")), timeout: .seconds(2)) }
+        try await Task.sleep(for: .milliseconds(100))
+        let start = ContinuousClock.now
+        do {
+            _ = try await narrow.fetch(HTTPRequest(url: server.url("/echo")), timeout: .milliseconds(300))
+            Issue.record("expected a timeout while waiting for the only connection")
+        } catch {
+            #expect(error.kind == .timeout)
+            #expect(error.message.contains("waiting for a connection"))
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        blocker.cancel()
+    }
+
     @Test func aBadConfigurationIsRefusedNamingTheField() {
         #expect(throws: HTTPClientConfigurationError.self) {
             try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 0))

@@ -180,6 +180,15 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- plumbing -------------------------------------------------------------------------
 
+    def setup(self):
+        super().setup()
+        # Headers and body go out in separate writes; without TCP_NODELAY the body waits for the
+        # client's delayed ACK (about 40 ms per response on a keep-alive connection).
+        try:
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
+
     def log_message(self, fmt, *args):
         if self.server.verbose:
             sys.stderr.write("test-server: %s - %s\n" % (self.address_string(), fmt % args))

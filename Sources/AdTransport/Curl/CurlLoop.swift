@@ -10,7 +10,7 @@ import Synchronization
 /// blocks on the network.
 final class CurlLoop: Sendable {
     enum Command: Sendable {
-        case start(UInt64, HTTPRequest, timeoutMilliseconds: Int,
+        case start(UInt64, HTTPRequest, deadline: ContinuousClock.Instant,
                    CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>)
         case cancel(UInt64)
         case stop
@@ -65,13 +65,28 @@ final class MultiHandle: @unchecked Sendable {
     }
 }
 
-/// The loop thread's state: the transfers in flight, by id and by easy handle.
+/// A request waiting for a connection slot to its host.
+private struct Waiting {
+    let id: UInt64
+    let request: HTTPRequest
+    let deadline: ContinuousClock.Instant
+    let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+}
+
+/// The loop thread's state: the transfers in flight, by id and by easy handle, and the requests
+/// waiting for a connection to their host.
+///
+/// Requests beyond `maxConnectionsPerHost` wait here rather than in curl's own pending list, so
+/// that their timeouts start when they start: a transfer queued in curl counts its wait against
+/// the connect timeout and fails although the server is healthy.
 private final class LoopWorker {
     let multi: MultiHandle
     let commands: CommandQueue
     let configuration: HTTPClientConfiguration
     var byID: [UInt64: CurlTransfer] = [:]
     var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    var waiting: [String: [Waiting]] = [:]
+    var active: [String: Int] = [:]
     /// Cancels that arrived before their start (the task was cancelled while submitting).
     var cancelledEarly: Set<UInt64> = []
     var stopping = false
@@ -85,15 +100,22 @@ private final class LoopWorker {
     func run() {
         while !stopping {
             drainCommands()
+            expireWaiting()
             var running: Int32 = 0
             curl_multi_perform(multi.pointer, &running)
             collectFinished()
             if stopping { break }
-            curl_multi_poll(multi.pointer, nil, 0, byID.isEmpty ? 10_000 : 100, nil)
+            let idle = byID.isEmpty && waiting.isEmpty
+            curl_multi_poll(multi.pointer, nil, 0, idle ? 10_000 : 50, nil)
         }
         for transfer in byID.values {
             finish(transfer, .failure(HTTPError(.shutdown, "the HTTP client was shut down", report: transfer.makeReport())))
         }
+        for entry in waiting.values.joined() {
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url))))
+        }
+        waiting.removeAll()
         drainCommands()
         curl_multi_cleanup(multi.pointer)
     }
@@ -106,44 +128,93 @@ private final class LoopWorker {
         }
         for command in pending {
             switch command {
-            case .start(let id, let request, let timeout, let continuation):
-                start(id: id, request: request, timeout: timeout, continuation: continuation)
+            case .start(let id, let request, let deadline, let continuation):
+                enqueue(Waiting(id: id, request: request, deadline: deadline, continuation: continuation))
             case .cancel(let id):
-                if let transfer = byID[id] {
-                    finish(transfer, .failure(HTTPError(.cancelled, "the request was cancelled", report: transfer.makeReport())))
-                } else {
-                    cancelledEarly.insert(id)
-                }
+                cancel(id)
             case .stop:
                 stopping = true
             }
         }
     }
 
-    private func start(id: UInt64, request: HTTPRequest, timeout: Int,
-                       continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) {
+    private func enqueue(_ entry: Waiting) {
         if stopping {
-            continuation.resume(returning: .failure(HTTPError(
-                .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: request.url))))
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url))))
             return
         }
-        if cancelledEarly.remove(id) != nil {
-            continuation.resume(returning: .failure(HTTPError(
-                .cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))))
+        if cancelledEarly.remove(entry.id) != nil {
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
+            return
+        }
+        let host = Self.hostKey(entry.request.url)
+        waiting[host, default: []].append(entry)
+        startWaiting(for: host)
+    }
+
+    private func cancel(_ id: UInt64) {
+        if let transfer = byID[id] {
+            finish(transfer, .failure(HTTPError(.cancelled, "the request was cancelled", report: transfer.makeReport())))
+            return
+        }
+        for (host, entries) in waiting {
+            guard let index = entries.firstIndex(where: { $0.id == id }) else { continue }
+            let entry = entries[index]
+            waiting[host]?.remove(at: index)
+            if waiting[host]?.isEmpty == true { waiting[host] = nil }
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
+            return
+        }
+        cancelledEarly.insert(id)
+    }
+
+    /// Starts waiting requests for `host` while it has free connection slots.
+    private func startWaiting(for host: String) {
+        while active[host, default: 0] < configuration.maxConnectionsPerHost, var queue = waiting[host], !queue.isEmpty {
+            let entry = queue.removeFirst()
+            waiting[host] = queue.isEmpty ? nil : queue
+            start(entry, host: host)
+        }
+    }
+
+    /// Fails waiting requests whose deadline passed before a connection was free.
+    private func expireWaiting() {
+        let now = ContinuousClock.now
+        for (host, entries) in waiting where entries.contains(where: { $0.deadline <= now }) {
+            for entry in entries where entry.deadline <= now {
+                entry.continuation.resume(returning: .failure(HTTPError(
+                    .timeout, "the deadline passed while waiting for a connection to \(host)",
+                    report: HTTPTransferReport(url: entry.request.url))))
+            }
+            let rest = entries.filter { $0.deadline > now }
+            waiting[host] = rest.isEmpty ? nil : rest
+        }
+    }
+
+    private func start(_ entry: Waiting, host: String) {
+        let remaining = ContinuousClock.now.duration(to: entry.deadline)
+        let milliseconds = Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+        guard milliseconds > 0 else {
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: entry.request.url))))
             return
         }
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                id: id, request: request, timeoutMilliseconds: timeout, configuration: configuration,
-                continuation: continuation)
+                id: entry.id, request: entry.request, host: host, timeoutMilliseconds: milliseconds,
+                configuration: configuration, continuation: entry.continuation)
         } catch {
-            continuation.resume(returning: .failure(HTTPError(
-                .invalidURL, error.message, report: HTTPTransferReport(url: request.url))))
+            entry.continuation.resume(returning: .failure(HTTPError(
+                .invalidURL, error.message, report: HTTPTransferReport(url: entry.request.url))))
             return
         }
-        byID[id] = transfer
+        byID[entry.id] = transfer
         byHandle[transfer.easy] = transfer
+        active[host, default: 0] += 1
         curl_multi_add_handle(multi.pointer, transfer.easy)
     }
 
@@ -160,6 +231,17 @@ private final class LoopWorker {
         curl_multi_remove_handle(multi.pointer, transfer.easy)
         byID[transfer.id] = nil
         byHandle[transfer.easy] = nil
+        active[transfer.host, default: 1] -= 1
+        if active[transfer.host] == 0 { active[transfer.host] = nil }
         transfer.continuation.resume(returning: outcome)
+        startWaiting(for: transfer.host)
+    }
+
+    /// The connection-pool key of a URL: scheme, host and port, lowercased.
+    static func hostKey(_ url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
+        let rest = url[schemeEnd.upperBound...]
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        return (url[..<schemeEnd.upperBound] + rest[..<end]).lowercased()
     }
 }

@@ -8,6 +8,8 @@ import Foundation
 final class CurlTransfer {
     let id: UInt64
     let request: HTTPRequest
+    /// The connection-pool key (scheme, host, port) the transfer holds a slot of.
+    let host: String
     let easy: UnsafeMutableRawPointer
     let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
     let maxBodyBytes: Int
@@ -16,11 +18,12 @@ final class CurlTransfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
-    init(id: UInt64, request: HTTPRequest, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
+    init(id: UInt64, request: HTTPRequest, host: String, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
          continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) throws(CurlSetupError) {
         guard let easy = curl_easy_init() else { throw CurlSetupError(message: "curl_easy_init failed") }
         self.id = id
         self.request = request
+        self.host = host
         self.easy = easy
         self.continuation = continuation
         self.maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes

@@ -35,9 +35,7 @@ public final class HTTPClient: Sendable {
     /// - Returns: the response, for a 2xx status with a body.
     /// - Throws: ``HTTPError``, with the transfer report.
     public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse {
-        let remaining = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
-        guard milliseconds > 0 else {
+        guard ContinuousClock.now < deadline else {
             throw HTTPError(.timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url))
         }
         guard !Task.isCancelled else {
@@ -47,7 +45,7 @@ public final class HTTPClient: Sendable {
         let loop = self.loop
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                loop.submit(.start(id, request, timeoutMilliseconds: milliseconds, continuation))
+                loop.submit(.start(id, request, deadline: deadline, continuation))
             }
         } onCancel: {
             loop.submit(.cancel(id))

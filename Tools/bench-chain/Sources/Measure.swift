@@ -138,6 +138,10 @@ struct ThroughputResult: Sendable {
     var wallMs: Double
     var resolved: Int
     var failed: Int
+    /// Failure descriptions (hop index left out) and how often each happened.
+    var failures: [String: Int]
+    /// libcurl's total time of every hop of every resolution (includes waiting for a connection).
+    var hopMs: [Double]
 }
 
 /// `total` resolutions of `tagURL`, at most `concurrency` in flight (a task group topped up as
@@ -146,27 +150,35 @@ func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
                        resolver: WrapperResolver) async -> ThroughputResult {
     let clock = ContinuousClock()
     let start = clock.now
-    let resolved = await withTaskGroup(of: Bool.self) { group in
+    /// `nil` for a good resolution, else why not.
+    @Sendable func one() async -> (failure: String?, hopMs: [Double]) {
+        let r = await resolver.resolve(tagURL: tagURL)
+        let hopMs = r.hops.map(\.milliseconds)
+        if let failure = r.failure {
+            return ("VAST \(failure.code.rawValue): \(failure.message)", hopMs)
+        }
+        return (r.ads.count == 1 && r.hops.count == hops ? nil : "wrong shape: \(r.ads.count) ads, \(r.hops.count) hops",
+                hopMs)
+    }
+    let (failures, hopMs) = await withTaskGroup(of: (failure: String?, hopMs: [Double]).self) { group in
         var started = 0
-        var ok = 0
+        var failures: [String: Int] = [:]
+        var hopMs: [Double] = []
         while started < min(concurrency, total) {
-            group.addTask {
-                let r = await resolver.resolve(tagURL: tagURL)
-                return r.failure == nil && r.ads.count == 1 && r.hops.count == hops
-            }
+            group.addTask { await one() }
             started += 1
         }
-        while let success = await group.next() {
-            if success { ok += 1 }
+        while let outcome = await group.next() {
+            if let failure = outcome.failure { failures[failure, default: 0] += 1 }
+            hopMs += outcome.hopMs
             if started < total {
-                group.addTask {
-                    let r = await resolver.resolve(tagURL: tagURL)
-                    return r.failure == nil && r.ads.count == 1 && r.hops.count == hops
-                }
+                group.addTask { await one() }
                 started += 1
             }
         }
-        return ok
+        return (failures, hopMs)
     }
-    return ThroughputResult(wallMs: milliseconds(clock.now - start), resolved: resolved, failed: total - resolved)
+    let failed = failures.values.reduce(0, +)
+    return ThroughputResult(wallMs: milliseconds(clock.now - start), resolved: total - failed, failed: failed,
+                            failures: failures, hopMs: hopMs)
 }

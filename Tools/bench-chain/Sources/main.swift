@@ -3,6 +3,7 @@
 // Usage (from the repository root; Tools/bench-chain/run builds and does this):
 //   bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]
 //               [--resolutions R] [--concurrency C] [--throughput-hops T] [--max-conns M]
+//               [--server-script PATH]   (default Tools/test-server/server.py; for experiments)
 //
 // 1. A chain of H hops (H-1 Wrappers + an InLine; default 5) on the loopback test server,
 //    `?delay_ms=L` (default 20) on every hop URL, resolved N times (default 30, after W = 5
@@ -38,6 +39,7 @@ var resolutions = 200
 var concurrency = 16
 var throughputHops = 3
 var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
+var serverScript = "Tools/test-server/server.py"
 
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor
@@ -57,10 +59,14 @@ while let argument = arguments.popFirst() {
     case "--concurrency": concurrency = intArgument(argument, minimum: 1)
     case "--throughput-hops": throughputHops = intArgument(argument, minimum: 1)
     case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
+    case "--server-script":
+        guard let path = arguments.popFirst() else { fail("--server-script needs a path") }
+        serverScript = path
     case "-h", "--help":
         print("""
             usage: bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]
                                [--resolutions R] [--concurrency C] [--throughput-hops T] [--max-conns M]
+                               [--server-script PATH]
             """)
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
@@ -71,7 +77,7 @@ while let argument = arguments.popFirst() {
 
 let server: BenchServer
 do {
-    server = try BenchServer(script: "Tools/test-server/server.py")
+    server = try BenchServer(script: serverScript)
 } catch {
     fail("\(error)")
 }
@@ -113,7 +119,7 @@ do {
     abort("registering the chains: \(error)")
 }
 
-print("bench-chain: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms, "
+print("bench-chain: loopback server 127.0.0.1:\(server.port) (\(serverScript)); times in ms, "
     + "medians and p90 (nearest rank) over the timed runs")
 
 // MARK: - 1. one chain at a time
@@ -167,6 +173,12 @@ func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
         + " of which VASTParser=\(fmt(parse / h))")
     print("overhead_vs_plain_fetch_ms_per_hop=\(fmt((resolution - plain) / h)) (paired median \(fmt(paired / h)))")
     print("overhead_vs_latency_ms_per_hop=\(fmt((resolution - added) / h))")
+    if (curl - added) / h > 20 {
+        // ~40 ms per response is Nagle's algorithm on the server meeting the client's delayed ACK.
+        print("note: the server side takes \(fmt((curl - added) / h)) ms per response above the injected delay;"
+            + " ~40 ms is Nagle + delayed ACK (the server writes headers and body in two send()s"
+            + " without TCP_NODELAY), not the engine")
+    }
     return SequentialSummary(resolution: resolution, plain: plain)
 }
 
@@ -208,6 +220,13 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
         + " ok=\(result.resolved) failed=\(result.failed) server_connections=\(stats.connections)"
         + " server_requests=\(stats.requests) maxConnectionsPerHost=\(maxConnections)"
         + " latency_bound_wall_ms=\(fmt(ideal, 0)) efficiency=\(fmt(ideal / result.wallMs))")
+    print("  hop_ms (curl total, incl. waiting for a connection): median=\(fmt(median(result.hopMs)))"
+        + " p90=\(fmt(percentile(result.hopMs, 90))) p99=\(fmt(percentile(result.hopMs, 99)))"
+        + " max=\(fmt(result.hopMs.max() ?? .nan))")
+    if !result.failures.isEmpty {
+        let reasons = result.failures.sorted { $0.value > $1.value }.map { "\($0.value)x \($0.key)" }
+        print("  failures: " + reasons.joined(separator: "; "))
+    }
 }
 
 server.stop()

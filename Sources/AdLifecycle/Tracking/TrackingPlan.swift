@@ -1,0 +1,87 @@
+import Foundation
+public import VAST
+
+/// Which tracking URLs an ad instance has, taken from its merged wrapper chain, and how their macros are
+/// filled.
+///
+/// Built once per ad instance from a ``ResolvedAd``; the lifecycles read it to turn inputs into
+/// ``BeaconRequest``s. It never mutates: "once" semantics live in the lifecycles' state.
+///
+/// Macro context: ``macros`` holds what is fixed for the instance (device, app, regulation values,
+/// declarations, time zone, and the `[CACHEBUSTING]` random source). For each beacon the lifecycle sets
+/// `now` from the input's timestamp (the plan never reads a clock), `[ADPLAYHEAD]` from the playhead,
+/// `[ASSETURI]` from ``assetURI``, and `[ERRORCODE]` / `[CLICKPOS]` where they apply.
+public struct TrackingPlan: Sendable {
+    /// The ad instance every beacon is stamped with.
+    public var adInstanceID: String
+    /// Impression URLs of the whole chain, `about:blank` and empty ones removed.
+    public var impressions: [TrackedURL]
+    /// Error URLs of the whole chain.
+    public var errors: [TrackedURL]
+    /// Linear `<Tracking>` events of the whole chain, in hop order.
+    public var linearTracking: [TrackedEvent]
+    /// Companion `creativeView` URLs of the whole chain.
+    public var companionViews: [TrackedURL]
+    /// Linear ClickTracking of the whole chain.
+    public var clickTracking: [TrackedURL]
+    /// The ClickThrough closest to the InLine.
+    public var clickThrough: TrackedURL?
+    /// IconViewTracking of the whole chain.
+    public var iconViewTracking: [TrackedURL]
+    /// IconClickTracking of the whole chain.
+    public var iconClickTracking: [TrackedURL]
+    /// CompanionClickTracking of the whole chain.
+    public var companionClickTracking: [TrackedURL]
+    /// The InLine Linear's `skipoffset`; `nil` when the ad cannot be skipped.
+    public var skipOffset: VASTTimeOffset?
+    /// The media file being played, for `[ASSETURI]`.
+    public var assetURI: String?
+    /// The fixed part of the macro context (see the type's documentation).
+    public var macros: VASTMacroContext
+
+    /// Takes every tracking URL from a merged chain.
+    /// - Parameters:
+    ///   - ad: the InLine merged with its Wrappers.
+    ///   - adInstanceID: the identifier of this play of the ad.
+    ///   - assetURI: the selected media file, for `[ASSETURI]`.
+    ///   - macros: the fixed macro values, clock-free: `now` is replaced per input.
+    public init(ad: ResolvedAd, adInstanceID: String, assetURI: String? = nil, macros: VASTMacroContext = .init()) {
+        self.adInstanceID = adInstanceID
+        impressions = ad.impressions.filter { !Self.isBlank($0.url) }
+        errors = ad.errors.filter { !Self.isBlank($0.url) }
+        linearTracking = ad.linearTracking.filter { !Self.isBlank($0.url) }
+        companionViews = ad.companionTracking.filter { $0.event == .creativeView && !Self.isBlank($0.url) }
+            .map { TrackedURL(url: $0.url, hop: $0.hop) }
+        clickTracking = ad.clickTracking.filter { !Self.isBlank($0.url) }
+        clickThrough = ad.clickThrough
+        iconViewTracking = ad.iconViewTracking.filter { !Self.isBlank($0.url) }
+        iconClickTracking = ad.iconClickTracking.filter { !Self.isBlank($0.url) }
+        companionClickTracking = ad.companionClickTracking.filter { !Self.isBlank($0.url) }
+        skipOffset = ad.inLine.creatives.lazy.compactMap(\.linear).first?.skipOffset
+        self.assetURI = assetURI
+        self.macros = macros
+    }
+
+    /// A plan with no URLs at all, for lifecycles driven without an ad (MRAID, tests of callbacks only).
+    public init(adInstanceID: String, skipOffset: VASTTimeOffset? = nil, macros: VASTMacroContext = .init()) {
+        self.adInstanceID = adInstanceID
+        impressions = []
+        errors = []
+        linearTracking = []
+        companionViews = []
+        clickTracking = []
+        clickThrough = nil
+        iconViewTracking = []
+        iconClickTracking = []
+        companionClickTracking = []
+        self.skipOffset = skipOffset
+        assetURI = nil
+        self.macros = macros
+    }
+
+    /// `about:blank` is never sent (VAST-FACTS 2); an empty URL cannot be.
+    static func isBlank(_ url: String) -> Bool {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.lowercased() == "about:blank"
+    }
+}

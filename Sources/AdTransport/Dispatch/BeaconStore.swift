@@ -1,0 +1,251 @@
+/// The dispatcher's durable queue: one SQLite file, one row per beacon.
+///
+/// ## Schema (`user_version` 1)
+/// ```sql
+/// CREATE TABLE beacons (
+///     id              INTEGER PRIMARY KEY,
+///     ad_instance     TEXT    NOT NULL,
+///     event           TEXT    NOT NULL,
+///     url             TEXT    NOT NULL,
+///     hop             INTEGER,           -- NULL when unknown
+///     enqueued_at     INTEGER NOT NULL,  -- ms since 1970
+///     expires_at      INTEGER NOT NULL,  -- enqueued_at + the TTL in force at enqueue
+///     attempts        INTEGER NOT NULL,  -- sends started
+///     next_attempt_at INTEGER NOT NULL,  -- ms since 1970; never after expires_at
+///     state           TEXT    NOT NULL,  -- pending | sending | delivered | dropped | expired
+///     last_status     INTEGER,           -- the last HTTP status seen
+///     last_error      TEXT,              -- the last failure, for a person
+///     finished_at     INTEGER,           -- when a final state was recorded
+///     UNIQUE (ad_instance, event, url)   -- the idempotency key
+/// );
+/// CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+/// ```
+/// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
+/// again after it was delivered is still ignored; then they are purged.
+///
+/// Durability: WAL with `synchronous=NORMAL`. Every commit is written to the WAL file before
+/// the call returns, so it survives the process being killed (SIGKILL included); it is not
+/// fsynced until a checkpoint, so the last commits can be lost if the machine loses power,
+/// which is out of scope for pixels.
+///
+/// Not `Sendable`: owned by ``BeaconDispatcher`` and used on its thread only. Statements are
+/// prepared once and reused.
+final class BeaconStore {
+    /// A row's state.
+    enum State: String {
+        /// Waiting for `next_attempt_at`. Next: sending, expired.
+        case pending
+        /// A send is in flight. Next: delivered, dropped, pending (retry, or recovered after a
+        /// crash), expired (the TTL passed during the send).
+        case sending
+        /// Final: a 2xx answered.
+        case delivered
+        /// Final: a status or failure that retrying cannot fix.
+        case dropped
+        /// Final: the TTL passed first.
+        case expired
+    }
+
+    /// A queued row, as much as the dispatcher needs of it.
+    struct Row {
+        var id: Int64
+        var beacon: Beacon
+        var attempts: Int
+        var expiresAt: Int64
+        var lastStatus: Int?
+        var lastError: String?
+    }
+
+    private static let schemaVersion: Int64 = 1
+    private static let columns = "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error"
+
+    private let database: SQLiteDatabase
+    private let insertStatement: SQLiteStatement
+    private let containsStatement: SQLiteStatement
+    private let dueStatement: SQLiteStatement
+    private let overdueStatement: SQLiteStatement
+    private let markSendingStatement: SQLiteStatement
+    private let rescheduleStatement: SQLiteStatement
+    private let requeueStatement: SQLiteStatement
+    private let finishStatement: SQLiteStatement
+    private let nextAttemptStatement: SQLiteStatement
+    private let queuedCountStatement: SQLiteStatement
+    private let purgeStatement: SQLiteStatement
+    private let recoverStatement: SQLiteStatement
+
+    /// Opens or creates the store at `path`.
+    /// - Throws: ``BeaconStoreError``: `cannotOpen`, or `schema` when the file's schema is
+    ///   from a newer version or WAL cannot be enabled.
+    init(path: String, busyTimeoutMilliseconds: Int = 5_000) throws(BeaconStoreError) {
+        let database = try SQLiteDatabase(path: path)
+        try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        var mode = ""
+        try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
+        guard mode.lowercased() == "wal" else {
+            throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
+        }
+        try database.execute("PRAGMA synchronous=NORMAL")
+        try Self.migrate(database, path: path)
+        self.database = database
+        let columns = Self.columns
+        insertStatement = try database.prepare("""
+            INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
+                                           next_attempt_at, state)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending')
+            """)
+        containsStatement = try database.prepare(
+            "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
+        dueStatement = try database.prepare("""
+            SELECT \(columns) FROM beacons WHERE state = 'pending' AND next_attempt_at <= ?1
+            ORDER BY next_attempt_at, id LIMIT ?2
+            """)
+        overdueStatement = try database.prepare(
+            "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
+        markSendingStatement = try database.prepare(
+            "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
+        rescheduleStatement = try database.prepare("""
+            UPDATE beacons SET state = 'pending', next_attempt_at = ?2, last_status = ?3, last_error = ?4
+            WHERE id = ?1
+            """)
+        requeueStatement = try database.prepare(
+            "UPDATE beacons SET state = 'pending', attempts = max(attempts - 1, 0), next_attempt_at = ?2 WHERE id = ?1")
+        finishStatement = try database.prepare(
+            "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
+        nextAttemptStatement = try database.prepare(
+            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending'")
+        queuedCountStatement = try database.prepare(
+            "SELECT count(*) FROM beacons WHERE state IN ('pending', 'sending')")
+        purgeStatement = try database.prepare(
+            "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
+        recoverStatement = try database.prepare(
+            "UPDATE beacons SET state = 'pending', next_attempt_at = min(?1, expires_at) WHERE state = 'sending'")
+    }
+
+    private static func migrate(_ database: SQLiteDatabase, path: String) throws(BeaconStoreError) {
+        var version: Int64 = 0
+        try database.prepare("PRAGMA user_version").query { version = $0.integer(0) }
+        if version == schemaVersion { return }
+        guard version == 0 else {
+            throw BeaconStoreError(
+                .schema, "\(path): schema version \(version) is newer than this library's \(schemaVersion)")
+        }
+        try database.transaction { () throws(BeaconStoreError) in
+            try database.execute("""
+                CREATE TABLE IF NOT EXISTS beacons (
+                    id INTEGER PRIMARY KEY,
+                    ad_instance TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    hop INTEGER,
+                    enqueued_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    next_attempt_at INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    last_status INTEGER,
+                    last_error TEXT,
+                    finished_at INTEGER,
+                    UNIQUE (ad_instance, event, url)
+                );
+                CREATE INDEX IF NOT EXISTS beacons_by_state ON beacons (state, next_attempt_at);
+                PRAGMA user_version = \(schemaVersion);
+                """)
+        }
+    }
+
+    /// Runs `body` in one transaction.
+    func transaction<T>(_ body: () throws(BeaconStoreError) -> T) throws(BeaconStoreError) -> T {
+        try database.transaction(body)
+    }
+
+    /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
+    func insert(_ beacon: Beacon, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
+        try insertStatement.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
+                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt)])
+        return database.changes > 0
+    }
+
+    /// True when a row (queued or a tombstone) has `beacon`'s key.
+    func contains(_ beacon: Beacon) throws(BeaconStoreError) -> Bool {
+        var found = false
+        try containsStatement.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
+            found = true
+        }
+        return found
+    }
+
+    /// Up to `limit` pending rows due by `now`, earliest first.
+    func due(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
+        try rows(dueStatement, [.integer(now), .integer(Int64(limit))])
+    }
+
+    /// Up to `limit` pending rows whose TTL has passed by `now`.
+    func overdue(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
+        try rows(overdueStatement, [.integer(now), .integer(Int64(limit))])
+    }
+
+    /// Marks a row as being sent and counts the attempt.
+    func markSending(_ id: Int64) throws(BeaconStoreError) {
+        try markSendingStatement.run([.integer(id)])
+    }
+
+    /// Puts a row back to pending after a failed attempt, due at `at`.
+    func reschedule(_ id: Int64, at: Int64, status: Int?, error: String?) throws(BeaconStoreError) {
+        try rescheduleStatement.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
+                                     error.map { .text($0) } ?? .null])
+    }
+
+    /// Puts a row back to pending after a send that was interrupted (the dispatcher stopped),
+    /// without counting the attempt.
+    func requeue(_ id: Int64, at: Int64) throws(BeaconStoreError) {
+        try requeueStatement.run([.integer(id), .integer(at)])
+    }
+
+    /// Records a final state; the row stays as a tombstone until it expires.
+    func finish(_ id: Int64, as state: State, status: Int?, error: String?, now: Int64) throws(BeaconStoreError) {
+        try finishStatement.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
+                                 error.map { .text($0) } ?? .null, .integer(now)])
+    }
+
+    /// The earliest `next_attempt_at` of a pending row, if any.
+    func nextAttemptAt() throws(BeaconStoreError) -> Int64? {
+        var next: Int64?
+        try nextAttemptStatement.query { next = $0.optionalInteger(0) }
+        return next
+    }
+
+    /// Rows pending or being sent.
+    func queuedCount() throws(BeaconStoreError) -> Int {
+        var count: Int64 = 0
+        try queuedCountStatement.query { count = $0.integer(0) }
+        return Int(count)
+    }
+
+    /// Deletes tombstones whose TTL has passed. Returns how many.
+    @discardableResult
+    func purgeFinished(now: Int64) throws(BeaconStoreError) -> Int {
+        try purgeStatement.run([.integer(now)])
+        return database.changes
+    }
+
+    /// Turns rows left in `sending` by a process that stopped mid-send back to pending, due
+    /// at `now`. Returns how many: the beacons that may have reached the server already.
+    func recoverInterrupted(now: Int64) throws(BeaconStoreError) -> Int {
+        try recoverStatement.run([.integer(now)])
+        return database.changes
+    }
+
+    private func rows(_ statement: SQLiteStatement, _ values: [SQLiteStatement.Value]) throws(BeaconStoreError)
+        -> [Row]
+    {
+        var rows: [Row] = []
+        try statement.query(values) { row in
+            let beacon = Beacon(url: row.text(3), event: row.text(2), adInstance: row.text(1),
+                                hop: row.optionalInteger(4).map { Int($0) })
+            rows.append(Row(id: row.integer(0), beacon: beacon, attempts: Int(row.integer(5)),
+                            expiresAt: row.integer(6), lastStatus: row.optionalInteger(7).map { Int($0) },
+                            lastError: row.optionalText(8)))
+        }
+        return rows
+    }
+}
