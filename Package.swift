@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST"], path: "Tools/bench-chain/Sources",
+            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),

@@ -21,16 +21,9 @@ import VAST
         WrapperResolver(client: client, errorSink: sink, configuration: configuration)
     }
 
-    /// Registers a chain of `hops` documents (wrappers then an InLine) and returns the tag URL.
     @discardableResult
     private func chain(_ name: String, hops: Int, last: String? = nil) throws -> String {
-        for hop in 0..<hops {
-            let body = hop == hops - 1
-                ? (last ?? ChainDocuments.inLine(hop: hop))
-                : ChainDocuments.wrapper(hop: hop, next: server.docURL("\(name)-\(hop + 1)"))
-            try server.register("\(name)-\(hop)", body: body)
-        }
-        return server.docURL("\(name)-0")
+        try server.registerChain(name, hops: hops, last: last)
     }
 
     /// The error pixels the server received, as "hopN code" in arrival order.

@@ -48,3 +48,18 @@ public enum ChainDocuments {
         "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\"><Error><![CDATA[\(pixel("error", hop: hop))?code=[ERRORCODE]]]></Error></VAST>"
     }
 }
+
+extension TestServer {
+    /// Registers `name-0` … `name-(hops-1)`: Wrappers, each pointing at the next with `query`
+    /// appended (`?delay_ms=20`, for example), then `last` or an InLine.
+    /// - Returns: the tag URL, `name-0` with `query`.
+    public func registerChain(_ name: String, hops: Int, query: String = "", last: String? = nil) throws -> String {
+        for hop in 0..<hops {
+            let body = hop == hops - 1
+                ? (last ?? ChainDocuments.inLine(hop: hop))
+                : ChainDocuments.wrapper(hop: hop, next: docURL("\(name)-\(hop + 1)") + query)
+            try register("\(name)-\(hop)", body: body)
+        }
+        return docURL("\(name)-0") + query
+    }
+}

@@ -182,3 +182,9 @@ func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
     return ThroughputResult(wallMs: milliseconds(clock.now - start), resolved: total - failed, failed: failed,
                             failures: failures, hopMs: hopMs)
 }
+
+/// A measurement that could not be made (the chain did not resolve as set up).
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

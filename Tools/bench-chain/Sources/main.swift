@@ -3,7 +3,6 @@
 // Usage (from the repository root; Tools/bench-chain/run builds and does this):
 //   bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]
 //               [--resolutions R] [--concurrency C] [--throughput-hops T] [--max-conns M]
-//               [--server-script PATH]   (default Tools/test-server/server.py; for experiments)
 //
 // 1. A chain of H hops (H-1 Wrappers + an InLine; default 5) on the loopback test server,
 //    `?delay_ms=L` (default 20) on every hop URL, resolved N times (default 30, after W = 5
@@ -13,10 +12,14 @@
 // 2. R resolutions (default 200) of a T-hop chain (default 3), C at a time (default 16) and all
 //    at once, each with a fresh client (maxConnectionsPerHost M, default 6): wall time,
 //    resolutions/s, connections the server accepted.
-// Last line: overhead_ms_per_hop=X, X = (median resolution ms - H*L) / H.
+// Last line: overhead_ms_per_hop=X, X = (median resolution wall time - median of the same
+// resolution's curl transfer times summed) / H: what the engine adds above its transfers
+// (hand-off to the curl thread, parsing, merging, bookkeeping). The transfers themselves
+// (server, loopback, injected latency) are printed beside it.
 
 import AdEngine
 import AdTransport
+import TestSupport
 import Foundation
 import VAST
 
@@ -39,7 +42,6 @@ var resolutions = 200
 var concurrency = 16
 var throughputHops = 3
 var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
-var serverScript = "Tools/test-server/server.py"
 
 var arguments = CommandLine.arguments.dropFirst()
 @MainActor
@@ -59,14 +61,10 @@ while let argument = arguments.popFirst() {
     case "--concurrency": concurrency = intArgument(argument, minimum: 1)
     case "--throughput-hops": throughputHops = intArgument(argument, minimum: 1)
     case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
-    case "--server-script":
-        guard let path = arguments.popFirst() else { fail("--server-script needs a path") }
-        serverScript = path
     case "-h", "--help":
         print("""
             usage: bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]
                                [--resolutions R] [--concurrency C] [--throughput-hops T] [--max-conns M]
-                               [--server-script PATH]
             """)
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
@@ -75,9 +73,9 @@ while let argument = arguments.popFirst() {
 
 // MARK: - set-up
 
-let server: BenchServer
+let server: TestServer
 do {
-    server = try BenchServer(script: serverScript)
+    server = try TestServer()
 } catch {
     fail("\(error)")
 }
@@ -112,14 +110,14 @@ let chainURL: String
 let flatURL: String
 let throughputURL: String
 do {
-    chainURL = try ChainDocuments.registerChain("chain", hops: hops, latencyMs: latencyMs, on: server)
-    flatURL = try ChainDocuments.registerChain("flat", hops: hops, latencyMs: 0, on: server)
-    throughputURL = try ChainDocuments.registerChain("tp", hops: throughputHops, latencyMs: latencyMs, on: server)
+    chainURL = try server.registerChain("chain", hops: hops, query: "?delay_ms=\(latencyMs)")
+    flatURL = try server.registerChain("flat", hops: hops, query: "?delay_ms=0")
+    throughputURL = try server.registerChain("tp", hops: throughputHops, query: "?delay_ms=\(latencyMs)")
 } catch {
     abort("registering the chains: \(error)")
 }
 
-print("bench-chain: loopback server 127.0.0.1:\(server.port) (\(serverScript)); times in ms, "
+print("bench-chain: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms, "
     + "medians and p90 (nearest rank) over the timed runs")
 
 // MARK: - 1. one chain at a time
@@ -127,6 +125,8 @@ print("bench-chain: loopback server 127.0.0.1:\(server.port) (\(serverScript)); 
 struct SequentialSummary {
     var resolution: Double
     var plain: Double
+    /// Median of (resolution wall time - its transfers' curl times), per hop.
+    var engineOverheadPerHop: Double
 }
 
 /// Measures one chain and prints its lines; returns the medians.
@@ -179,7 +179,9 @@ func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
             + " ~40 ms is Nagle + delayed ACK (the server writes headers and body in two send()s"
             + " without TCP_NODELAY), not the engine")
     }
-    return SequentialSummary(resolution: resolution, plain: plain)
+    let engine = median(samples.map { $0.resolutionMs - $0.resolutionCurlMs }) / h
+    print("engine_overhead_ms_per_hop=\(fmt(engine)) (resolution wall time - its transfers' curl times)")
+    return SequentialSummary(resolution: resolution, plain: plain, engineOverheadPerHop: engine)
 }
 
 let sequentialClient = makeClient()
@@ -202,7 +204,7 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
     let client = makeClient()
     let resolver = makeResolver(client)
     let result: ThroughputResult
-    let stats: ServerStats
+    let stats: TestServer.Stats
     do {
         try server.resetStats()
         result = await measureThroughput(tagURL: throughputURL, hops: throughputHops, total: resolutions,
@@ -231,4 +233,4 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
 
 server.stop()
 print("")
-print("overhead_ms_per_hop=\(fmt((main.resolution - Double(hops * latencyMs)) / Double(hops)))")
+print("overhead_ms_per_hop=\(fmt(main.engineOverheadPerHop))")
