@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "VAST", targets: ["VAST"]),
         .library(name: "AdTransport", targets: ["AdTransport"]),
         .library(name: "AdLifecycle", targets: ["AdLifecycle"]),
+        .library(name: "AdPlacement", targets: ["AdPlacement"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
@@ -39,7 +40,9 @@ let package = Package(
         .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
         .target(name: "AdLifecycle", dependencies: ["VAST"], swiftSettings: strict),
-        .target(name: "AdEngine", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
+        .target(name: "AdPlacement", dependencies: ["VAST"], swiftSettings: strict),
+        .target(
+            name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
         .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
@@ -55,6 +58,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck", "TestSupport"], swiftSettings: strict),

@@ -45,12 +45,12 @@ public struct VideoLifecycle: Sendable {
             return updateDuration(durationMs, now: now)
                 + reachMilestones(upTo: state.playheadMs, duration: state.durationMs, now: now)
         case .progressed(let positionMs, let durationMs):
+            let position = max(0, positionMs)
+            state.playheadMs = position
             var actions: [VideoAction] = []
             if let durationMs, durationMs > 0 { actions += updateDuration(durationMs, now: now) }
             actions += start(now: now)
             if state.phase == .loading { state.phase = .playing }
-            let position = max(0, positionMs)
-            state.playheadMs = position
             actions.append(.callback(.progressed(positionMs: position, durationMs: state.durationMs)))
             return actions + reachMilestones(upTo: position, duration: state.durationMs, now: now)
         case .paused:
@@ -125,10 +125,10 @@ public struct VideoLifecycle: Sendable {
     }
 
     private mutating func complete(now: Date) -> [VideoAction] {
-        var actions = start(now: now)
         // Playback reached the end, so the end is the playhead; an unknown duration is taken to be it.
         let end = state.durationMs ?? state.playheadMs ?? 0
         state.playheadMs = max(state.playheadMs ?? 0, end)
+        var actions = start(now: now)
         actions += reachMilestones(upTo: state.playheadMs, duration: state.durationMs ?? end, now: now)
         state.phase = .completed
         return actions + event(.completed, [.complete], now: now)

@@ -1,0 +1,1 @@
+/// Placement policy (being written).
