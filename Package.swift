@@ -39,8 +39,8 @@ let package = Package(
         ),
         .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
         .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
-        .target(name: "AdLifecycle", dependencies: ["VAST"], swiftSettings: strict),
-        .target(name: "AdPlacement", dependencies: ["VAST"], swiftSettings: strict),
+        .target(name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
+        .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
         .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),

@@ -59,21 +59,25 @@ import Testing
         var store = store()
         let good = ResizeProperties(width: 320, height: 250, offsetY: -200)
         store.send(.resizePropertiesSet(good), [])
-        store.reject(.resizePropertiesSet(ResizeProperties(width: 49, height: 250)),
-                     MRAIDError(.tooSmall, action: "setResizeProperties"))
-        store.reject(.resizePropertiesSet(ResizeProperties(width: 320, height: 801)),
-                     MRAIDError(.tooLarge, action: "setResizeProperties"))
+        store.reject(
+            .resizePropertiesSet(ResizeProperties(width: 49, height: 250)),
+            MRAIDError(.tooSmall, action: "setResizeProperties"))
+        store.reject(
+            .resizePropertiesSet(ResizeProperties(width: 320, height: 801)),
+            MRAIDError(.tooLarge, action: "setResizeProperties"))
         // The top-right close region would sit at x 400...450, past the screen's right edge.
-        store.reject(.resizePropertiesSet(ResizeProperties(width: 320, height: 100, offsetX: 130, offsetY: -100)),
-                     MRAIDError(.closeRegionOffscreen, action: "setResizeProperties"))
+        store.reject(
+            .resizePropertiesSet(ResizeProperties(width: 320, height: 100, offsetX: 130, offsetY: -100)),
+            MRAIDError(.closeRegionOffscreen, action: "setResizeProperties"))
         #expect(store.lifecycle.state.resizeProperties == good)
         store.finish()
     }
 
     @Test func allowOffscreenFalseMovesTheFrameBackOnScreen() {
         var store = store()
-        store.send(.resizePropertiesSet(
-            ResizeProperties(width: 320, height: 250, offsetX: 200, offsetY: 0, allowOffscreen: false)), [])
+        store.send(
+            .resizePropertiesSet(
+                ResizeProperties(width: 320, height: 250, offsetX: 200, offsetY: 0, allowOffscreen: false)), [])
         let moved = Rect(x: 80, y: 550, width: 320, height: 250)
         store.send(.resizeRequested, [.callback(.willResize(frame: moved))])
         store.send(.resizeFinished, [.callback(.didResize(frame: moved)), .callback(.stateChanged(.resized))])
@@ -116,8 +120,9 @@ import Testing
         store.send(.unloadRequested, [])
         store.send(.viewabilityChanged(isViewable: false), [])
         store.reject(.closeRequested, MRAIDError(.unloaded, action: "close"))
-        store.reject(.resizePropertiesSet(ResizeProperties(width: 60, height: 60)),
-                     MRAIDError(.unloaded, action: "setResizeProperties"))
+        store.reject(
+            .resizePropertiesSet(ResizeProperties(width: 60, height: 60)),
+            MRAIDError(.unloaded, action: "setResizeProperties"))
         store.finish()
     }
 

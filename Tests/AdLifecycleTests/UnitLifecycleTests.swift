@@ -29,7 +29,8 @@ import VAST
         ]
         store.send(.clicked(position: ClickPoint(x: 10, y: 20), playheadMs: nil), impression + click)
         store.send(.clicked(position: ClickPoint(x: 10, y: 20), playheadMs: nil), click)
-        store.send(.externalAppOpening(url: "itms-apps://app"), [.callback(.willOpenExternalApp(url: "itms-apps://app"))])
+        store.send(
+            .externalAppOpening(url: "itms-apps://app"), [.callback(.willOpenExternalApp(url: "itms-apps://app"))])
         store.finish()
     }
 
@@ -99,11 +100,13 @@ import VAST
 
     @Test func renderFailureFiresEveryErrorURLWithItsCode() {
         var store = store()
-        store.send(.renderFailed(errorCode: 405), [
-            .callback(.failed(errorCode: 405)),
-            .beacon(beacon("error", "https://w.example/err?code=405&t=\(Self.timestamp)", hop: 0)),
-            .beacon(beacon("error", "https://i.example/err/405", hop: 1)),
-        ])
+        store.send(
+            .renderFailed(errorCode: 405),
+            [
+                .callback(.failed(errorCode: 405)),
+                .beacon(beacon("error", "https://w.example/err?code=405&t=\(Self.timestamp)", hop: 0)),
+                .beacon(beacon("error", "https://i.example/err/405", hop: 1)),
+            ])
         store.send(.renderFailed(errorCode: 900), [])
         store.send(.rewardEarned, [])
         store.finish()
@@ -113,8 +116,10 @@ import VAST
         var store = store()
         store.send(.companionViewed, [.beacon(beacon("creativeView", "https://i.example/comp-view", hop: 1))])
         store.send(.companionViewed, [])
-        store.send(.companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
-        store.send(.companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
+        store.send(
+            .companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
+        store.send(
+            .companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
         store.finish()
     }
 }

@@ -11,8 +11,10 @@ final class ActionQueue<Callback: Sendable & Hashable & Codable> {
     private var pending: [LifecycleAction<Callback>] = []
     private var isDraining = false
 
-    init(continuation: AsyncStream<LifecycleAction<Callback>>.Continuation,
-         beaconSink: @escaping @MainActor (BeaconRequest) -> Void) {
+    init(
+        continuation: AsyncStream<LifecycleAction<Callback>>.Continuation,
+        beaconSink: @escaping @MainActor (BeaconRequest) -> Void
+    ) {
         self.continuation = continuation
         self.beaconSink = beaconSink
     }

@@ -5,99 +5,132 @@
 public enum OrderingContract {
     /// The decisions, in reading order.
     public static let rules: [OrderingRule] = [
-        OrderingRule("callback-first", "all", "An input produces callbacks and beacons",
-                     "A callback comes before the beacons it explains; the beacons of one event are in chain "
-                     + "order (outermost Wrapper first, InLine last)."),
-        OrderingRule("macros-once", "all", "A beacon is fired",
-                     "Its URL is expanded once, when the input is handled, with that input's timestamp "
-                     + "(`[TIMESTAMP]`), the playhead (`[ADPLAYHEAD]`), the asset (`[ASSETURI]`) and a fresh "
-                     + "`[CACHEBUSTING]` per URL; `[ERRORCODE]` only in Error URLs, `[CLICKPOS]` only in click "
-                     + "tracking."),
-        OrderingRule("refused-input", "all", "An input the table marks as an error",
-                     "A typed error (`LifecycleError`, `MRAIDError` with message and action); no action, the "
-                     + "state is exactly as before."),
-        OrderingRule("late-input", "all", "An input the table marks as ignored",
-                     "A documented no-op: no action, no state change (late reports racing the end, duplicates)."),
-        OrderingRule("observer", "all", "A caller wants to record everything",
-                     "Every executed action also goes to the controller's `observations` stream, in execution "
-                     + "order; a delegate calling back into its controller cannot reorder it."),
-        OrderingRule("impression-once", "unit", "The ad is rendered and visible",
-                     "`impressionWillBeLogged`, then every Impression URL of the chain together, at most once "
-                     + "per ad instance; `about:blank` and empty URLs are never sent."),
-        OrderingRule("click-before-impression", "unit", "A click arrives before the impression",
-                     "The impression is logged first (a tap proves the ad was seen), then `clicked(url:)` and "
-                     + "ClickTracking. Every click fires ClickTracking."),
-        OrderingRule("pairs-nested", "unit, mraid", "Will/did pairs (present, dismiss, resize, expand, collapse)",
-                     "Strictly nested, never interleaved: while one is open every other request is refused "
-                     + "(`presentationInProgress`, `commandInProgress`); a did with no open will is refused "
-                     + "(`notPresenting`, `noPendingTransition`)."),
-        OrderingRule("no-host", "unit", "Fullscreen is requested and the delegate gives no presentation host",
-                     "Error `noPresentationHost`; nothing is presented and the state is unchanged."),
-        OrderingRule("after-dismissal", "unit", "Inputs after `didDismissFullscreen`",
-                     "The unit is finished: clicks, impressions, companions, expiry and host reports are "
-                     + "ignored; presenting again is `adFinished`. Exception: a reward earned while shown is "
-                     + "still delivered, once."),
-        OrderingRule("reward", "unit", "The reward is earned",
-                     "`rewarded` at most once; before the impression: error `notShown`."),
-        OrderingRule("expiry", "unit", "The ad's time to live passes",
-                     "Before the impression and outside fullscreen: `expired`, terminal; presenting it is "
-                     + "`adExpired`. An ad already shown ignores the late timer."),
-        OrderingRule("failure", "unit", "Rendering fails",
-                     "`failed(errorCode:)` and every Error URL of the chain with `[ERRORCODE]`; terminal."),
-        OrderingRule("start-once", "video", "The first progress report (or completion)",
-                     "`started`, then creativeView and start URLs, once."),
-        OrderingRule("loaded-once", "video", "The duration becomes known",
-                     "`durationUpdated`, then the loaded URLs the first time only; a repeated value does "
-                     + "nothing; a new value repeats the callback."),
-        OrderingRule("milestones-ordered", "video", "The playhead passes quartiles and progress offsets",
-                     "Each fires once, in playhead order (a quartile before a progress offset at the same "
-                     + "time; offsets in document order), even when progress jumps past several; a backward "
-                     + "seek never fires one again."),
-        OrderingRule("percent-waits", "video", "A percentage milestone (quartile, `n%`) with no known duration",
-                     "It waits; when the duration arrives, the ones the playhead has passed fire right after "
-                     + "`durationUpdated`. Time offsets never wait."),
-        OrderingRule("completion-fills", "video", "Playback completes",
-                     "Start and every milestone not yet fired fire first (the end is the playhead; an unknown "
-                     + "duration is taken to be it), then `completed` and complete."),
-        OrderingRule("terminal-video", "video", "Inputs after completion, skip, close or interruption",
-                     "Ignored: no progress, quartile, pause, resume, mute, expand, skip or close after the end."),
-        OrderingRule("resume-after-interruption", "video", "A resume after an interruption",
-                     "Ignored: an interruption (the buffer ran dry and did not refill) is terminal and fired "
-                     + "the Error URLs with its code; playing again needs a new ad instance."),
-        OrderingRule("pause-resume", "video", "Pause and resume",
-                     "Pause only while playing, resume only while paused; duplicates and a pause before start "
-                     + "are ignored."),
-        OrderingRule("toggles", "video", "Mute, unmute, player expand and collapse",
-                     "Fire only on a change. Expand fires playerExpand and the VAST 2/3 fullscreen URLs "
-                     + "(collapse: playerCollapse and exitFullscreen): a chain may mix versions and each URL "
-                     + "is written under one name."),
-        OrderingRule("skip", "video", "The user taps skip",
-                     "Only with a skip offset (`notSkippable`) the playhead has reached "
-                     + "(`skipOffsetNotReached`; a percentage needs the duration); `skipped` and skip URLs; "
-                     + "terminal."),
-        OrderingRule("close", "video", "The user closes the ad before the end",
-                     "`closed`, closeLinear and VAST 2 close URLs; terminal."),
-        OrderingRule("icons", "video", "Icons are shown or clicked",
-                     "IconViewTracking once; IconClickTracking on every click."),
-        OrderingRule("companions", "unit", "Companions are shown or clicked",
-                     "Companion creativeView once; CompanionClickTracking on every click."),
-        OrderingRule("mraid-illegal", "mraid", "An MRAID command the state does not allow",
-                     "`MRAIDError` with message and action, state unchanged: resize from expanded, expand "
-                     + "while expanded, any command while loading or hidden, anything but unload while not "
-                     + "viewable, resize before properties, resize or expand in an interstitial."),
-        OrderingRule("mraid-resize-properties", "mraid", "Resize properties",
-                     "At least 50 x 50 and at most the max size; allowOffscreen false: moved back inside the "
-                     + "max-size area; true: the 50 x 50 close region must stay on screen. Checked when set "
-                     + "and again on resize."),
-        OrderingRule("mraid-collapse-origin", "mraid", "A collapse",
-                     "`willCollapse` / `didCollapse` say whether it ends a resize or an expand; an expand from "
-                     + "resized collapses as an expand, straight to default."),
-        OrderingRule("mraid-state-change", "mraid", "The MRAID state changes",
-                     "`stateChanged` follows the did-callback and fires only when the state differs."),
-        OrderingRule("mraid-close-default", "mraid", "close() in default",
-                     "The ad is hidden (`stateChanged(hidden)`), with no collapse pair; then only unload."),
-        OrderingRule("mraid-unload", "mraid", "unload()",
-                     "Always accepted while loaded, even not viewable or mid-transition (the open will gets no "
-                     + "did); afterwards commands are `unloaded` errors and host reports are ignored."),
+        OrderingRule(
+            "callback-first", "all", "An input produces callbacks and beacons",
+            "A callback comes before the beacons it explains; the beacons of one event are in chain "
+                + "order (outermost Wrapper first, InLine last)."),
+        OrderingRule(
+            "macros-once", "all", "A beacon is fired",
+            "Its URL is expanded once, when the input is handled, with that input's timestamp "
+                + "(`[TIMESTAMP]`), the playhead (`[ADPLAYHEAD]`), the asset (`[ASSETURI]`) and a fresh "
+                + "`[CACHEBUSTING]` per URL; `[ERRORCODE]` only in Error URLs, `[CLICKPOS]` only in click "
+                + "tracking."),
+        OrderingRule(
+            "refused-input", "all", "An input the table marks as an error",
+            "A typed error (`LifecycleError`, `MRAIDError` with message and action); no action, the "
+                + "state is exactly as before."),
+        OrderingRule(
+            "late-input", "all", "An input the table marks as ignored",
+            "A documented no-op: no action, no state change (late reports racing the end, duplicates)."),
+        OrderingRule(
+            "observer", "all", "A caller wants to record everything",
+            "Every executed action also goes to the controller's `observations` stream, in execution "
+                + "order; a delegate calling back into its controller cannot reorder it."),
+        OrderingRule(
+            "impression-once", "unit", "The ad is rendered and visible",
+            "`impressionWillBeLogged`, then every Impression URL of the chain together, at most once "
+                + "per ad instance; `about:blank` and empty URLs are never sent."),
+        OrderingRule(
+            "click-before-impression", "unit", "A click arrives before the impression",
+            "The impression is logged first (a tap proves the ad was seen), then `clicked(url:)` and "
+                + "ClickTracking. Every click fires ClickTracking."),
+        OrderingRule(
+            "pairs-nested", "unit, mraid", "Will/did pairs (present, dismiss, resize, expand, collapse)",
+            "Strictly nested, never interleaved: while one is open every other request is refused "
+                + "(`presentationInProgress`, `commandInProgress`); a did with no open will is refused "
+                + "(`notPresenting`, `noPendingTransition`)."),
+        OrderingRule(
+            "no-host", "unit", "Fullscreen is requested and the delegate gives no presentation host",
+            "Error `noPresentationHost`; nothing is presented and the state is unchanged."),
+        OrderingRule(
+            "after-dismissal", "unit", "Inputs after `didDismissFullscreen`",
+            "The unit is finished: clicks, impressions, companions, expiry and host reports are "
+                + "ignored; presenting again is `adFinished`. Exception: a reward earned while shown is "
+                + "still delivered, once."),
+        OrderingRule(
+            "reward", "unit", "The reward is earned",
+            "`rewarded` at most once; before the impression: error `notShown`."),
+        OrderingRule(
+            "expiry", "unit", "The ad's time to live passes",
+            "Before the impression and outside fullscreen: `expired`, terminal; presenting it is "
+                + "`adExpired`. An ad already shown ignores the late timer."),
+        OrderingRule(
+            "failure", "unit", "Rendering fails",
+            "`failed(errorCode:)` and every Error URL of the chain with `[ERRORCODE]`; terminal (an open "
+                + "will gets no did: the view is gone)."),
+        OrderingRule(
+            "start-once", "video", "The first progress report (or completion)",
+            "`started`, then creativeView and start URLs, once."),
+        OrderingRule(
+            "loaded-once", "video", "The duration becomes known",
+            "`durationUpdated`, then the loaded URLs the first time only; a repeated value does "
+                + "nothing; a new value repeats the callback."),
+        OrderingRule(
+            "milestones-ordered", "video", "The playhead passes quartiles and progress offsets",
+            "Each fires once, in playhead order (a quartile before a progress offset at the same "
+                + "time; offsets in document order), even when progress jumps past several; a backward "
+                + "seek never fires one again."),
+        OrderingRule(
+            "percent-waits", "video", "A percentage milestone (quartile, `n%`) with no known duration",
+            "It waits; when the duration arrives, the ones the playhead has passed fire right after "
+                + "`durationUpdated`. Time offsets never wait."),
+        OrderingRule(
+            "completion-fills", "video", "Playback completes",
+            "Start and every milestone not yet fired fire first (the end is the playhead; an unknown "
+                + "duration is taken to be it), then `completed` and complete."),
+        OrderingRule(
+            "terminal-video", "video", "Inputs after completion, skip, close or interruption",
+            "Ignored: no progress, quartile, pause, resume, mute, expand, skip or close after the end."),
+        OrderingRule(
+            "resume-after-interruption", "video", "A resume after an interruption",
+            "Ignored: an interruption (the buffer ran dry and did not refill) is terminal and fired "
+                + "the Error URLs with its code; playing again needs a new ad instance."),
+        OrderingRule(
+            "pause-resume", "video", "Pause and resume",
+            "Pause only while playing, resume only while paused; duplicates and a pause before start "
+                + "are ignored."),
+        OrderingRule(
+            "toggles", "video", "Mute, unmute, player expand and collapse",
+            "Fire only on a change. Expand fires playerExpand and the VAST 2/3 fullscreen URLs "
+                + "(collapse: playerCollapse and exitFullscreen): a chain may mix versions and each URL "
+                + "is written under one name."),
+        OrderingRule(
+            "skip", "video", "The user taps skip",
+            "Only with a skip offset (`notSkippable`) the playhead has reached "
+                + "(`skipOffsetNotReached`; a percentage needs the duration); `skipped` and skip URLs; "
+                + "terminal."),
+        OrderingRule(
+            "close", "video", "The user closes the ad before the end",
+            "`closed`, closeLinear and VAST 2 close URLs; terminal."),
+        OrderingRule(
+            "icons", "video", "Icons are shown or clicked",
+            "IconViewTracking once; IconClickTracking on every click."),
+        OrderingRule(
+            "companions", "unit", "Companions are shown or clicked",
+            "Companion creativeView once; CompanionClickTracking on every click."),
+        OrderingRule(
+            "mraid-illegal", "mraid", "An MRAID command the state does not allow",
+            "`MRAIDError` with message and action, state unchanged: resize from expanded, expand "
+                + "while expanded, any command while loading or hidden, anything but unload while not "
+                + "viewable, resize before properties, resize or expand in an interstitial."),
+        OrderingRule(
+            "mraid-resize-properties", "mraid", "Resize properties",
+            "At least 50 x 50 and at most the max size; allowOffscreen false: moved back inside the "
+                + "max-size area; true: the 50 x 50 close region must stay on screen. Checked when set "
+                + "and again on resize."),
+        OrderingRule(
+            "mraid-collapse-origin", "mraid", "A collapse",
+            "`willCollapse` / `didCollapse` say whether it ends a resize or an expand; an expand from "
+                + "resized collapses as an expand, straight to default."),
+        OrderingRule(
+            "mraid-state-change", "mraid", "The MRAID state changes",
+            "`stateChanged` follows the did-callback and fires only when the state differs."),
+        OrderingRule(
+            "mraid-close-default", "mraid", "close() in default",
+            "The ad is hidden (`stateChanged(hidden)`), with no collapse pair; then only unload."),
+        OrderingRule(
+            "mraid-unload", "mraid", "unload()",
+            "Always accepted while loaded, even not viewable or mid-transition (the open will gets no "
+                + "did); afterwards commands are `unloaded` errors and host reports are ignored."),
     ]
 }

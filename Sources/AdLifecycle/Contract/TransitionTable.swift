@@ -55,10 +55,11 @@ public struct TransitionTable<
 
     /// Every phase reachable from `phase` in one accepted input, itself excluded, in declaration order.
     public func legalNextPhases(from phase: Phase) -> [Phase] {
-        let reachable = Set(Input.allCases.flatMap { input -> [Phase] in
-            if case .moves(let next) = cell(input, in: phase).outcome { return next }
-            return []
-        })
+        let reachable = Set(
+            Input.allCases.flatMap { input -> [Phase] in
+                if case .moves(let next) = cell(input, in: phase).outcome { return next }
+                return []
+            })
         return Phase.allCases.filter { $0 != phase && reachable.contains($0) }
     }
 

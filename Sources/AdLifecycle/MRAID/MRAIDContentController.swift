@@ -20,7 +20,9 @@ public final class MRAIDContentController {
     ///   - placement: inline or interstitial.
     ///   - geometry: the screen, max-size area and default frame.
     ///   - delegate: the delegate, held weakly.
-    public init(placement: MRAIDPlacement, geometry: MRAIDGeometry, delegate: (any MRAIDContentControllerDelegate)? = nil) {
+    public init(
+        placement: MRAIDPlacement, geometry: MRAIDGeometry, delegate: (any MRAIDContentControllerDelegate)? = nil
+    ) {
         lifecycle = MRAIDLifecycle(placement: placement, geometry: geometry)
         self.delegate = delegate
         (observations, continuation) = AsyncStream.makeStream(of: MRAIDAction.self)

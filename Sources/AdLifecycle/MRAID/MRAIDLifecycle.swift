@@ -52,7 +52,8 @@ public struct MRAIDLifecycle: Sendable {
             state.origin = .resize
             return [.callback(.willResize(frame: frame))]
         case .resizeFinished:
-            return [.callback(.didResize(frame: state.frame ?? geometry.defaultFrame))] + settle(.resized, phase: .resized)
+            return [.callback(.didResize(frame: state.frame ?? geometry.defaultFrame))]
+                + settle(.resized, phase: .resized)
         case .expandRequested(let frame):
             try checkCommand(action, needsInline: true)
             guard frame.width >= 50, frame.height >= 50 else { throw MRAIDError(.tooSmall, action: action) }

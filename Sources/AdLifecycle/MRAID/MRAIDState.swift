@@ -54,8 +54,13 @@ public enum MRAIDPlacement: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Where the 50 x 50 close region sits inside a resized frame (`customClosePosition`).
 public enum ClosePosition: String, Sendable, Hashable, Codable, CaseIterable {
-    case topLeft = "top-left", topRight = "top-right", center, bottomLeft = "bottom-left"
-    case bottomRight = "bottom-right", topCenter = "top-center", bottomCenter = "bottom-center"
+    case topLeft = "top-left"
+    case topRight = "top-right"
+    case center
+    case bottomLeft = "bottom-left"
+    case bottomRight = "bottom-right"
+    case topCenter = "top-center"
+    case bottomCenter = "bottom-center"
 }
 
 /// `mraid.setResizeProperties(...)`.

@@ -25,8 +25,12 @@ extension ResizeProperties {
     /// The 50 x 50 close region inside `frame`.
     public func closeRegion(in frame: Rect) -> Rect {
         let side = 50.0
-        let left = frame.x, right = frame.maxX - side, middleX = frame.x + (frame.width - side) / 2
-        let top = frame.y, bottom = frame.maxY - side, middleY = frame.y + (frame.height - side) / 2
+        let left = frame.x
+        let right = frame.maxX - side
+        let middleX = frame.x + (frame.width - side) / 2
+        let top = frame.y
+        let bottom = frame.maxY - side
+        let middleY = frame.y + (frame.height - side) / 2
         let (x, y): (Double, Double) =
             switch customClosePosition {
             case .topLeft: (left, top)

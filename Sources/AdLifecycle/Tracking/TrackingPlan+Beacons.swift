@@ -13,7 +13,8 @@ public struct BeaconMoment: Sendable, Hashable {
     public var errorCode: VASTErrorCode?
 
     /// Creates a moment.
-    public init(now: Date, playhead: VASTTime? = nil, clickPosition: ClickPoint? = nil, errorCode: VASTErrorCode? = nil) {
+    public init(now: Date, playhead: VASTTime? = nil, clickPosition: ClickPoint? = nil, errorCode: VASTErrorCode? = nil)
+    {
         self.now = now
         self.playhead = playhead
         self.clickPosition = clickPosition
@@ -59,16 +60,8 @@ extension TrackingPlan {
     public func progressBeacons(offset: VASTTimeOffset, at moment: BeaconMoment) -> [BeaconRequest] {
         let urls = linearTracking.filter { $0.event == .progress && $0.offset == offset }
             .map { TrackedURL(url: $0.url, hop: $0.hop) }
-        return beacons(event: "progress", offset: offset.description, urls: urls, usage: .tracking(.progress), at: moment)
-    }
-
-    /// The distinct progress offsets, in order of first appearance in the chain.
-    public var progressOffsets: [VASTTimeOffset] {
-        var seen: Set<VASTTimeOffset> = []
-        return linearTracking.compactMap { tracked in
-            guard tracked.event == .progress, let offset = tracked.offset, seen.insert(offset).inserted else { return nil }
-            return offset
-        }
+        return beacons(
+            event: "progress", offset: offset.description, urls: urls, usage: .tracking(.progress), at: moment)
     }
 
     /// The click-through URL to open, macros expanded as a ClickThrough.

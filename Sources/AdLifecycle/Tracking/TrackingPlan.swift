@@ -15,23 +15,25 @@ public struct TrackingPlan: Sendable {
     /// The ad instance every beacon is stamped with.
     public var adInstanceID: String
     /// Impression URLs of the whole chain, `about:blank` and empty ones removed.
-    public var impressions: [TrackedURL]
+    public let impressions: [TrackedURL]
     /// Error URLs of the whole chain.
-    public var errors: [TrackedURL]
+    public let errors: [TrackedURL]
     /// Linear `<Tracking>` events of the whole chain, in hop order.
-    public var linearTracking: [TrackedEvent]
+    public let linearTracking: [TrackedEvent]
     /// Companion `creativeView` URLs of the whole chain.
-    public var companionViews: [TrackedURL]
+    public let companionViews: [TrackedURL]
     /// Linear ClickTracking of the whole chain.
-    public var clickTracking: [TrackedURL]
+    public let clickTracking: [TrackedURL]
     /// The ClickThrough closest to the InLine.
-    public var clickThrough: TrackedURL?
+    public let clickThrough: TrackedURL?
     /// IconViewTracking of the whole chain.
-    public var iconViewTracking: [TrackedURL]
+    public let iconViewTracking: [TrackedURL]
     /// IconClickTracking of the whole chain.
-    public var iconClickTracking: [TrackedURL]
+    public let iconClickTracking: [TrackedURL]
     /// CompanionClickTracking of the whole chain.
-    public var companionClickTracking: [TrackedURL]
+    public let companionClickTracking: [TrackedURL]
+    /// The distinct progress offsets, in order of first appearance in the chain.
+    public let progressOffsets: [VASTTimeOffset]
     /// The InLine Linear's `skipoffset`; `nil` when the ad cannot be skipped.
     public var skipOffset: VASTTimeOffset?
     /// The media file being played, for `[ASSETURI]`.
@@ -50,6 +52,7 @@ public struct TrackingPlan: Sendable {
         impressions = ad.impressions.filter { !Self.isBlank($0.url) }
         errors = ad.errors.filter { !Self.isBlank($0.url) }
         linearTracking = ad.linearTracking.filter { !Self.isBlank($0.url) }
+        progressOffsets = Self.distinctProgressOffsets(linearTracking)
         companionViews = ad.companionTracking.filter { $0.event == .creativeView && !Self.isBlank($0.url) }
             .map { TrackedURL(url: $0.url, hop: $0.hop) }
         clickTracking = ad.clickTracking.filter { !Self.isBlank($0.url) }
@@ -69,6 +72,7 @@ public struct TrackingPlan: Sendable {
         errors = []
         linearTracking = []
         companionViews = []
+        progressOffsets = []
         clickTracking = []
         clickThrough = nil
         iconViewTracking = []
@@ -77,6 +81,16 @@ public struct TrackingPlan: Sendable {
         self.skipOffset = skipOffset
         assetURI = nil
         self.macros = macros
+    }
+
+    private static func distinctProgressOffsets(_ tracking: [TrackedEvent]) -> [VASTTimeOffset] {
+        var seen: Set<VASTTimeOffset> = []
+        return tracking.compactMap { tracked in
+            guard tracked.event == .progress, let offset = tracked.offset, seen.insert(offset).inserted else {
+                return nil
+            }
+            return offset
+        }
     }
 
     /// `about:blank` is never sent (VAST-FACTS 2); an empty URL cannot be.

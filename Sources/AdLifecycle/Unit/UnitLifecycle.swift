@@ -40,7 +40,7 @@ public struct UnitLifecycle: Sendable {
             return logImpression(moment)
                 + [.callback(.clicked(url: plan.clickThroughURL(at: click)))]
                 + plan.beacons(event: "clickTracking", urls: plan.clickTracking, usage: .clickTracking, at: click)
-                    .map(UnitAction.beacon)
+                .map(UnitAction.beacon)
         case .fullscreenRequested(let hostAvailable):
             guard hostAvailable else { throw LifecycleError(.noPresentationHost) }
             state.phase = .presenting
@@ -75,8 +75,10 @@ public struct UnitLifecycle: Sendable {
         case .companionViewed:
             guard !state.companionViewed else { return [] }
             state.companionViewed = true
-            return plan.beacons(event: "creativeView", urls: plan.companionViews, usage: .tracking(.creativeView), at: moment)
-                .map(UnitAction.beacon)
+            return plan.beacons(
+                event: "creativeView", urls: plan.companionViews, usage: .tracking(.creativeView), at: moment
+            )
+            .map(UnitAction.beacon)
         case .companionClicked:
             return plan.beacons(
                 event: "companionClickTracking", urls: plan.companionClickTracking, usage: .clickTracking, at: moment
@@ -89,7 +91,7 @@ public struct UnitLifecycle: Sendable {
         state.impressionLogged = true
         return [.callback(.impressionWillBeLogged)]
             + plan.beacons(event: "impression", urls: plan.impressions, usage: .impression, at: moment)
-                .map(UnitAction.beacon)
+            .map(UnitAction.beacon)
     }
 }
 

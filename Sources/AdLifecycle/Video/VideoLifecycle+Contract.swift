@@ -12,15 +12,18 @@ extension VideoLifecycle {
         case .durationUpdated:
             return Cell(.moves(to: [phase]), "a repeated value is ignored; zero: error `invalidDuration`")
         case .progressed:
-            return Cell(.moves(to: [phase == .loading ? .playing : phase]), phase == .paused ? "seek while paused" : nil)
+            return Cell(
+                .moves(to: [phase == .loading ? .playing : phase]), phase == .paused ? "seek while paused" : nil)
         case .paused:
-            return phase == .playing ? Cell(.moves(to: [.paused])) : Cell(.ignored, phase == .paused ? "duplicate" : "not started")
+            return phase == .playing
+                ? Cell(.moves(to: [.paused])) : Cell(.ignored, phase == .paused ? "duplicate" : "not started")
         case .resumed:
             return phase == .paused ? Cell(.moves(to: [.playing])) : Cell(.ignored, "not paused")
         case .muted, .unmuted, .playerExpanded, .playerCollapsed:
             return Cell(.moves(to: [phase]), "only on a change")
         case .skipRequested:
-            return Cell(.moves(to: [.skipped]), "no skip offset: error `notSkippable`; before it: error `skipOffsetNotReached`")
+            return Cell(
+                .moves(to: [.skipped]), "no skip offset: error `notSkippable`; before it: error `skipOffsetNotReached`")
         case .closeRequested:
             return Cell(.moves(to: [.closed]))
         case .playbackCompleted:

@@ -142,7 +142,7 @@ public struct VideoLifecycle: Sendable {
             guard playhead >= time.milliseconds else { throw LifecycleError(.skipOffsetNotReached) }
         case .percent:
             guard let durationMs = state.durationMs,
-                  playhead >= offset.resolved(in: VASTTime(milliseconds: durationMs)).milliseconds
+                playhead >= offset.resolved(in: VASTTime(milliseconds: durationMs)).milliseconds
             else { throw LifecycleError(.skipOffsetNotReached) }
         }
     }
@@ -175,7 +175,8 @@ public struct VideoLifecycle: Sendable {
             state.fired.insert(item.milestone)
             switch item.milestone {
             case .quartile(let quartile):
-                actions += event(.quartileReached(quartile), [VASTTrackingEventName(rawValue: quartile.rawValue)], now: now)
+                actions += event(
+                    .quartileReached(quartile), [VASTTrackingEventName(rawValue: quartile.rawValue)], now: now)
             case .progress:
                 if let offset = item.offset {
                     actions += plan.progressBeacons(offset: offset, at: moment(now)).map(VideoAction.beacon)

@@ -24,7 +24,8 @@ enum TwoHopChain {
             VASTTrackingEvent(event: .start, url: "https://w.example/start?ph=[ADPLAYHEAD]"),
             VASTTrackingEvent(event: .firstQuartile, url: "https://w.example/q1"),
             VASTTrackingEvent(event: .fullscreen, url: "https://w.example/fs"),
-            VASTTrackingEvent(event: .progress, offset: .time(VASTTime(milliseconds: 5000)), url: "https://w.example/p5"),
+            VASTTrackingEvent(
+                event: .progress, offset: .time(VASTTime(milliseconds: 5000)), url: "https://w.example/p5"),
         ]
         var wrapperClicks = VASTVideoClicks()
         wrapperClicks.clickTracking = [VASTTrackedURL(url: "https://w.example/click?pos=[CLICKPOS]&e=[ERRORCODE]")]
@@ -48,7 +49,8 @@ enum TwoHopChain {
             VASTTrackingEvent(event: .thirdQuartile, url: "https://i.example/q3"),
             VASTTrackingEvent(event: .complete, url: "https://i.example/complete"),
             VASTTrackingEvent(event: .progress, offset: .percent(50), url: "https://i.example/p50"),
-            VASTTrackingEvent(event: .progress, offset: .time(VASTTime(milliseconds: 5000)), url: "https://i.example/p5"),
+            VASTTrackingEvent(
+                event: .progress, offset: .time(VASTTime(milliseconds: 5000)), url: "https://i.example/p5"),
             VASTTrackingEvent(event: .pause, url: "https://i.example/pause?ph=[ADPLAYHEAD]"),
             VASTTrackingEvent(event: .resume, url: "https://i.example/resume"),
             VASTTrackingEvent(event: .mute, url: "https://i.example/mute"),

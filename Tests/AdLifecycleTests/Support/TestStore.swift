@@ -59,7 +59,8 @@ struct TestStore<Lifecycle: DrivenLifecycle> {
             Issue.record("\(input) was accepted with \(actions)", sourceLocation: sourceLocation)
         } catch {
             #expect(error == expected, "after \(input)", sourceLocation: sourceLocation)
-            #expect(lifecycle.snapshot == before, "a refused \(input) changed the state", sourceLocation: sourceLocation)
+            #expect(
+                lifecycle.snapshot == before, "a refused \(input) changed the state", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,0 +1,61 @@
+import VAST
+
+extension Mediator {
+    /// Runs one tier's sources in parallel and decides its winner (see ``Mediator`` for the rule).
+    ///
+    /// - Returns: a report entry per source, in tier order, and the winner; no winner when every
+    ///   source ended without an ad or the calling task was cancelled.
+    func runTier(_ members: [AdSource], context: VASTMacroContext,
+                 deadline: ContinuousClock.Instant) async -> ([SourceReport], MediationWinner?) {
+        var ranking = TierRanking(bids: members.map(\.bids))
+        var attempts: [SourceAttempt?] = Array(repeating: nil, count: members.count)
+        var decided = false
+        await withTaskGroup(of: (Int, SourceAttempt).self) { group in
+            for (position, source) in members.enumerated() {
+                group.addTask { (position, await self.attempt(source, context: context, deadline: deadline)) }
+            }
+            for await (position, attempt) in group {
+                attempts[position] = attempt
+                // Results that arrive once the winner is certain cannot outrank it (TierRanking).
+                guard !decided else { continue }
+                if attempt.end == .filled {
+                    ranking.filled(position, price: attempt.price)
+                } else {
+                    ranking.failed(position)
+                }
+                if ranking.isDecided {
+                    decided = true
+                    group.cancelAll()
+                }
+            }
+        }
+
+        let cancelled = Task.isCancelled
+        let leader = cancelled ? nil : ranking.leader
+        var reports: [SourceReport] = []
+        var winner: MediationWinner?
+        for (position, source) in members.enumerated() {
+            guard let attempt = attempts[position] else { continue }
+            switch attempt.end {
+            case .filled where position == leader:
+                let resolution = attempt.resolution ?? VASTResolution(hops: [], ads: [], failure: nil, findings: [],
+                                                                        errorBeacons: [])
+                winner = MediationWinner(source: source.name, tier: source.tier, resolution: resolution,
+                                         price: source.bids ? attempt.price : nil,
+                                         pricing: source.bids ? attempt.pricing : nil)
+                reports.append(attempt.report(for: source, outcome: .won))
+            case .filled:
+                let reason = leader.map { "filled, but \(members[$0].name) won the tier" }
+                    ?? "filled, but the call was cancelled"
+                reports.append(attempt.report(for: source, outcome: .filledLost, message: reason))
+            case .noFill: reports.append(attempt.report(for: source, outcome: .noFill))
+            case .error: reports.append(attempt.report(for: source, outcome: .error))
+            case .timeout: reports.append(attempt.report(for: source, outcome: .timeout))
+            case .cancelled:
+                let reason = leader.map { "stopped: \(members[$0].name) won the tier" } ?? "stopped: the call was cancelled"
+                reports.append(attempt.report(for: source, outcome: .cancelled, message: reason))
+            }
+        }
+        return (reports, winner)
+    }
+}

@@ -1,0 +1,59 @@
+public import VAST
+
+/// What one source did in one mediation.
+public struct SourceReport: Sendable, Hashable {
+    /// How a source ended. The raw values are stable: scripts and JSON reports rely on them.
+    public enum Outcome: String, Sendable, Hashable, CaseIterable {
+        /// It filled and its ad was chosen.
+        case won
+        /// It filled but lost, on price or on tier order.
+        case filledLost
+        /// It answered without an ad: an empty `<VAST>`, an HTTP 204, or a chain that ended with no
+        /// ad (VAST 303).
+        case noFill
+        /// It failed: a bad status, a network error, a document that is not VAST, a wrapper loop or
+        /// limit, a blocked category (the code says which).
+        case error
+        /// Its own timeout or the overall deadline passed before it answered; it was stopped (301).
+        case timeout
+        /// It was still running when it was stopped: its tier's winner was already certain, or the
+        /// caller's task was cancelled.
+        case cancelled
+        /// It was never started: an earlier tier won, the overall deadline passed, the call was
+        /// cancelled, or the source list is invalid.
+        case notTried
+    }
+
+    /// The source's name.
+    public var source: String
+    /// The source's tier.
+    public var tier: Int
+    /// How it ended.
+    public var outcome: Outcome
+    /// Milliseconds from its start to its end (0 when not tried).
+    public var milliseconds: Double
+    /// The VAST error code for `noFill` (303), `error` and `timeout` (301); `nil` otherwise.
+    public var errorCode: VASTErrorCode?
+    /// The price of its ad (see ``Mediator`` for where it is read), when it filled with one.
+    public var price: Double?
+    /// What happened, for a person.
+    public var message: String
+    /// The tag URL requested, macros expanded; `nil` for a document source or one not tried.
+    public var url: String?
+    /// Every hop of its wrapper chain, as far as it got.
+    public var hops: [VASTHop]
+
+    /// Creates a report entry.
+    public init(source: String, tier: Int, outcome: Outcome, milliseconds: Double, errorCode: VASTErrorCode? = nil,
+                price: Double? = nil, message: String, url: String? = nil, hops: [VASTHop] = []) {
+        self.source = source
+        self.tier = tier
+        self.outcome = outcome
+        self.milliseconds = milliseconds
+        self.errorCode = errorCode
+        self.price = price
+        self.message = message
+        self.url = url
+        self.hops = hops
+    }
+}

@@ -1,1 +1,0 @@
-/// Placement policy (being written).

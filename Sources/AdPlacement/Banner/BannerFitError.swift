@@ -1,0 +1,49 @@
+public import VAST
+
+/// Why no creative of an ad can be a bottom banner, with the VAST error codes to report.
+///
+/// Firing the codes to the ad's Error URIs is the engine's job; this module only names them.
+public struct BannerFitError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The name, for example `doesNotFit`.
+        public var rawValue: String
+        /// Wraps a name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// Banner-capable creatives exist, but none fits the space, even scaled where allowed
+        /// (601 for companions, 501 for non-linears).
+        public static let doesNotFit = Self(rawValue: "doesNotFit")
+        /// Companions or non-linears exist, but none has a resource a banner can render
+        /// (604 for companions, 503 for non-linears).
+        public static let noSupportedResource = Self(rawValue: "noSupportedResource")
+        /// The ad has only linear creatives (201: the player expected a different linearity).
+        public static let noBannerCreative = Self(rawValue: "noBannerCreative")
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The VAST codes to report, one per kind of creative the ad holds (companions first): 601 or 604
+    /// for companions, 501 or 503 for non-linears, or 201 alone for an ad with neither.
+    public var vastErrorCodes: [VASTErrorCode]
+    /// The height that had to be met.
+    public var maxHeight: Int
+    /// The width that had to be met, when one was given.
+    public var maxWidth: Int?
+    /// What was tried, for a person: each candidate's declared size and why it did not fit.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Code, vastErrorCodes: [VASTErrorCode], maxHeight: Int, maxWidth: Int?, message: String) {
+        self.code = code
+        self.vastErrorCodes = vastErrorCodes
+        self.maxHeight = maxHeight
+        self.maxWidth = maxWidth
+        self.message = message
+    }
+
+    public var description: String {
+        "\(code) (VAST \(vastErrorCodes.map(\.description).joined(separator: ", "))): \(message)"
+    }
+}

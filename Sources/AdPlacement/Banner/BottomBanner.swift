@@ -1,0 +1,128 @@
+public import VAST
+import Foundation
+
+/// Chooses the creative of a resolved ad to show as a bottom banner within a height.
+///
+/// Banner-capable elements of the InLine's creatives, and how each may be resized:
+/// - a `<Companion>` (not `renderingMode="end-card"`, which belongs after a video) with a
+///   `<StaticResource>` image (`creativeType` `image/...`, or none given) scales down proportionally
+///   from `width` x `height`: an image keeps its look at any size;
+/// - a `<Companion>` with an `<HTMLResource>` or `<IFrameResource>` is never scaled (its layout is
+///   authored for a size): it renders at `width` x `height`, or else at `assetWidth` x `assetHeight`
+///   when the companion gives a smaller asset size than its slot;
+/// - a `<NonLinear>` with a `<StaticResource>` image renders at `width` x `height`, scales down
+///   proportionally when `scalable` is true (and `maintainAspectRatio` is not false), and shrinks each
+///   side independently when `scalable` is true and `maintainAspectRatio` is false. HTML and iframe
+///   non-linears are interactive overlays, not banners, and are skipped.
+///
+/// Scripts (`application/javascript` static resources) are skipped. Nothing is ever scaled up. Among
+/// the candidates that fit, the largest area wins; ties go to an unresized one, then to document order
+/// (an element's resources in the order static, HTML, iframe).
+public enum BottomBanner {
+    /// Chooses the banner to show.
+    /// - Parameters:
+    ///   - ad: the resolved ad; its InLine's creatives are searched (Wrapper creatives carry tracking,
+    ///     not banners).
+    ///   - maxHeight: the height available, in the units of the creatives' sizes.
+    ///   - maxWidth: the width available, when it constrains the banner too (usually the player width).
+    /// - Returns: the chosen element, its resource and the size to render it at.
+    /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits.
+    public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError) -> BannerChoice {
+        let (companions, nonLinears, hasCompanions, hasNonLinears) = candidates(in: ad.inLine.creatives)
+        let fitted = (companions + nonLinears).enumerated().compactMap { order, candidate in
+            candidate.fittedSize(maxHeight: maxHeight, maxWidth: maxWidth).map { (order, candidate, $0) }
+        }
+        let best = fitted.min { lhs, rhs in
+            let (lhsArea, rhsArea) = (lhs.2.width * lhs.2.height, rhs.2.width * rhs.2.height)
+            if lhsArea != rhsArea { return lhsArea > rhsArea }
+            let (lhsResized, rhsResized) = (lhs.2 != lhs.1.declaredSize, rhs.2 != rhs.1.declaredSize)
+            if lhsResized != rhsResized { return !lhsResized }
+            return lhs.0 < rhs.0
+        }
+        if let (_, candidate, size) = best, let declared = candidate.declaredSize {
+            return BannerChoice(
+                creative: candidate.creative, creativeIndex: candidate.creativeIndex,
+                elementIndex: candidate.elementIndex, resource: candidate.resource, declaredSize: declared, size: size)
+        }
+        var codes: [VASTErrorCode] = []
+        if hasCompanions { codes.append(companions.isEmpty ? VASTErrorCode(rawValue: 604) : .companionDoesNotFit) }
+        if hasNonLinears { codes.append(nonLinears.isEmpty ? VASTErrorCode(rawValue: 503) : .nonLinearDoesNotFit) }
+        let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
+        let error: (BannerFitError.Code, [VASTErrorCode], String)
+        if codes.isEmpty {
+            error = (.noBannerCreative, [.unexpectedLinearity], "the ad has no companion or non-linear creative")
+        } else if companions.isEmpty && nonLinears.isEmpty {
+            error = (.noSupportedResource, codes, "no companion or non-linear has a static image, HTML or iframe resource a banner can render")
+        } else {
+            let tried = (companions + nonLinears).map(\.summary).joined(separator: "; ")
+            error = (.doesNotFit, codes, "nothing fits \(bounds): \(tried)")
+        }
+        throw BannerFitError(code: error.0, vastErrorCodes: error.1, maxHeight: maxHeight, maxWidth: maxWidth, message: error.2)
+    }
+
+    private static func candidates(
+        in creatives: [VASTCreative]
+    ) -> (companions: [BannerCandidate], nonLinears: [BannerCandidate], hasCompanions: Bool, hasNonLinears: Bool) {
+        var companions: [BannerCandidate] = []
+        var nonLinears: [BannerCandidate] = []
+        var hasCompanions = false
+        var hasNonLinears = false
+        for (creativeIndex, creative) in creatives.enumerated() {
+            for (index, companion) in (creative.companionAds?.companions ?? []).enumerated() {
+                hasCompanions = true
+                guard companion.renderingMode?.lowercased() != "end-card" else { continue }
+                let declared = size(companion.width, companion.height)
+                let asset = size(companion.assetWidth, companion.assetHeight)
+                for resource in ordered(companion.resources) {
+                    let resizing: BannerCandidate.Resizing
+                    switch resource {
+                    case .staticResource(let type, _):
+                        guard isImage(type) else { continue }
+                        resizing = .proportional
+                    case .html, .iframe:
+                        resizing = .fixed([declared, asset].compactMap { $0 })
+                    }
+                    companions.append(BannerCandidate(
+                        creative: .companion(companion), creativeIndex: creativeIndex, elementIndex: index,
+                        resource: resource, declaredSize: declared, resizing: resizing))
+                }
+            }
+            for (index, nonLinear) in (creative.nonLinearAds?.nonLinears ?? []).enumerated() {
+                hasNonLinears = true
+                let declared = size(nonLinear.width, nonLinear.height)
+                let resizing: BannerCandidate.Resizing =
+                    nonLinear.scalable != true ? .fixed([declared].compactMap { $0 })
+                    : nonLinear.maintainAspectRatio == false ? .free : .proportional
+                for case .staticResource(let type, let url) in nonLinear.resources where isImage(type) {
+                    nonLinears.append(BannerCandidate(
+                        creative: .nonLinear(nonLinear), creativeIndex: creativeIndex, elementIndex: index,
+                        resource: .staticResource(creativeType: type, url: url), declaredSize: declared,
+                        resizing: resizing))
+                }
+            }
+        }
+        return (companions, nonLinears, hasCompanions, hasNonLinears)
+    }
+
+    private static func size(_ width: Int?, _ height: Int?) -> AdSize? {
+        guard let width, let height else { return nil }
+        return AdSize(width: width, height: height)
+    }
+
+    private static func isImage(_ creativeType: String?) -> Bool {
+        guard let type = creativeType?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else { return true }
+        return type.hasPrefix("image/")
+    }
+
+    /// Static first, then HTML, then iframe: a static image can scale, the others cannot.
+    private static func ordered(_ resources: [VASTResource]) -> [VASTResource] {
+        func rank(_ resource: VASTResource) -> Int {
+            switch resource {
+            case .staticResource: 0
+            case .html: 1
+            case .iframe: 2
+            }
+        }
+        return resources.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+    }
+}
