@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AdTransport", targets: ["AdTransport"]),
         .library(name: "AdLifecycle", targets: ["AdLifecycle"]),
         .library(name: "AdPlacement", targets: ["AdPlacement"]),
+        .library(name: "LifecycleFixtures", targets: ["LifecycleFixtures"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
@@ -20,6 +21,7 @@ let package = Package(
         .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
         .executable(name: "bench-chain", targets: ["BenchChain"]),
         .executable(name: "beacon-child", targets: ["BeaconChild"]),
+        .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
     ],
     targets: [
         .systemLibrary(
@@ -41,6 +43,7 @@ let package = Package(
         .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
         .target(name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
         .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
+        .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
         .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),
@@ -51,6 +54,9 @@ let package = Package(
             name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
+            name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport"],
+            path: "Tools/bench-lifecycle/Sources", swiftSettings: strict),
+        .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
@@ -59,6 +65,8 @@ let package = Package(
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
+        .testTarget(
+            name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "VASTCheckTests", dependencies: ["VASTCheck", "TestSupport"], swiftSettings: strict),

@@ -1,0 +1,1 @@
+/// Lifecycle fixtures (being written).

@@ -1,0 +1,1 @@
+print("bench-lifecycle: being written")
