@@ -32,7 +32,9 @@ public struct Placement: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     public static let storiesBetweenPages = Self(rawValue: "storiesBetweenPages")
 
     /// Every placement this SDK knows, in a stable order.
-    public static let known: [Placement] = [.clipsPreRoll, .clipsBetweenItems, .clipsBottomBanner, .storiesBetweenPages]
+    public static let known: [Placement] = [
+        .clipsPreRoll, .clipsBetweenItems, .clipsBottomBanner, .storiesBetweenPages,
+    ]
 
     /// The product the placement belongs to, or `nil` for a placement this SDK does not know.
     public var product: AdProduct? {

@@ -34,6 +34,11 @@ import VAST
         return server.docURL(name) + query
     }
 
+    /// Registers an InLine whose ad id is `name` (priced when `price` is given) and returns its URL.
+    private func ad(_ name: String, price: String? = nil, query: String = "") throws -> String {
+        try doc(name, MediationDocuments.inLine(name, price: price), query: query)
+    }
+
     // MARK: Waterfall
 
     @Test func aWaterfallReportsEverySourceInTierThenListOrderAndTheNextTierFills() async throws {
@@ -45,7 +50,7 @@ import VAST
             .tag("broken", template: try doc("broken", MediationDocuments.inLine("broken"), status: 500)),
             .tag("malformed", template: try doc("malformed", MediationDocuments.malformed)),
             .tag("hung", template: server.url("/hang"), timeout: .milliseconds(300)),
-            .tag("spare", tier: 2, template: try doc("spare", MediationDocuments.inLine("spare"))),
+            .tag("spare", tier: 2, template: try ad("spare")),
         ]
         let result = await run(sources)
         #expect(rows(result.report) == [
@@ -89,13 +94,13 @@ import VAST
         case .emptyVAST: url = try doc("f", MediationDocuments.empty)
         case .serverError: url = try doc("f", MediationDocuments.inLine("f"), status: 500)
         case .connectionRefused: url = "http://127.0.0.1:1/vast"
-        case .timeout: url = try doc("f", MediationDocuments.inLine("f"), query: "?delay_ms=3000")
+        case .timeout: url = try ad("f", query: "?delay_ms=3000")
         case .malformed: url = try doc("f", MediationDocuments.malformed)
         case .wrapperLoop: url = try doc("f", MediationDocuments.wrapper(next: server.docURL("f")))
         }
         let result = await run([
             .tag("first", template: url, timeout: .milliseconds(250)),
-            .tag("backup", tier: 1, template: try doc("backup", MediationDocuments.inLine("backup"))),
+            .tag("backup", tier: 1, template: try ad("backup")),
         ])
         #expect(rows(result.report) == [fault.row, "backup won -"])
         #expect(result.winner?.ads.map(\.ad.id) == ["backup"])
@@ -132,10 +137,10 @@ import VAST
 
     @Test func theHighestPriceWinsEvenWhenItAnswersLastAndBeatsEarlierUnpricedFills() async throws {
         let result = await run([
-            .tag("plain", template: try doc("plain", MediationDocuments.inLine("plain"))),
-            .tag("cheap", template: try doc("cheap", MediationDocuments.inLine("cheap", price: "1.50"))),
-            .tag("rich", template: try doc("rich", MediationDocuments.inLine("rich", price: "4.00"), query: "?delay_ms=250")),
-            .tag("backup", tier: 1, template: try doc("backup", MediationDocuments.inLine("backup", price: "9"))),
+            .tag("plain", template: try ad("plain")),
+            .tag("cheap", template: try ad("cheap", price: "1.50")),
+            .tag("rich", template: try ad("rich", price: "4.00", query: "?delay_ms=250")),
+            .tag("backup", tier: 1, template: try ad("backup", price: "9")),
         ])
         #expect(rows(result.report) == ["plain filledLost -", "cheap filledLost -", "rich won -", "backup notTried -"])
         #expect(result.report.map(\.price) == [nil, 1.5, 4.0, nil])
@@ -149,8 +154,8 @@ import VAST
 
     @Test func equalPricesGoToTierOrderEvenWhenTheEarlierSourceIsSlower() async throws {
         let result = await run([
-            .tag("a", template: try doc("a", MediationDocuments.inLine("a", price: "2.00"), query: "?delay_ms=150")),
-            .tag("b", template: try doc("b", MediationDocuments.inLine("b", price: "2"))),
+            .tag("a", template: try ad("a", price: "2.00", query: "?delay_ms=150")),
+            .tag("b", template: try ad("b", price: "2")),
         ])
         #expect(rows(result.report) == ["a won -", "b filledLost -"])
         #expect(result.winner?.ads.map(\.ad.id) == ["a"])
@@ -159,7 +164,7 @@ import VAST
     @Test func aWrappersPriceCountsWhenItsInLineHasNone() async throws {
         let inner = try doc("inner", MediationDocuments.inLine("wrapped", hop: 1))
         let result = await run([
-            .tag("direct", template: try doc("direct", MediationDocuments.inLine("direct", price: "2.00"))),
+            .tag("direct", template: try ad("direct", price: "2.00")),
             .tag("wrapped", template: try doc("outer", MediationDocuments.wrapper(next: inner, price: "3.25"))),
         ])
         #expect(rows(result.report) == ["direct filledLost -", "wrapped won -"])
@@ -169,7 +174,7 @@ import VAST
 
     @Test func aBiddingTierWaitsForAHungBidderUntilItsTimeout() async throws {
         let result = await run([
-            .tag("fast", template: try doc("fast", MediationDocuments.inLine("fast", price: "1"))),
+            .tag("fast", template: try ad("fast", price: "1")),
             .tag("hung", template: server.url("/hang"), timeout: .milliseconds(300)),
         ])
         #expect(rows(result.report) == ["fast won -", "hung timeout 301"])
@@ -179,10 +184,10 @@ import VAST
     @Test func withoutBiddingTheEarliestFillWinsAndLaterSourcesAreCancelledOnceItFills() async throws {
         let started = ContinuousClock.now
         let result = await run([
-            .tag("first", template: try doc("first", MediationDocuments.inLine("first"), query: "?delay_ms=200"), bids: false),
-            .tag("second", template: try doc("second", MediationDocuments.inLine("second", price: "50")), bids: false),
+            .tag("first", template: try ad("first", query: "?delay_ms=200"), bids: false),
+            .tag("second", template: try ad("second", price: "50"), bids: false),
             .tag("hung", template: server.url("/hang"), bids: false),
-            .tag("late", template: try doc("late", MediationDocuments.inLine("late"), query: "?delay_ms=2000"), bids: false),
+            .tag("late", template: try ad("late", query: "?delay_ms=2000"), bids: false),
         ])
         let elapsed = ContinuousClock.now - started
         #expect(rows(result.report) == ["first won -", "second filledLost -", "hung cancelled -", "late cancelled -"])
@@ -205,11 +210,12 @@ import VAST
         let result = await run([
             .tag("empty", template: try doc("empty", MediationDocuments.empty)),
             .tag("hung", tier: 1, template: server.url("/hang"), timeout: .seconds(5)),
-            .tag("spare", tier: 2, template: try doc("spare", MediationDocuments.inLine("spare"))),
-            .tag("spare-2", tier: 2, template: try doc("spare-2", MediationDocuments.inLine("spare-2"))),
+            .tag("spare", tier: 2, template: try ad("spare")),
+            .tag("spare-2", tier: 2, template: try ad("spare-2")),
         ], within: .milliseconds(400))
         let elapsed = ContinuousClock.now - started
-        #expect(rows(result.report) == ["empty noFill 303", "hung timeout 301", "spare notTried -", "spare-2 notTried -"])
+        #expect(rows(result.report)
+            == ["empty noFill 303", "hung timeout 301", "spare notTried -", "spare-2 notTried -"])
         #expect(elapsed >= .milliseconds(395) && elapsed < .milliseconds(550))
         #expect(result.report[source: "hung"]?.message.hasPrefix("the overall deadline passed") == true)
         let error = try #require(result.error)
@@ -229,7 +235,7 @@ import VAST
             .tag("hang-a", template: server.url("/hang")),
             .tag("hang-b", template: server.url("/hang?delay_ms=1")),
             .document("wrapped", xml: MediationDocuments.wrapper(next: server.url("/hang?delay_ms=2"))),
-            .tag("backup", tier: 1, template: try doc("backup", MediationDocuments.inLine("backup"))),
+            .tag("backup", tier: 1, template: try ad("backup")),
         ]
         let mediator = self.mediator
         let task = Task { await mediator.run(sources: sources, deadline: .now + .seconds(10)) }
@@ -242,7 +248,8 @@ import VAST
         task.cancel()
         let result = await task.value
         #expect(ContinuousClock.now - cancelledAt < .milliseconds(150))
-        #expect(rows(result.report) == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])
+        #expect(rows(result.report)
+            == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])
         #expect(result.winner == nil && result.error?.kind == .cancelled)
         #expect(result.report[source: "hang-a"]?.message == "stopped: the call was cancelled")
         let closed = ContinuousClock.now + .seconds(1)

@@ -21,7 +21,9 @@ extension AdSource {
     /// - Parameter sources: the list, in the order the mediation will see it.
     /// - Throws: ``AdSourceError`` naming the first bad field, in list order.
     public static func validate(_ sources: [AdSource]) throws(AdSourceError) {
-        guard !sources.isEmpty else { throw AdSourceError(field: "sources", message: "no ad source: give at least one") }
+        guard !sources.isEmpty else {
+            throw AdSourceError(field: "sources", message: "no ad source: give at least one")
+        }
         var seen: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
             let path = "sources[\(index)]"
@@ -29,8 +31,9 @@ extension AdSource {
                 throw AdSourceError(field: "\(path).name", message: "empty name: every source needs one for the report")
             }
             if let first = seen[source.name] {
-                throw AdSourceError(field: "\(path).name",
-                                    message: "duplicate name \"\(source.name)\" (also sources[\(first)]): names must be unique")
+                throw AdSourceError(
+                    field: "\(path).name",
+                    message: "duplicate name \"\(source.name)\" (also sources[\(first)]): names must be unique")
             }
             seen[source.name] = index
             if source.tier < 0 {

@@ -7,8 +7,9 @@ extension Mediator {
     /// before the source is cancelled.
     static let grace: Duration = .milliseconds(25)
 
-    /// How early before its deadline a 301 still counts as the source's timeout: curl's timeouts
-    /// are whole milliseconds, rounded down.
+    /// How early before a deadline it counts as reached: curl's timeouts are whole milliseconds,
+    /// rounded down, so a chain that ran out of budget can return just before its deadline. A 301
+    /// that late is the source's timeout, and no tier starts with less time than this left.
     static let timeoutSlack: Duration = .milliseconds(5)
 
     /// Runs one source until it answers, its deadline passes or the calling task is cancelled.
@@ -16,7 +17,8 @@ extension Mediator {
     /// The resolver's chain budget is the source's time left, so a chain that runs out fails with
     /// 301 and fires its error pixels; a timer `grace` later cancels the resolution if it has not
     /// returned by then. Never throws; a cancelled calling task gives ``SourceAttempt/End/cancelled``.
-    func attempt(_ source: AdSource, context: VASTMacroContext, deadline: ContinuousClock.Instant) async -> SourceAttempt {
+    func attempt(_ source: AdSource, context: VASTMacroContext,
+                 deadline: ContinuousClock.Instant) async -> SourceAttempt {
         let start = ContinuousClock.now
         let sourceDeadline = min(start + source.timeout, deadline)
         var configuration = resolver.configuration
@@ -35,11 +37,14 @@ extension Mediator {
             case expired
             case stopped
         }
-        let step = await withTaskGroup(of: Step.self) { group in
+        // The first step decides the race; the resolution is still collected when the timer or a
+        // cancellation came first (it returns within milliseconds of being cancelled), for its hops.
+        let (step, resolution) = await withTaskGroup(of: Step.self) { group in
             group.addTask {
                 switch source.kind {
                 case .tag: .resolved(await chainResolver.resolve(tagURL: url ?? ""))
-                case .document(let xml): .resolved(await chainResolver.resolve(document: Array(xml.utf8), source: source.name))
+                case .document(let xml):
+                    .resolved(await chainResolver.resolve(document: Array(xml.utf8), source: source.name))
                 }
             }
             group.addTask {
@@ -52,26 +57,27 @@ extension Mediator {
             }
             let first = await group.next() ?? .stopped
             group.cancelAll()
-            return first
+            var resolution: VASTResolution?
+            if case .resolved(let value) = first { resolution = value }
+            for await case .resolved(let value) in group { resolution = value }
+            return (first, resolution)
         }
 
         let end = ContinuousClock.now
-        var attempt = SourceAttempt(end: .cancelled, resolution: nil, milliseconds: start.duration(to: end).milliseconds,
-                                    url: url, message: "", errorCode: nil, pricing: nil)
+        var attempt = SourceAttempt(end: .cancelled, resolution: resolution,
+                                    milliseconds: start.duration(to: end).milliseconds, url: url, message: "",
+                                    errorCode: nil, pricing: nil)
         let limit = deadline < start + source.timeout
             ? "the overall deadline passed after \(Int(attempt.milliseconds)) ms"
             : "no answer within its timeout of \(Int(source.timeout.milliseconds)) ms"
         switch step {
         case .resolved(let resolution) where !resolution.ads.isEmpty:
             attempt.end = .filled
-            attempt.resolution = resolution
             attempt.pricing = SourceAttempt.pricing(of: resolution)
             attempt.message = "filled: \(resolution.ads.count) ad(s) after \(resolution.hops.count) hop(s)"
-        case .resolved(let resolution) where Task.isCancelled:
-            attempt.resolution = resolution
+        case .resolved where Task.isCancelled:
             attempt.message = "stopped while running"
         case .resolved(let resolution):
-            attempt.resolution = resolution
             let failure = resolution.failure
             attempt.errorCode = failure?.code ?? .undefined
             attempt.message = failure?.message ?? "no ad"

@@ -52,7 +52,8 @@ extension Mediator {
             case .error: reports.append(attempt.report(for: source, outcome: .error))
             case .timeout: reports.append(attempt.report(for: source, outcome: .timeout))
             case .cancelled:
-                let reason = leader.map { "stopped: \(members[$0].name) won the tier" } ?? "stopped: the call was cancelled"
+                let reason = leader.map { "stopped: \(members[$0].name) won the tier" }
+                    ?? "stopped: the call was cancelled"
                 reports.append(attempt.report(for: source, outcome: .cancelled, message: reason))
             }
         }

@@ -39,8 +39,8 @@ public struct Mediator: Sendable {
 
     /// Mediates `sources` and returns the winner (if any) with the report of every source.
     ///
-    /// Returns by `deadline` plus a few milliseconds, or within milliseconds of the calling task's
-    /// cancellation.
+    /// Returns by `deadline` (at worst some 30 ms after it, when a resolution must be cancelled), and
+    /// within milliseconds of the calling task's cancellation.
     /// - Parameters:
     ///   - sources: the sources; checked with ``AdSource/validate(_:)`` first (an invalid list is
     ///     reported with every source `notTried` and ``MediationError/Kind/invalidSources``).
@@ -55,7 +55,8 @@ public struct Mediator: Sendable {
         let ordered = sources.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }
             .map(\.element)
         var entries = ordered.map { source in
-            SourceReport(source: source.name, tier: source.tier, outcome: .notTried, milliseconds: 0, message: "not tried")
+            SourceReport(source: source.name, tier: source.tier, outcome: .notTried, milliseconds: 0,
+                         message: "not tried")
         }
         func finish(_ winner: MediationWinner?, _ kind: MediationError.Kind?, _ message: String,
                     code: VASTErrorCode? = nil) -> MediationResult {
@@ -80,9 +81,9 @@ public struct Mediator: Sendable {
             let members = Array(ordered[index...].prefix { $0.tier == tier })
             if Task.isCancelled {
                 skip(from: index, because: "not tried: the call was cancelled")
-                return finish(nil, .cancelled, "the call was cancelled before tier \(tier)")
+                return finish(nil, .cancelled, "the call was cancelled")
             }
-            if ContinuousClock.now >= deadline {
+            if ContinuousClock.now >= deadline - Self.timeoutSlack {
                 skip(from: index, because: "not tried: the overall deadline passed before tier \(tier)")
                 return finish(nil, .deadlineExceeded, "the overall deadline passed before tier \(tier)",
                               code: .wrapperTimeout)
@@ -96,7 +97,7 @@ public struct Mediator: Sendable {
             }
         }
         if Task.isCancelled { return finish(nil, .cancelled, "the call was cancelled") }
-        if ContinuousClock.now >= deadline {
+        if ContinuousClock.now >= deadline - Self.timeoutSlack {
             return finish(nil, .deadlineExceeded, "the overall deadline passed before any source filled",
                           code: .wrapperTimeout)
         }

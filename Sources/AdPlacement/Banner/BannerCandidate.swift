@@ -36,7 +36,8 @@ struct BannerCandidate {
             if fits(declared) { return declared }
             // Integer cross-multiplication finds the binding side exactly; the other side rounds down.
             let (width, height) = (declared.width, declared.height)
-            let scaled = maxHeight.multipliedFullWidth(by: width) <= maxWidth.multipliedFullWidth(by: height)
+            let scaled =
+                maxHeight.multipliedFullWidth(by: width) <= maxWidth.multipliedFullWidth(by: height)
                 ? AdSize(width: width * maxHeight / height, height: maxHeight)
                 : AdSize(width: maxWidth, height: height * maxWidth / width)
             return fits(scaled) ? scaled : nil

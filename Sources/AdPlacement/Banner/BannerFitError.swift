@@ -15,8 +15,8 @@ public struct BannerFitError: Error, Sendable, Hashable, CustomStringConvertible
         /// Banner-capable creatives exist, but none fits the space, even scaled where allowed
         /// (601 for companions, 501 for non-linears).
         public static let doesNotFit = Self(rawValue: "doesNotFit")
-        /// Companions or non-linears exist, but none has a resource a banner can render
-        /// (604 for companions, 503 for non-linears).
+        /// Companions or non-linears exist, but none has a resource a banner can render, or every
+        /// companion is an end card (604 for companions, 503 for non-linears).
         public static let noSupportedResource = Self(rawValue: "noSupportedResource")
         /// The ad has only linear creatives (201: the player expected a different linearity).
         public static let noBannerCreative = Self(rawValue: "noBannerCreative")

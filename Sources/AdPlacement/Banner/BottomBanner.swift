@@ -1,5 +1,5 @@
-public import VAST
 import Foundation
+public import VAST
 
 /// Chooses the creative of a resolved ad to show as a bottom banner within a height.
 ///
@@ -27,37 +27,48 @@ public enum BottomBanner {
     ///   - maxWidth: the width available, when it constrains the banner too (usually the player width).
     /// - Returns: the chosen element, its resource and the size to render it at.
     /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits.
-    public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError) -> BannerChoice {
+    public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError)
+        -> BannerChoice
+    {
         let (companions, nonLinears, hasCompanions, hasNonLinears) = candidates(in: ad.inLine.creatives)
-        let fitted = (companions + nonLinears).enumerated().compactMap { order, candidate in
-            candidate.fittedSize(maxHeight: maxHeight, maxWidth: maxWidth).map { (order, candidate, $0) }
+        let all = companions + nonLinears
+        var best: (candidate: BannerCandidate, declared: AdSize, size: AdSize)?
+        for candidate in all {
+            guard let declared = candidate.declaredSize,
+                let size = candidate.fittedSize(maxHeight: maxHeight, maxWidth: maxWidth)
+            else { continue }
+            // Strictly better only, so that among equals the earlier candidate stays.
+            if let current = best {
+                let (area, currentArea) = (size.width * size.height, current.size.width * current.size.height)
+                let betterUnresized = area == currentArea && size == declared && current.size != current.declared
+                guard area > currentArea || betterUnresized else { continue }
+            }
+            best = (candidate, declared, size)
         }
-        let best = fitted.min { lhs, rhs in
-            let (lhsArea, rhsArea) = (lhs.2.width * lhs.2.height, rhs.2.width * rhs.2.height)
-            if lhsArea != rhsArea { return lhsArea > rhsArea }
-            let (lhsResized, rhsResized) = (lhs.2 != lhs.1.declaredSize, rhs.2 != rhs.1.declaredSize)
-            if lhsResized != rhsResized { return !lhsResized }
-            return lhs.0 < rhs.0
-        }
-        if let (_, candidate, size) = best, let declared = candidate.declaredSize {
+        if let best {
             return BannerChoice(
-                creative: candidate.creative, creativeIndex: candidate.creativeIndex,
-                elementIndex: candidate.elementIndex, resource: candidate.resource, declaredSize: declared, size: size)
+                creative: best.candidate.creative, creativeIndex: best.candidate.creativeIndex,
+                elementIndex: best.candidate.elementIndex, resource: best.candidate.resource,
+                declaredSize: best.declared, size: best.size)
         }
+
         var codes: [VASTErrorCode] = []
         if hasCompanions { codes.append(companions.isEmpty ? VASTErrorCode(rawValue: 604) : .companionDoesNotFit) }
         if hasNonLinears { codes.append(nonLinears.isEmpty ? VASTErrorCode(rawValue: 503) : .nonLinearDoesNotFit) }
-        let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
-        let error: (BannerFitError.Code, [VASTErrorCode], String)
-        if codes.isEmpty {
-            error = (.noBannerCreative, [.unexpectedLinearity], "the ad has no companion or non-linear creative")
-        } else if companions.isEmpty && nonLinears.isEmpty {
-            error = (.noSupportedResource, codes, "no companion or non-linear has a static image, HTML or iframe resource a banner can render")
-        } else {
-            let tried = (companions + nonLinears).map(\.summary).joined(separator: "; ")
-            error = (.doesNotFit, codes, "nothing fits \(bounds): \(tried)")
+        func failure(_ code: BannerFitError.Code, _ codes: [VASTErrorCode], _ message: String) -> BannerFitError {
+            BannerFitError(
+                code: code, vastErrorCodes: codes, maxHeight: maxHeight, maxWidth: maxWidth, message: message)
         }
-        throw BannerFitError(code: error.0, vastErrorCodes: error.1, maxHeight: maxHeight, maxWidth: maxWidth, message: error.2)
+        if codes.isEmpty {
+            throw failure(.noBannerCreative, [.unexpectedLinearity], "the ad has no companion or non-linear creative")
+        }
+        if all.isEmpty {
+            throw failure(
+                .noSupportedResource, codes,
+                "no companion or non-linear has a static image, HTML or iframe resource a banner can render")
+        }
+        let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
+        throw failure(.doesNotFit, codes, "nothing fits \(bounds): \(all.map(\.summary).joined(separator: "; "))")
     }
 
     private static func candidates(
@@ -82,22 +93,25 @@ public enum BottomBanner {
                     case .html, .iframe:
                         resizing = .fixed([declared, asset].compactMap { $0 })
                     }
-                    companions.append(BannerCandidate(
-                        creative: .companion(companion), creativeIndex: creativeIndex, elementIndex: index,
-                        resource: resource, declaredSize: declared, resizing: resizing))
+                    companions.append(
+                        BannerCandidate(
+                            creative: .companion(companion), creativeIndex: creativeIndex, elementIndex: index,
+                            resource: resource, declaredSize: declared, resizing: resizing))
                 }
             }
             for (index, nonLinear) in (creative.nonLinearAds?.nonLinears ?? []).enumerated() {
                 hasNonLinears = true
                 let declared = size(nonLinear.width, nonLinear.height)
                 let resizing: BannerCandidate.Resizing =
-                    nonLinear.scalable != true ? .fixed([declared].compactMap { $0 })
+                    nonLinear.scalable != true
+                    ? .fixed([declared].compactMap { $0 })
                     : nonLinear.maintainAspectRatio == false ? .free : .proportional
                 for case .staticResource(let type, let url) in nonLinear.resources where isImage(type) {
-                    nonLinears.append(BannerCandidate(
-                        creative: .nonLinear(nonLinear), creativeIndex: creativeIndex, elementIndex: index,
-                        resource: .staticResource(creativeType: type, url: url), declaredSize: declared,
-                        resizing: resizing))
+                    nonLinears.append(
+                        BannerCandidate(
+                            creative: .nonLinear(nonLinear), creativeIndex: creativeIndex, elementIndex: index,
+                            resource: .staticResource(creativeType: type, url: url), declaredSize: declared,
+                            resizing: resizing))
                 }
             }
         }
@@ -110,7 +124,9 @@ public enum BottomBanner {
     }
 
     private static func isImage(_ creativeType: String?) -> Bool {
-        guard let type = creativeType?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else { return true }
+        guard let type = creativeType?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else {
+            return true
+        }
         return type.hasPrefix("image/")
     }
 
@@ -123,6 +139,7 @@ public enum BottomBanner {
             case .iframe: 2
             }
         }
-        return resources.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(\.element)
+        return resources.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map(
+            \.element)
     }
 }

@@ -17,8 +17,10 @@ extension PlacementPolicy {
         if let interval = caps.minimumIntervalSeconds, let last = state.lastAdShown(placement) {
             let elapsed = now.timeIntervalSince(last)
             if elapsed >= 0 && elapsed < interval {
-                return (.minimumIntervalNotElapsed,
-                        "\(Self.seconds(elapsed)) s since the last ad; the minimum interval is \(Self.seconds(interval)) s")
+                return (
+                    .minimumIntervalNotElapsed,
+                    "\(Self.seconds(elapsed)) s since the last ad; the minimum interval is \(Self.seconds(interval)) s"
+                )
             }
         }
         guard placement != .clipsPreRoll else { return nil }

@@ -71,7 +71,9 @@ public struct PlacementPolicy: Sendable {
         }
         if placement == .clipsPreRoll || placement == .clipsBottomBanner {
             guard let presentation else {
-                return no(.noPresentationConfiguration, "the presentation gave no ClipsAdConfiguration, so it is not opted in")
+                return no(
+                    .noPresentationConfiguration, "the presentation gave no ClipsAdConfiguration, so it is not opted in"
+                )
             }
             let optedIn = placement == .clipsPreRoll ? presentation.preRollEnabled : presentation.bottomBannerEnabled
             guard optedIn else {

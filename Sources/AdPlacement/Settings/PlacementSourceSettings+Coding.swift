@@ -18,8 +18,8 @@ extension PlacementSourceSettings {
                 problem: "must be \"tag\" or \"document\", not \"\(kindName)\"")
         }
         name = try container.decode(String.self, forKey: SettingsKey("name"))
-        tier = try container.decodeIfPresent(Int.self, forKey: SettingsKey("tier")) ?? 0
-        timeoutMilliseconds = try container.decode(Int.self, forKey: SettingsKey("timeoutMs"))
+        tier = try container.decodeWholeNumberIfPresent("tier") ?? 0
+        timeoutMilliseconds = try container.decodeWholeNumber("timeoutMs")
         floor = try container.decodeIfPresent(Double.self, forKey: SettingsKey("floor"))
         price = try container.decodeIfPresent(Double.self, forKey: SettingsKey("price"))
     }

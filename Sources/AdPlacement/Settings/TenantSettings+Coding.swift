@@ -68,10 +68,11 @@ extension PlacementCaps: Codable {
     public init(from decoder: any Decoder) throws {
         try SettingsKey.rejectUnknownKeys(in: decoder, allowed: Set(Self.keys))
         let container = try decoder.container(keyedBy: SettingsKey.self)
-        firstAfterItems = try container.decodeIfPresent(Int.self, forKey: SettingsKey("firstAfterItems"))
-        everyItems = try container.decodeIfPresent(Int.self, forKey: SettingsKey("everyItems"))
-        maxPerSession = try container.decodeIfPresent(Int.self, forKey: SettingsKey("maxPerSession"))
-        minimumIntervalSeconds = try container.decodeIfPresent(Double.self, forKey: SettingsKey("minimumIntervalSeconds"))
+        firstAfterItems = try container.decodeWholeNumberIfPresent("firstAfterItems")
+        everyItems = try container.decodeWholeNumberIfPresent("everyItems")
+        maxPerSession = try container.decodeWholeNumberIfPresent("maxPerSession")
+        minimumIntervalSeconds = try container.decodeIfPresent(
+            Double.self, forKey: SettingsKey("minimumIntervalSeconds"))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,5 +100,29 @@ struct SettingsKey: CodingKey {
             let field = TenantSettingsError.path(decoder.codingPath + [SettingsKey(unknown)])
             throw TenantSettingsError(field: field, problem: "is not a known field")
         }
+    }
+}
+
+extension KeyedDecodingContainer where Key == SettingsKey {
+    /// Decodes a whole number as a number first, so that `2.5` is reported against its field: Foundation's
+    /// decoder reports a fraction read as `Int` as invalid JSON, with no path.
+    func decodeWholeNumberIfPresent(_ name: String) throws -> Int? {
+        let key = SettingsKey(name)
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value.isFinite, value.rounded() == value, abs(value) < 1e15 else {
+            throw TenantSettingsError(
+                field: TenantSettingsError.path(codingPath + [key]), problem: "must be a whole number")
+        }
+        return Int(value)
+    }
+
+    /// See ``decodeWholeNumberIfPresent(_:)``; a missing key is a `keyNotFound` error.
+    func decodeWholeNumber(_ name: String) throws -> Int {
+        guard let value = try decodeWholeNumberIfPresent(name) else {
+            throw DecodingError.keyNotFound(
+                SettingsKey(name), DecodingError.Context(codingPath: codingPath, debugDescription: "\(name) is missing")
+            )
+        }
+        return value
     }
 }

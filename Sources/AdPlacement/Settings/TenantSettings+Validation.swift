@@ -19,7 +19,9 @@ extension TenantSettings {
 }
 
 extension PlacementSettings {
-    fileprivate func collectIssues(at path: String, placement: Placement, into issues: inout [TenantSettingsError.Issue]) {
+    fileprivate func collectIssues(
+        at path: String, placement: Placement, into issues: inout [TenantSettingsError.Issue]
+    ) {
         func issue(_ field: String, _ problem: String) {
             issues.append(TenantSettingsError.Issue(field: "\(path).\(field)", problem: problem))
         }
@@ -47,7 +49,9 @@ extension PlacementSettings {
                 if text.allSatisfy(\.isWhitespace) { issue("\(at).document", "must not be empty") }
             }
             for (name, value) in [("floor", source.floor), ("price", source.price)] {
-                if let value, !(value.isFinite && value >= 0) { issue("\(at).\(name)", "must be a number of at least 0") }
+                if let value, !(value.isFinite && value >= 0) {
+                    issue("\(at).\(name)", "must be a number of at least 0")
+                }
             }
         }
         if placement == .clipsPreRoll {

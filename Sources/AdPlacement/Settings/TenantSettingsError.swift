@@ -62,10 +62,12 @@ extension TenantSettingsError {
         case .keyNotFound(let key, let context):
             return TenantSettingsError(field: path(context.codingPath + [key]), problem: "is missing")
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            let detail = (context.underlyingError as? any CustomStringConvertible)?.description ?? context.debugDescription
+            let detail =
+                (context.underlyingError as? any CustomStringConvertible)?.description ?? context.debugDescription
             return TenantSettingsError(field: "document", problem: "is not valid JSON (\(detail))")
         case .dataCorrupted(let context):
-            return TenantSettingsError(field: path(context.codingPath), problem: "is invalid (\(context.debugDescription))")
+            return TenantSettingsError(
+                field: path(context.codingPath), problem: "is invalid (\(context.debugDescription))")
         @unknown default:
             return TenantSettingsError(field: "document", problem: "could not be read (\(error))")
         }

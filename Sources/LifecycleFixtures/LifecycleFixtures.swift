@@ -1,1 +1,0 @@
-/// Lifecycle fixtures (being written).
