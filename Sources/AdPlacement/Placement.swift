@@ -11,15 +11,6 @@ public struct Placement: RawRepresentable, Sendable, Hashable, Codable, CustomSt
     /// Wraps a name.
     public init(rawValue: String) { self.rawValue = rawValue }
 
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-
     public var description: String { rawValue }
 
     /// Clips: the opening pre-roll, shown once when a Clips presentation opens.

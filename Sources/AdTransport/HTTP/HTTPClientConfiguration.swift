@@ -31,8 +31,8 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
         self.lowSpeedSeconds = lowSpeedSeconds
     }
 
-    /// The first field that is out of range, named, or `nil`.
-    var problem: String? {
+    /// The first field that is out of range, named (`maxConnectionsPerHost must be at least 1`), or `nil`.
+    public var problem: String? {
         if connectTimeoutMilliseconds < 1 { return "connectTimeoutMilliseconds must be at least 1" }
         if maxBodyBytes < 1 { return "maxBodyBytes must be at least 1" }
         if maxRedirects < 0 { return "maxRedirects must not be negative" }

@@ -137,3 +137,23 @@ struct FieldReader {
         return match.1
     }
 }
+
+extension FieldReader {
+    /// Splits a named value, written `"paused"` or `{"progressed": {...}}`, into its name and a reader of
+    /// its fields (empty for the bare-name form).
+    static func named(_ value: JSONValue, at path: String, _ what: String) throws(FixtureError) -> (String, FieldReader)
+    {
+        switch value {
+        case .string(let name):
+            return (name, try FieldReader(.object([:]), at: join(path, name)))
+        case .object(let members) where members.count == 1:
+            let (name, payload) = members.first!
+            return (name, try FieldReader(payload, at: join(path, name)))
+        default:
+            throw FixtureError(
+                .invalidValue, path: path,
+                message: "expected \(what): a name (\"paused\") or an object with one key ({\"progressed\": {...}}), "
+                    + "found \(value.rendered)")
+        }
+    }
+}

@@ -1,0 +1,37 @@
+public import AdLifecycle
+public import AdPlacement
+public import VAST
+
+/// A playable ad: what `getAd` returns.
+///
+/// Holds the chosen creative (a media file for a full-screen ad, a banner for a bottom banner),
+/// the merged tracking of its chain, the placement decision and the mediation report, and makes
+/// the controllers that turn the player's and web view's callbacks into beacons.
+public struct Ad: Sendable {
+    /// The request this ad answers.
+    public let context: AdEventContext
+    /// The placement decision that allowed the request.
+    public let decision: PlacementDecision
+    /// What every source did.
+    public let report: MediationReport
+    /// The source that won.
+    public let source: String
+    /// The InLine merged with its wrappers.
+    public let resolved: ResolvedAd
+    /// The `<Ad id>`.
+    public var id: String? { resolved.ad.id }
+    /// The id of the chosen creative (the Linear's for a full-screen ad, the banner's otherwise).
+    public let creativeId: String?
+    /// The media file to play, for a full-screen ad.
+    public let mediaFile: VASTMediaFile?
+    /// The banner and its final size, for a bottom banner.
+    public let banner: BannerChoice?
+    /// When the skip control appears, if the ad is skippable.
+    public var skipOffset: VASTTimeOffset? { plan.skipOffset }
+    /// The page a click opens (the ClickThrough closest to the InLine).
+    public var clickThrough: String? { resolved.clickThrough?.url }
+    /// Which beacon each input fires.
+    public let plan: TrackingPlan
+
+    let hooks: AdHooks
+}

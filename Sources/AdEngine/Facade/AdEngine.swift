@@ -1,0 +1,198 @@
+public import AdPlacement
+import AdTransport
+import AdLifecycle
+import Foundation
+import VAST
+
+/// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
+/// returns a playable ad or a typed reason why not.
+///
+/// An actor: pacing state (items viewed, ads shown, the current presentation's opt-in) lives
+/// here; `getAd` calls may overlap. Every call checks the placement policy (tenant settings and
+/// the presentation's opt-in, both must allow), mediates across the placement's sources
+/// (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and picks the
+/// creative. Beacons of the returned ad's controllers go through a durable dispatcher.
+public actor AdEngine {
+    /// Engine and ad events with their request's context, for the app's analytics.
+    public nonisolated let events: AsyncStream<AdEngineEvent>
+
+    private let configuration: AdEngineConfiguration
+    private let client: HTTPClient
+    private let dispatcher: BeaconDispatcher
+    private let forwarder: BeaconForwarder
+    private let mediator: Mediator
+    private let continuation: AsyncStream<AdEngineEvent>.Continuation
+    private var policy: PlacementPolicy
+    private var presentation: ClipsAdConfiguration?
+
+    /// Builds an engine, checking the whole configuration first.
+    /// - Throws: ``AdEngineError`` of kind ``AdEngineError/Kind/invalidConfiguration`` whose message
+    ///   names every bad field (`settings.placements.clipsPreRoll.sources[0].timeoutMilliseconds ...`).
+    public init(configuration: AdEngineConfiguration) throws(AdEngineError) {
+        let problems = configuration.problems()
+        guard problems.isEmpty else {
+            throw AdEngineError(.invalidConfiguration, problems.map { "\($0.field) \($0.message)" }.joined(separator: "; "))
+        }
+        do {
+            client = try HTTPClient(configuration: configuration.http)
+        } catch {
+            throw AdEngineError(.invalidConfiguration, "http \(error.message)")
+        }
+        do {
+            dispatcher = try BeaconDispatcher(storePath: configuration.beaconStorePath, client: client)
+        } catch {
+            throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
+        }
+        self.configuration = configuration
+        forwarder = BeaconForwarder(sink: dispatcher)
+        mediator = Mediator(resolver: WrapperResolver(
+            client: client, errorSink: dispatcher, configuration: configuration.resolver, macros: configuration.macros))
+        policy = PlacementPolicy(settings: configuration.settings)
+        (events, continuation) = AsyncStream.makeStream(of: AdEngineEvent.self)
+        let results = dispatcher.results
+        let continuation = self.continuation
+        let clock = configuration.clock
+        Task {
+            for await outcome in results {
+                continuation.yield(AdEngineEvent(kind: .beacon(outcome), context: nil, date: clock()))
+            }
+        }
+    }
+
+    deinit {
+        continuation.finish()
+    }
+
+    // MARK: Pacing inputs
+
+    /// A new app session: session caps start again.
+    public func sessionStarted() { policy.sessionStarted() }
+
+    /// A Clips presentation opened with its local opt-in (`nil`: not opted in to pre-roll or banner).
+    public func presentationStarted(_ configuration: ClipsAdConfiguration?) {
+        presentation = configuration
+        policy.presentationStarted()
+    }
+
+    /// The user viewed an item (a clip, a story page): counts toward "first after N, every M".
+    public func itemViewed() { policy.itemViewed() }
+
+    func impressionLogged(_ placement: Placement) {
+        policy.adShown(placement: placement, at: configuration.clock())
+    }
+
+    // MARK: Getting ads
+
+    /// A full-screen ad (pre-roll, between items, between pages) for `request`.
+    /// - Returns: an ad with a media file this player supports.
+    /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
+    ///   sources failed (with the report), no playable creative, cancelled.
+    public func getAd(for request: AdRequestInfo) async throws(AdEngineError) -> Ad {
+        try await load(request, maxHeight: nil)
+    }
+
+    /// A bottom banner for `request` whose height fits `maxHeight` (scaled down where the creative allows).
+    /// - Throws: ``AdEngineError``; when no creative fits, ``AdEngineError/Kind/noFittingBanner`` after
+    ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
+    public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: Int) async throws(AdEngineError) -> Ad {
+        try await load(request, maxHeight: maxHeight)
+    }
+
+    private func load(_ request: AdRequestInfo, maxHeight: Int?) async throws(AdEngineError) -> Ad {
+        var context = AdEventContext(requestID: UUID().uuidString, placement: request.placement,
+                                     collectionId: request.collectionId, itemId: request.itemId, adId: nil)
+        emit(.requested, context)
+        do {
+            let ad = try await mediate(request, maxHeight: maxHeight, context: &context)
+            emit(.loaded(source: ad.source), context)
+            return ad
+        } catch {
+            emit(.failed(error.kind, message: error.message), context)
+            throw error
+        }
+    }
+
+    private func mediate(_ request: AdRequestInfo, maxHeight: Int?, context: inout AdEventContext)
+        async throws(AdEngineError) -> Ad
+    {
+        let decision = policy.decide(request: request, presentation: presentation, now: configuration.clock())
+        guard decision.allowed else {
+            throw AdEngineError(.placementDisabled, decision.message, decision: decision)
+        }
+        let macros = request.applyingMacroValues(to: configuration.macros)
+        let result = await mediator.run(sources: decision.sources.map(AdSource.init), context: macros,
+                                        deadline: .now + configuration.overallTimeout)
+        guard let winner = result.winner, let resolved = winner.ads.first else {
+            throw Self.failure(result.error, report: result.report, decision: decision)
+        }
+        context.adId = resolved.ad.id
+        let instance = context.requestID
+        func plan(_ assetURI: String?) -> TrackingPlan {
+            TrackingPlan(ad: resolved, adInstanceID: instance, assetURI: assetURI, macros: macros)
+        }
+        let placement = request.placement
+        let hooks = AdHooks(beacons: forwarder, events: continuation, clock: configuration.clock,
+                            impressionLogged: { [weak self] in Task { await self?.impressionLogged(placement) } })
+        if let maxHeight {
+            let banner: BannerChoice
+            do {
+                banner = try BottomBanner.choose(from: resolved, maxHeight: maxHeight, maxWidth: request.playerSize?.width)
+            } catch {
+                fireErrors(of: plan(nil), codes: error.vastErrorCodes)
+                throw AdEngineError(.noFittingBanner, error.message, decision: decision, report: result.report,
+                                    vastErrorCode: error.vastErrorCodes.first)
+            }
+            let creativeId = resolved.inLine.creatives.indices.contains(banner.creativeIndex)
+                ? resolved.inLine.creatives[banner.creativeIndex].id : nil
+            return Ad(context: context, decision: decision, report: result.report, source: winner.source,
+                      resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
+                      hooks: hooks)
+        }
+        let linearCreative = resolved.inLine.creatives.first { $0.linear != nil }
+        guard let linear = linearCreative?.linear,
+              let mediaFile = MediaFileSelector.choose(
+                from: linear, supported: configuration.supportedMediaTypes, playerSize: request.playerSize)
+        else {
+            fireErrors(of: plan(nil), codes: [.noSupportedMediaFile])
+            throw AdEngineError(.noPlayableCreative, "the ad has no media file of a supported type "
+                                + "(\(configuration.supportedMediaTypes.joined(separator: ", ")))",
+                                decision: decision, report: result.report, vastErrorCode: .noSupportedMediaFile)
+        }
+        return Ad(context: context, decision: decision, report: result.report, source: winner.source,
+                  resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
+                  plan: plan(mediaFile.url), hooks: hooks)
+    }
+
+    /// Sends an ad's Error URLs with `codes` (the first) through the durable dispatcher.
+    private func fireErrors(of plan: TrackingPlan, codes: [VASTErrorCode]) {
+        guard let code = codes.first else { return }
+        let moment = BeaconMoment(now: configuration.clock(), errorCode: code)
+        for request in plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment) {
+            forwarder.send(Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID,
+                                  hop: request.hop))
+        }
+    }
+
+    private func emit(_ kind: AdEngineEvent.Kind, _ context: AdEventContext) {
+        continuation.yield(AdEngineEvent(kind: kind, context: context, date: configuration.clock()))
+    }
+
+    private static func failure(_ error: MediationError?, report: MediationReport, decision: PlacementDecision)
+        -> AdEngineError
+    {
+        guard let error else { return AdEngineError(.noFill, "no source filled", decision: decision, report: report) }
+        switch error.kind {
+        case .cancelled:
+            return AdEngineError(.cancelled, error.message, decision: decision, report: report)
+        case .deadlineExceeded:
+            return AdEngineError(.timedOut, error.message, decision: decision, report: report,
+                                 vastErrorCode: error.vastErrorCode)
+        case .invalidSources:
+            return AdEngineError(.invalidConfiguration, error.message, decision: decision, report: report)
+        case .noFill:
+            let failed = report.sources.contains { $0.outcome == .error || $0.outcome == .timeout }
+            return AdEngineError(failed ? .allSourcesFailed : .noFill, error.message, decision: decision,
+                                 report: report, vastErrorCode: error.vastErrorCode)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+public import AdPlacement
+public import AdTransport
+public import Foundation
+public import VAST
+
+/// Everything an ``AdEngine`` needs, checked when the engine is built.
+public struct AdEngineConfiguration: Sendable {
+    /// The tenant's remote settings: placements, their sources and caps.
+    public var settings: TenantSettings
+    /// Where the durable beacon store lives (a SQLite file; created when missing).
+    public var beaconStorePath: String
+    /// The HTTP client's limits.
+    public var http: HTTPClientConfiguration
+    /// Wrapper-chain limits (depth, per-request timeouts).
+    public var resolver: WrapperResolverConfiguration
+    /// The most a `getAd` call may take, whatever its sources' timeouts (default 10 s).
+    public var overallTimeout: Duration
+    /// MIME types the player can play, in order of preference.
+    public var supportedMediaTypes: [String]
+    /// Macro values that hold for every request (the request adds its own); its clock and
+    /// random source are used for `[TIMESTAMP]` and `[CACHEBUSTING]`.
+    public var macros: VASTMacroContext
+    /// The wall clock for pacing decisions and beacon timestamps.
+    public var clock: @Sendable () -> Date
+
+    /// Creates a configuration.
+    public init(settings: TenantSettings, beaconStorePath: String, http: HTTPClientConfiguration = .init(),
+                resolver: WrapperResolverConfiguration = .init(), overallTimeout: Duration = .seconds(10),
+                supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
+                macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.settings = settings
+        self.beaconStorePath = beaconStorePath
+        self.http = http
+        self.resolver = resolver
+        self.overallTimeout = overallTimeout
+        self.supportedMediaTypes = supportedMediaTypes
+        self.macros = macros
+        self.clock = clock
+    }
+
+    /// Every problem, each naming its field; empty when the configuration is usable.
+    func problems() -> [(field: String, message: String)] {
+        var problems: [(String, String)] = []
+        do {
+            try settings.validate()
+        } catch {
+            problems += error.issues.map { ("settings.\($0.field)", $0.problem) }
+        }
+        for (placement, placementSettings) in settings.placements.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let sources = placementSettings.sources.map(AdSource.init)
+            guard placementSettings.enabled, !sources.isEmpty else { continue }
+            do {
+                try AdSource.validate(sources)
+            } catch {
+                problems.append(("settings.placements.\(placement.rawValue).\(error.field)", error.message))
+            }
+        }
+        if overallTimeout <= .zero { problems.append(("overallTimeout", "must be above zero")) }
+        if supportedMediaTypes.isEmpty { problems.append(("supportedMediaTypes", "must name at least one MIME type")) }
+        if beaconStorePath.isEmpty { problems.append(("beaconStorePath", "must be a file path")) }
+        if let problem = http.problem { problems.append(("http", problem)) }
+        if resolver.maxDepth < 0 { problems.append(("resolver.maxDepth", "must not be negative")) }
+        return problems
+    }
+}
+
+extension AdSource {
+    /// The mediation source a placement's settings describe.
+    init(_ settings: PlacementSourceSettings) {
+        let timeout = Duration.milliseconds(settings.timeoutMilliseconds)
+        switch settings.kind {
+        case .tag(let template): self = .tag(settings.name, tier: settings.tier, template: template, timeout: timeout)
+        case .document(let xml): self = .document(settings.name, tier: settings.tier, xml: xml, timeout: timeout)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+public import AdPlacement
+public import AdTransport
+public import Foundation
+
+/// One thing the engine or an ad's controllers did, with the request's context attached, for the
+/// app's own analytics.
+public struct AdEngineEvent: Sendable {
+    /// What happened.
+    public enum Kind: Sendable {
+        /// `getAd` was called.
+        case requested
+        /// An ad was found (the winning source).
+        case loaded(source: String)
+        /// `getAd` failed.
+        case failed(AdEngineError.Kind, message: String)
+        /// The impression was logged.
+        case impression
+        /// The ad was clicked (the click-through URL, when there is one).
+        case clicked(url: String?)
+        /// A quartile was reached: 1, 2 or 3.
+        case quartile(Int)
+        /// The video completed.
+        case completed
+        /// The user skipped.
+        case skipped
+        /// The fullscreen ad was dismissed.
+        case dismissed
+        /// A beacon's delivery ended (delivered, dropped, expired, rejected).
+        case beacon(BeaconOutcome)
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The request it belongs to (`nil` for beacon results, which outlive requests).
+    public var context: AdEventContext?
+    /// When, by the engine's clock.
+    public var date: Date
+}
+
+/// The request an event belongs to.
+public struct AdEventContext: Sendable, Hashable {
+    /// A fresh identifier per `getAd` call; also the ad instance of its beacons.
+    public var requestID: String
+    /// The placement asked for.
+    public var placement: Placement
+    /// The collection (Clips collection, Stories category).
+    public var collectionId: String?
+    /// The item (clip, story).
+    public var itemId: String?
+    /// The ad's id, once there is an ad.
+    public var adId: String?
+}

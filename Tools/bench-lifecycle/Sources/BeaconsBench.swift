@@ -1,0 +1,145 @@
+// Beacons per second through the durable dispatcher, and the plain-GET ceiling of the same sink.
+
+import AdTransport
+import Foundation
+
+/// Makes distinct beacons on the fly (nothing is kept, so memory stays the dispatcher's): 20 events
+/// per ad instance, URLs shaped like expanded tracking URLs (~170 bytes).
+struct BeaconFactory: Sendable {
+    let baseURL: String
+    let prefix: String
+    static let events = [
+        "impression", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+        "pause", "resume", "mute", "unmute", "playerExpand", "playerCollapse", "progress", "clickTracking",
+        "iconViewTracking", "iconClickTracking", "companionClickTracking", "loaded", "closeLinear",
+    ]
+
+    func url(_ n: Int) -> String {
+        let event = Self.events[n % Self.events.count]
+        return "\(baseURL)/beacon/\(event)?ad=\(prefix)-\(n / Self.events.count)&cb=\(10_000_000 + n % 89_999_999)"
+            + "&ts=2025-06-15T12%3A00%3A00.000Z&ph=00%3A00%3A12.300&app=com.example.clips&lat=0"
+    }
+
+    func beacon(_ n: Int) -> Beacon {
+        Beacon(url: url(n), event: Self.events[n % Self.events.count],
+               adInstance: "\(prefix)-\(n / Self.events.count)", hop: n % 2)
+    }
+}
+
+struct DispatchRun: Sendable {
+    var wallMs = 0.0
+    /// Time the producer spent awaiting `enqueue` (the store's insert transactions and the hops).
+    var enqueueMs = 0.0
+    var flushMs = 0.0
+    var enqueued = 0
+    var delivered = 0
+    var drained = false
+    /// Outcomes other than delivered, by kind and reason.
+    var others: [String: Int] = [:]
+    /// (outcomes so far, VmRSS MB) at each tenth of the run.
+    var rss: [(Int, Double)] = []
+    var maxRSS = 0.0
+    var storeBytes: Int64 = 0
+}
+
+enum BeaconsBench {
+    /// Enqueues `count` beacons in batches of `batch`, keeping at most `window` unfinished (outcomes
+    /// not yet read from `results`), on a fresh store in `directory`; times first enqueue to drained.
+    static func dispatch(count: Int, batch: Int, window: Int, factory: BeaconFactory, directory: String,
+                         client: HTTPClient, configuration: BeaconDispatcherConfiguration) async throws -> DispatchRun {
+        let path = directory + "/beacons.sqlite"
+        let dispatcher = try BeaconDispatcher(storePath: path, client: client, configuration: configuration)
+        var results = dispatcher.results.makeAsyncIterator()
+        var run = DispatchRun()
+        var finished = 0
+        var nextCheckpoint = count / 10
+        let clock = ContinuousClock()
+
+        func record(_ outcome: BeaconOutcome) {
+            finished += 1
+            if outcome.kind == .delivered {
+                run.delivered += 1
+            } else {
+                run.others["\(outcome.kind.rawValue): \(outcome.error ?? "status \(outcome.status ?? 0)")", default: 0] += 1
+            }
+            if finished >= nextCheckpoint {
+                let rss = ProcStatus.memory().rss
+                run.rss.append((finished, rss))
+                run.maxRSS = max(run.maxRSS, rss)
+                nextCheckpoint += max(count / 10, 1)
+            }
+        }
+
+        let start = clock.now
+        while run.enqueued < count {
+            if run.enqueued - finished + batch <= window {
+                let n = min(batch, count - run.enqueued)
+                let beacons = (run.enqueued..<(run.enqueued + n)).map(factory.beacon)
+                let before = clock.now
+                await dispatcher.enqueue(beacons)
+                run.enqueueMs += milliseconds(clock.now - before)
+                run.enqueued += n
+            } else {
+                guard let outcome = await results.next() else { throw BenchFailure("the results stream ended") }
+                record(outcome)
+            }
+        }
+        let flushStart = clock.now
+        run.drained = await dispatcher.flush(deadline: .now + .seconds(900))
+        let end = clock.now
+        run.flushMs = milliseconds(end - flushStart)
+        run.wallMs = milliseconds(end - start)
+        // Every outcome was yielded before the flush resolved; read the rest.
+        while run.drained && finished < run.enqueued {
+            guard let outcome = await results.next() else { break }
+            record(outcome)
+        }
+        run.maxRSS = max(run.maxRSS, ProcStatus.memory().rss)
+        for suffix in ["", "-wal"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)??.int64Value
+            run.storeBytes += size ?? 0
+        }
+        return run
+    }
+
+    struct PlainRun: Sendable {
+        var wallMs = 0.0
+        var ok = 0
+        var failures: [String: Int] = [:]
+    }
+
+    /// `count` GETs of the same URLs with `client`, `concurrency` at a time (each worker fetches one
+    /// after another), no store: the sink's and the client's own ceiling.
+    static func plainGets(count: Int, concurrency: Int, factory: BeaconFactory, client: HTTPClient) async -> PlainRun {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parts = await withTaskGroup(of: PlainRun.self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    var part = PlainRun()
+                    var n = worker
+                    while n < count {
+                        do {
+                            _ = try await client.fetch(HTTPRequest(url: factory.url(n), maxBodyBytes: 64 << 10),
+                                                       timeout: .seconds(10))
+                            part.ok += 1
+                        } catch {
+                            if error.kind == .noContent { part.ok += 1 } else { part.failures["\(error.kind)", default: 0] += 1 }
+                        }
+                        n += concurrency
+                    }
+                    return part
+                }
+            }
+            var total = PlainRun()
+            for await part in group {
+                total.ok += part.ok
+                total.failures.merge(part.failures, uniquingKeysWith: +)
+            }
+            return total
+        }
+        var result = parts
+        result.wallMs = milliseconds(clock.now - start)
+        return result
+    }
+}
