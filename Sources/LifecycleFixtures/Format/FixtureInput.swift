@@ -1,4 +1,4 @@
-import AdLifecycle
+public import AdLifecycle
 
 /// One input of a fixture step, typed for its controller.
 public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {

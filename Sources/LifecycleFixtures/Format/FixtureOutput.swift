@@ -1,4 +1,4 @@
-import AdLifecycle
+public import AdLifecycle
 
 /// One output of a lifecycle, typed for its controller: a delegate callback or a beacon.
 ///

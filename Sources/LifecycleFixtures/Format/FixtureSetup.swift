@@ -1,4 +1,4 @@
-import AdLifecycle
+public import AdLifecycle
 public import Foundation
 
 /// What a fixture fixes before its first input, so that every output is exact: the ad instance, the

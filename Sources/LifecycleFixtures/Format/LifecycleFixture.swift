@@ -49,7 +49,7 @@ public struct LifecycleFixture: Sendable {
     ///   - file: the name errors and results cite.
     /// - Throws: ``FixtureError`` naming the field at fault.
     public init(json: Data, file: String = "") throws(FixtureError) {
-        do {
+        do throws(FixtureError) {
             let value: JSONValue
             do {
                 value = try JSONDecoder().decode(JSONValue.self, from: json)
@@ -90,7 +90,10 @@ public struct LifecycleFixture: Sendable {
         let list = try FieldReader.array(try fields.required("steps", "the ordered steps"), at: "steps")
         guard !list.isEmpty else { throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step") }
         for (index, step) in list.enumerated() {
-            steps.append(try parseStep(step, at: "steps[\(index)]", after: steps.last?.at ?? 0, phases: phases))
+            steps.append(
+                try Self.parseStep(
+                    step, at: "steps[\(index)]", after: steps.last?.at ?? 0, phases: phases, controller: controller,
+                    adInstanceID: setup.adInstanceID))
         }
         expectPhase = try fields.optional("expectPhase").map { value throws(FixtureError) in
             try FieldReader.choice(value, at: "expectPhase", phases)
@@ -107,9 +110,10 @@ public struct LifecycleFixture: Sendable {
         try fields.finish()
     }
 
-    private func parseStep(_ value: JSONValue, at path: String, after previous: Int, phases: [(String, String)])
-        throws(FixtureError) -> FixtureStep
-    {
+    private static func parseStep(
+        _ value: JSONValue, at path: String, after previous: Int, phases: [(String, String)],
+        controller: FixtureController, adInstanceID: String
+    ) throws(FixtureError) -> FixtureStep {
         var fields = try FieldReader(value, at: path)
         let at = try fields.optionalInt("at") ?? previous
         guard at >= previous else {
@@ -128,10 +132,13 @@ public struct LifecycleFixture: Sendable {
                 try list.enumerated().map { index, output throws(FixtureError) in
                     try FixtureOutput.parse(
                         output, at: fields.path("expect") + "[\(index)]", for: controller,
-                        adInstanceID: setup.adInstanceID)
+                        adInstanceID: adInstanceID)
                 })
         case (false, true):
-            expectation = .error(try parseError(try fields.required("expectError", "the error"), at: fields.path("expectError")))
+            expectation = .error(
+                try parseError(
+                    try fields.required("expectError", "the error"), at: fields.path("expectError"),
+                    controller: controller))
         default:
             throw FixtureError(
                 .missingField, path: fields.path("expect"),
@@ -145,7 +152,9 @@ public struct LifecycleFixture: Sendable {
         return FixtureStep(at: at, input: input, expectation: expectation, phase: phase, note: note)
     }
 
-    private func parseError(_ value: JSONValue, at path: String) throws(FixtureError) -> ExpectedError {
+    private static func parseError(_ value: JSONValue, at path: String, controller: FixtureController)
+        throws(FixtureError) -> ExpectedError
+    {
         var fields = try FieldReader(value, at: path)
         let error = ExpectedError(
             code: try fields.string("code", "the error code's name"),

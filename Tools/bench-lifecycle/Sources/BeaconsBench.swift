@@ -119,7 +119,7 @@ enum BeaconsBench {
                     var part = PlainRun()
                     var n = worker
                     while n < count {
-                        do {
+                        do throws(HTTPError) {
                             _ = try await client.fetch(HTTPRequest(url: factory.url(n), maxBodyBytes: 64 << 10),
                                                        timeout: .seconds(10))
                             part.ok += 1

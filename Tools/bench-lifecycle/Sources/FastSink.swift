@@ -42,7 +42,7 @@ final class FastSink: Sendable {
             throw BenchFailure("sink: bind/listen on 127.0.0.1: \(String(cString: strerror(errno)))")
         }
         var ends: [Int32] = [0, 0]
-        guard pipe2(&ends, Int32(O_CLOEXEC)) == 0 else {
+        guard pipe(&ends) == 0 else {
             close(fd)
             throw BenchFailure("sink: pipe: \(String(cString: strerror(errno)))")
         }
@@ -111,8 +111,9 @@ final class FastSink: Sendable {
             if !closed.isEmpty { connections.removeAll { closed.contains($0.fd) } }
             if fds[1].revents != 0 {
                 while true {
-                    let fd = accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+                    let fd = accept(listener, nil, nil)
                     if fd < 0 { break }
+                    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
                     var one: Int32 = 1
                     setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                     connectionCount.add(1, ordering: .relaxed)
@@ -175,10 +176,14 @@ final class FastSink: Sendable {
 
     /// The index just past the first `\r\n\r\n` at or after `from`.
     private static func headEnd(_ bytes: [UInt8], from: Int) -> Int? {
-        bytes.withUnsafeBytes { raw -> Int? in
-            guard let base = raw.baseAddress, raw.count - from >= 4 else { return nil }
-            guard let found = memmem(base + from, raw.count - from, "\r\n\r\n", 4) else { return nil }
-            return base.distance(to: UnsafeRawPointer(found)) + 4
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var i = from + 3
+            while i < buffer.count {
+                // Look at every fourth byte for "\n", then check the three before it.
+                if buffer[i] == 10, buffer[i - 1] == 13, buffer[i - 2] == 10, buffer[i - 3] == 13 { return i + 1 }
+                i += buffer[i] == 10 || buffer[i] == 13 ? 1 : 4
+            }
+            return nil
         }
     }
 

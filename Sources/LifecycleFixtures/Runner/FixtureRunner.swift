@@ -1,0 +1,200 @@
+public import AdLifecycle
+public import Foundation
+import Synchronization
+import VAST
+
+/// Runs lifecycle fixtures against the pure state machines: loads the ad (parsed with ``VASTParser``,
+/// merged with its wrappers by ``ResolvedAd``), builds the ``TrackingPlan`` with the fixture's fixed
+/// clock and random values, sends each input at its time, and compares the outputs step by step.
+///
+/// Pure and synchronous: no network, no clock, no main actor; safe to call from any thread. Stops at the
+/// first failing step (the steps after it would run from a state the fixture did not describe).
+public struct FixtureRunner: Sendable {
+    /// The repository root that fixtures' ad paths are relative to.
+    public var root: URL
+
+    /// Creates a runner.
+    /// - Parameter root: the directory `ad` and `wrappers` paths are relative to (the repository root).
+    public init(root: URL) { self.root = root }
+
+    /// The nearest directory at or above `url` that holds a `Package.swift`: the repository root of a
+    /// fixture file.
+    public static func root(containing url: URL) -> URL? {
+        var directory = url.hasDirectoryPath ? url : url.deletingLastPathComponent()
+        while directory.pathComponents.count > 1 {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Reads and runs a fixture file.
+    /// - Throws: ``FixtureError`` when the file is malformed or its ad unusable (expectations that do not
+    ///   hold are a failing result, not an error).
+    public func run(contentsOf url: URL) throws(FixtureError) -> FixtureResult {
+        try run(try LifecycleFixture(contentsOf: url))
+    }
+
+    /// Runs a fixture.
+    /// - Returns: passed, or the first failing step with a diff; and the trace of the steps run.
+    /// - Throws: ``FixtureError`` when its ad is unusable or a step's input is for another controller.
+    public func run(_ fixture: LifecycleFixture) throws(FixtureError) -> FixtureResult {
+        switch fixture.controller {
+        case .unit: return try drive(UnitLifecycle(plan: try plan(for: fixture)), fixture)
+        case .video:
+            return try drive(
+                VideoLifecycle(
+                    plan: try plan(for: fixture), startsMuted: fixture.setup.startsMuted,
+                    startsExpanded: fixture.setup.startsExpanded), fixture)
+        case .mraid:
+            guard let geometry = fixture.setup.geometry else {
+                throw FixtureError(.missingField, file: fixture.file, path: "setup.geometry", message: "missing: MRAID needs a geometry")
+            }
+            return try drive(MRAIDLifecycle(placement: fixture.setup.placement, geometry: geometry), fixture)
+        }
+    }
+
+    /// The tracking plan a unit or video fixture runs with: its ad and wrappers merged, stamped with the
+    /// setup's ad instance and asset, and macros filled from the setup's clock, zone and random values
+    /// (a fresh random sequence per call).
+    /// - Throws: ``FixtureError`` (`unusableAd`) when a sample is missing, not VAST, or not the kind of ad
+    ///   its field needs.
+    public func plan(for fixture: LifecycleFixture) throws(FixtureError) -> TrackingPlan {
+        guard let path = fixture.ad else {
+            throw FixtureError(.missingField, file: fixture.file, path: "ad", message: "missing: the InLine sample")
+        }
+        let inLine = try loadAd(path, field: "ad", file: fixture.file)
+        guard inLine.inLine != nil else {
+            throw FixtureError(.unusableAd, file: fixture.file, path: "ad", message: "\(path): the first ad is not an InLine")
+        }
+        var chain: [(wrapper: VASTWrapper, hop: Int)] = []
+        for (hop, wrapperPath) in fixture.wrappers.enumerated() {
+            guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: fixture.file).wrapper else {
+                throw FixtureError(
+                    .unusableAd, file: fixture.file, path: "wrappers[\(hop)]",
+                    message: "\(wrapperPath): the first ad is not a Wrapper")
+            }
+            chain.append((wrapper, hop))
+        }
+        guard let resolved = ResolvedAd(ad: inLine, hop: chain.count, chain: chain) else {
+            throw FixtureError(.unusableAd, file: fixture.file, path: "ad", message: "\(path): the ad does not resolve")
+        }
+        let setup = fixture.setup
+        let random = RandomSequence(setup.random)
+        let start = setup.clock
+        return TrackingPlan(
+            ad: resolved, adInstanceID: setup.adInstanceID, assetURI: setup.assetURI,
+            macros: VASTMacroContext(now: { start }, timeZone: setup.timeZone, random: { random.next() }))
+    }
+
+    private func loadAd(_ path: String, field: String, file: String) throws(FixtureError) -> VASTAd {
+        let url = root.appendingPathComponent(path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw FixtureError(.unusableAd, file: file, path: field, message: "cannot read \(url.path)")
+        }
+        let document: VASTDocument
+        do {
+            document = try VASTParser().parse(data).document
+        } catch {
+            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) is not readable VAST: \(error)")
+        }
+        guard let ad = document.ads.first else {
+            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) holds no ad")
+        }
+        return ad
+    }
+
+    private func drive<L: DrivenLifecycle>(_ initial: L, _ fixture: LifecycleFixture) throws(FixtureError)
+        -> FixtureResult
+    {
+        var lifecycle = initial
+        var result = FixtureResult(name: fixture.name, file: fixture.file, failure: nil, trace: [])
+        let id = fixture.setup.adInstanceID
+        for (index, step) in fixture.steps.enumerated() {
+            let before = lifecycle.observableState
+            let phaseBefore = lifecycle.phaseName
+            guard let outcome = lifecycle.apply(step.input, at: fixture.setup.date(at: step.at)) else {
+                throw FixtureError(
+                    .invalidValue, file: fixture.file, path: "steps[\(index)].input",
+                    message: "the input is not a \(fixture.controller.rawValue) input")
+            }
+            result.trace.append(
+                StepTrace(
+                    index: index, at: step.at, input: step.input, phaseBefore: phaseBefore,
+                    phaseAfter: lifecycle.phaseName, outcome: outcome))
+            result.failure = Self.check(step, index: index, outcome: outcome, adInstanceID: id)
+            if result.failure == nil, case .error = outcome, lifecycle.observableState != before {
+                result.failure = FixtureFailure(
+                    step: index, summary: "a refused input changed the state (contract: refused-input)",
+                    input: step.input.description,
+                    diff: LineDiff.render(
+                        expected: [JSONValue.object(LifecycleState.json(before)).rendered],
+                        actual: [JSONValue.object(LifecycleState.json(lifecycle.observableState)).rendered]))
+            }
+            if result.failure == nil, let phase = step.phase, phase != lifecycle.phaseName {
+                result.failure = FixtureFailure(
+                    step: index, summary: "phase differs", input: step.input.description,
+                    diff: ["- " + phase, "+ " + lifecycle.phaseName])
+            }
+            if result.failure != nil { return result }
+        }
+        result.failure = Self.checkEnd(fixture, phase: lifecycle.phaseName, state: lifecycle.observableState)
+        return result
+    }
+
+    private static func check(_ step: FixtureStep, index: Int, outcome: StepOutcome, adInstanceID: String)
+        -> FixtureFailure?
+    {
+        guard !outcome.satisfies(step.expectation) else { return nil }
+        let summary: String
+        var showMessage = false
+        switch (step.expectation, outcome) {
+        case (.outputs, .outputs): summary = "outputs differ"
+        case (.error(let expected), .error):
+            summary = "the error differs"
+            showMessage = expected.message != nil
+        case (.outputs, .error): summary = "expected outputs, the input was refused"
+        case (.error, .outputs): summary = "expected an error, the input was accepted"
+        }
+        return FixtureFailure(
+            step: index, summary: summary, input: step.input.description,
+            diff: LineDiff.render(
+                expected: step.expectation.lines(adInstanceID: adInstanceID),
+                actual: outcome.lines(adInstanceID: adInstanceID, showingMessage: showMessage)))
+    }
+
+    private static func checkEnd(_ fixture: LifecycleFixture, phase: String, state: some Encodable) -> FixtureFailure? {
+        if let expected = fixture.expectPhase, expected != phase {
+            return FixtureFailure(step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + phase])
+        }
+        let actual = LifecycleState.json(state)
+        let keys = fixture.expectState.keys.sorted()
+        let mismatched = keys.filter { fixture.expectState[$0] != (actual[$0] ?? .null) }
+        guard !mismatched.isEmpty else { return nil }
+        return FixtureFailure(
+            step: nil, summary: "expectState differs", input: "",
+            diff: mismatched.flatMap { key in
+                ["- \(key): \(fixture.expectState[key]?.rendered ?? "null")", "+ \(key): \((actual[key] ?? .null).rendered)"]
+            })
+    }
+}
+
+/// The fixture's random values, handed out in order and starting again when used up; one per run.
+final class RandomSequence: Sendable {
+    private let values: [UInt64]
+    private let position = Mutex(0)
+
+    init(_ values: [UInt64]) { self.values = values.isEmpty ? [0] : values }
+
+    func next() -> UInt64 {
+        position.withLock { index in
+            defer { index = (index + 1) % values.count }
+            return values[index]
+        }
+    }
+}

@@ -1,0 +1,327 @@
+// bench-lifecycle — inputs per second through the lifecycle state machines, and beacons per second
+// through the durable dispatcher to a loopback sink, with memory over 10,000 vs 100,000 beacons.
+//
+// Usage (from the repository root; Tools/bench-lifecycle/run builds and does this):
+//   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W]
+//                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
+//
+// Beacons first (so each phase's peak RSS is its own), against the Python test server and against
+// an in-process poll(2) responder (FastSink); for each: N plain GETs through HTTPClient with S in
+// flight (the sink's ceiling, no store), then the dispatcher with `small` and with N beacons.
+// Then the state machines: R rounds of N ads each (video + unit + MRAID), with baselines.
+// Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z
+
+import AdLifecycle
+import AdTransport
+import Foundation
+import TestSupport
+
+// MARK: - arguments
+
+var ads = 2_000
+var rounds = 7
+var beaconCount = 100_000
+var smallCount = 10_000
+var batch = 100
+var window = BeaconDispatcherConfiguration().maxQueued
+var sends = BeaconDispatcherConfiguration().maxConcurrentSends
+var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
+var sinks = ["python", "fast"]
+var runEvents = true
+var runBeacons = true
+
+var arguments = CommandLine.arguments.dropFirst()
+@MainActor
+func intArgument(_ name: String, minimum: Int) -> Int {
+    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= minimum else {
+        fail("\(name) needs an integer >= \(minimum)")
+    }
+    return value
+}
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--ads": ads = intArgument(argument, minimum: 1)
+    case "--rounds": rounds = intArgument(argument, minimum: 1)
+    case "--beacons": beaconCount = intArgument(argument, minimum: 1)
+    case "--small": smallCount = intArgument(argument, minimum: 0)
+    case "--batch": batch = intArgument(argument, minimum: 1)
+    case "--window": window = intArgument(argument, minimum: 1)
+    case "--sends": sends = intArgument(argument, minimum: 1)
+    case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
+    case "--sink":
+        switch arguments.popFirst() {
+        case "both": sinks = ["python", "fast"]
+        case "python": sinks = ["python"]
+        case "fast": sinks = ["fast"]
+        default: fail("--sink takes both, python or fast")
+        }
+    case "--no-events": runEvents = false
+    case "--no-beacons": runBeacons = false
+    case "-h", "--help":
+        print("""
+            usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W]
+                                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
+            """)
+        exit(0)
+    default: fail("unknown argument \(argument) (try --help)")
+    }
+}
+if batch > window { fail("--batch must not exceed --window") }
+
+let dispatcherConfiguration = BeaconDispatcherConfiguration(
+    maxConcurrentSends: sends, maxQueued: max(window, BeaconDispatcherConfiguration().maxQueued),
+    resultsBufferLimit: max(window, BeaconDispatcherConfiguration().resultsBufferLimit))
+let clientConfiguration = HTTPClientConfiguration(
+    maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections))
+
+print("bench-lifecycle: \(ProcessInfo.processInfo.activeProcessorCount) cores; medians; MB = 2^20 bytes; "
+    + "RSS from /proc/self/status (VmRSS now, VmHWM peak)")
+let peakResets = ProcStatus.resetPeak()
+if !peakResets { print("note: /proc/self/clear_refs refused, so each phase's peak includes the phases before it") }
+var overallPeak = ProcStatus.memory().peak
+
+// MARK: - beacons
+
+struct SinkResult {
+    var name: String
+    var plainPerSecond = Double.nan
+    var smallPerSecond = Double.nan
+    var bigPerSecond = Double.nan
+    var bigDelivered = 0
+    var bigPeak = Double.nan
+    var smallPeak = Double.nan
+}
+var sinkResults: [SinkResult] = []
+
+/// Reset the peak, run `body`, print CPU by thread and the phase's peak; returns the peak.
+@MainActor
+func phase(_ title: String, _ body: () async throws -> Void) async -> Double {
+    _ = ProcStatus.resetPeak()
+    let before = CPUSnapshot.take()
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+        try await body()
+    } catch {
+        fail("\(title): \(error)")
+    }
+    let wall = milliseconds(clock.now - start) / 1e3
+    let cpu = CPUSnapshot.take().since(before)
+    let memory = ProcStatus.memory()
+    overallPeak = max(overallPeak, memory.peak)
+    let threads = cpu.threads.prefix(6).map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
+    let children = cpu.children.map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
+    print("  cpu_s (wall \(fmt(wall)) s): this process=\(fmt(cpu.process)) (\(fmt(cpu.process / wall)) cores): \(threads)"
+        + (children.isEmpty ? "" : " | child \(children)"))
+    print("  rss_mb: now=\(fmt(memory.rss, 1)) phase_peak=\(fmt(memory.peak, 1))")
+    return memory.peak
+}
+
+@MainActor
+func printDispatch(_ label: String, _ run: DispatchRun, requests: Int, connections: Int, count: Int) -> Double {
+    let perSecond = Double(run.delivered) / run.wallMs * 1e3
+    print("  \(pad(label, 26)) wall_ms=\(fmt(run.wallMs, 0)) beacons_per_s=\(fmt(perSecond, 0)) delivered=\(run.delivered)/\(count)"
+        + " drained=\(run.drained) server_requests=\(requests) server_connections=\(connections)")
+    print("    enqueue_wait_ms=\(fmt(run.enqueueMs, 0)) (\(fmt(run.enqueueMs * 1e3 / Double(max(run.enqueued, 1)), 1)) us/beacon)"
+        + " flush_tail_ms=\(fmt(run.flushMs, 0)) store_file_mb=\(fmt(Double(run.storeBytes) / 1_048_576, 1))"
+        + " rss_max_sampled_mb=\(fmt(run.maxRSS, 1))")
+    print("    rss_mb by outcomes read: " + run.rss.map { "\($0.0)=\(fmt($0.1, 1))" }.joined(separator: " "))
+    for (reason, n) in run.others.sorted(by: { $0.value > $1.value }).prefix(5) { print("    NOT delivered: \(n)x \(reason)") }
+    if run.delivered != count { print("    ERROR: delivered \(run.delivered), expected \(count)") }
+    return perSecond
+}
+
+if runBeacons {
+    let temp = FileManager.default.temporaryDirectory.appendingPathComponent("bench-lifecycle-\(getpid())").path
+    for sinkName in sinks {
+        var result = SinkResult(name: sinkName)
+        let python: TestServer?
+        let fast: FastSink?
+        let baseURL: String
+        do {
+            if sinkName == "python" {
+                python = try TestServer()
+                fast = nil
+                baseURL = python!.baseURL
+            } else {
+                python = nil
+                fast = try FastSink()
+                baseURL = fast!.baseURL
+            }
+        } catch {
+            fail("starting the \(sinkName) sink: \(error)")
+        }
+        func resetCounts() throws {
+            try python?.resetStats()
+            try python?.clearBeacons()
+            fast?.resetCounters()
+        }
+        func counts() throws -> (requests: Int, connections: Int) {
+            if let python { let s = try python.stats(); return (s.requests, s.connections) }
+            return (fast?.requests ?? 0, fast?.connections ?? 0)
+        }
+        let sinkTitle = sinkName == "python"
+            ? "Python test server (Tools/test-server/server.py, thread per connection) at \(baseURL)"
+            : "FastSink (in-process, one poll(2) thread, HTTP/1.1 keep-alive, 204) at \(baseURL)"
+        print("")
+        print("-- beacons -> \(sinkTitle)")
+        print("  dispatcher: maxConcurrentSends=\(sends) maxQueued=\(dispatcherConfiguration.maxQueued) batch=\(batch)"
+            + " window=\(window) (unfinished beacons the producer allows); client maxConnectionsPerHost=\(maxConnections);"
+            + " fresh SQLite store per run")
+
+        // Warm the sink and the client's code paths (not timed).
+        do {
+            let client = try HTTPClient(configuration: clientConfiguration)
+            _ = await BeaconsBench.plainGets(count: 200, concurrency: sends,
+                                             factory: BeaconFactory(baseURL: baseURL, prefix: "warm"), client: client)
+            client.shutdown()
+        } catch {
+            fail("\(error)")
+        }
+
+        let plainPeak = await phase("plain GETs") {
+            try resetCounts()
+            let client = try HTTPClient(configuration: clientConfiguration)
+            let plain = await BeaconsBench.plainGets(count: beaconCount, concurrency: sends,
+                                                     factory: BeaconFactory(baseURL: baseURL, prefix: "plain"), client: client)
+            let seen = try counts()
+            client.shutdown()
+            result.plainPerSecond = Double(plain.ok) / plain.wallMs * 1e3
+            print("  \(pad("baseline: plain GETs", 26)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
+                + " ok=\(plain.ok)/\(beaconCount) in_flight=\(sends) server_requests=\(seen.requests)"
+                + " server_connections=\(seen.connections) (HTTPClient.fetch only: no store, no dispatcher)")
+            for (reason, n) in plain.failures { print("    FAILED: \(n)x \(reason)") }
+        }
+        blackHole(plainPeak)
+
+        for (label, count) in [("dispatcher \(smallCount)", smallCount), ("dispatcher \(beaconCount)", beaconCount)]
+        where count > 0 {
+            let peak = await phase(label) {
+                try resetCounts()
+                let directory = temp + "-\(sinkName)-\(count)"
+                try? FileManager.default.removeItem(atPath: directory)
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                defer { try? FileManager.default.removeItem(atPath: directory) }
+                let client = try HTTPClient(configuration: clientConfiguration)
+                let run = try await BeaconsBench.dispatch(
+                    count: count, batch: batch, window: window,
+                    factory: BeaconFactory(baseURL: baseURL, prefix: "\(sinkName)-\(count)"),
+                    directory: directory, client: client, configuration: dispatcherConfiguration)
+                let seen = try counts()
+                client.shutdown()
+                let perSecond = printDispatch(label, run, requests: seen.requests, connections: seen.connections, count: count)
+                if count == beaconCount {
+                    result.bigPerSecond = perSecond
+                    result.bigDelivered = run.delivered
+                } else {
+                    result.smallPerSecond = perSecond
+                }
+            }
+            if count == beaconCount { result.bigPeak = peak } else { result.smallPeak = peak }
+        }
+        try? python?.clearBeacons()
+        python?.stop()
+        fast?.stop()
+        sinkResults.append(result)
+    }
+}
+
+// MARK: - events
+
+var eventsPerSecond = Double.nan
+if runEvents {
+    let scenario: Scenario
+    let bench: EventsBench
+    do {
+        scenario = try Scenario.load()
+        bench = try EventsBench(scenario: scenario)
+    } catch {
+        fail("loading the scenario: \(error)")
+    }
+    print("")
+    print("-- events: VideoLifecycle, UnitLifecycle, MRAIDLifecycle send(_:at:) with a TrackingPlan (pure, no I/O)")
+    print("  ad: \(scenario.description), \(scenario.trackingURLs) tracking URLs, each with 8 macros appended "
+        + "(\(macroSuffix))")
+    let reference = bench.run(.all, ads: 1, round: -1)
+    let video = bench.run(.video, ads: 1, round: -1)
+    let unit = bench.run(.unit, ads: 1, round: -1)
+    print("  per ad instance: video \(scenario.video.count) inputs -> \(video.beacons) beacons, unit \(scenario.unit.count) inputs"
+        + " -> \(unit.beacons) beacons, mraid \(scenario.mraid.count) inputs (callbacks only); in all \(reference.inputs) inputs,"
+        + " \(reference.callbacks) callbacks, \(reference.beacons) beacons, \(reference.rejected) rejected")
+    if reference.rejected > 0 { fail("an input of the scenario was rejected") }
+    let expansions = bench.run(.expansion, ads: 1, round: -1).expansions
+    if expansions != reference.beacons { fail("the expansion baseline does \(expansions) expansions, not \(reference.beacons)") }
+
+    let variants = EventVariant.allCases
+    var times: [EventVariant: [Double]] = [:]
+    var counted: [EventVariant: EventCounts] = [:]
+    for variant in variants { _ = bench.run(variant, ads: max(ads / 10, 1), round: -2) }  // warm-up
+    let memoryBefore = ProcStatus.memory()
+    _ = ProcStatus.resetPeak()
+    let clock = ContinuousClock()
+    for round in 0..<rounds {
+        // Rotate the order so no variant always runs first.
+        for k in 0..<variants.count {
+            let variant = variants[(k + round) % variants.count]
+            let start = clock.now
+            let counts = bench.run(variant, ads: ads, round: round)
+            times[variant, default: []].append(milliseconds(clock.now - start))
+            if let previous = counted[variant], previous != counts { fail("\(variant) did different work in round \(round)") }
+            counted[variant] = counts
+        }
+    }
+    let memoryAfter = ProcStatus.memory()
+    overallPeak = max(overallPeak, memoryAfter.peak)
+    print("  rounds=\(rounds) ads_per_round=\(ads) (order rotated per round); rss_mb before=\(fmt(memoryBefore.rss, 1))"
+        + " after=\(fmt(memoryAfter.rss, 1)) phase_peak=\(fmt(memoryAfter.peak, 1))")
+    print("  " + pad("variant", 42) + pad("median_ms", 11) + pad("min_ms", 10) + pad("us_per_ad", 11) + pad("inputs_per_s", 14)
+        + "beacons_per_s")
+    func perAd(_ v: EventVariant) -> Double { median(times[v] ?? []) * 1e3 / Double(ads) }
+    for variant in variants {
+        let t = times[variant] ?? []
+        let m = median(t)
+        let c = counted[variant] ?? EventCounts()
+        let inputs = c.inputs > 0 ? fmt(Double(c.inputs) / m * 1e3, 0) : "-"
+        let beacons = c.beacons > 0 ? fmt(Double(c.beacons) / m * 1e3, 0)
+            : c.expansions > 0 ? fmt(Double(c.expansions) / m * 1e3, 0) + " (URLs)" : "-"
+        print("  " + pad(variant.rawValue, 42) + pad(fmt(m, 1), 11) + pad(fmt(t.min() ?? .nan, 1), 10)
+            + pad(fmt(perAd(variant), 1), 11) + pad(inputs, 14) + beacons)
+    }
+    let all = perAd(.all)
+    let loop = perAd(.loop)
+    let plan = perAd(.plan)
+    let expansion = perAd(.expansion)
+    let machines = all - loop - plan - expansion
+    print("  split of 'all' per ad (us): macro expansion \(fmt(expansion, 1)) (\(fmt(expansion / all * 100, 0)) %),"
+        + " plan build \(fmt(plan, 1)) (\(fmt(plan / all * 100, 0)) %), loop \(fmt(loop, 1)) (\(fmt(loop / all * 100, 0)) %),"
+        + " state machines + action arrays \(fmt(machines, 1)) (\(fmt(machines / all * 100, 0)) %)")
+    let counts = counted[.all] ?? EventCounts()
+    eventsPerSecond = Double(counts.inputs) / median(times[.all] ?? []) * 1e3
+}
+
+// MARK: - summary
+
+print("")
+print("-- summary")
+var headline = Double.nan
+var headlinePeak = overallPeak
+for result in sinkResults {
+    print("  \(pad(result.name == "python" ? "Python test server" : "FastSink", 18))"
+        + " plain_GET_ceiling_per_s=\(fmt(result.plainPerSecond, 0)) dispatcher_\(smallCount)_per_s=\(fmt(result.smallPerSecond, 0))"
+        + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0)) peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1))"
+        + " \(beaconCount)=\(fmt(result.bigPeak, 1))")
+}
+// The headline is the dispatcher's own throughput: against FastSink when it ran (the Python
+// server's ceiling is below the target, see README), else against the Python server.
+if let chosen = sinkResults.first(where: { $0.name == "fast" }) ?? sinkResults.first {
+    headline = chosen.bigPerSecond
+    print("  beacons_per_s below = dispatcher, \(beaconCount) beacons, against "
+        + (chosen.name == "fast" ? "FastSink (the sink whose ceiling is far above the dispatcher's)" : "the Python test server"))
+}
+if let python = sinkResults.first(where: { $0.name == "python" }), python.plainPerSecond < 5_000 {
+    print("  note: the Python test server answers at most ~\(fmt(python.plainPerSecond, 0)) plain GETs/s here, below the 5,000/s target")
+}
+headlinePeak = overallPeak
+print("  peak_rss_mb below = the largest VmHWM of any phase (whole process)")
+print("")
+print("events_per_s=\(fmt(eventsPerSecond, 0)) beacons_per_s=\(fmt(headline, 0)) peak_rss_mb=\(fmt(headlinePeak, 1))")
