@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "bench-chain", targets: ["BenchChain"]),
         .executable(name: "beacon-child", targets: ["BeaconChild"]),
         .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
+        .executable(name: "bench-getad", targets: ["BenchGetAd"]),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +47,7 @@ let package = Package(
         .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
-        .target(name: "VASTCheck", dependencies: ["AdEngine", "VAST"], swiftSettings: strict),
+        .target(name: "VASTCheck", dependencies: ["AdEngine", "AdPlacement", "VAST"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
@@ -56,6 +57,9 @@ let package = Package(
         .executableTarget(
             name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport"],
             path: "Tools/bench-lifecycle/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "BenchGetAd", dependencies: ["AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport"],
+            path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(

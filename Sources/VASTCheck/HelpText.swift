@@ -7,13 +7,15 @@ enum HelpText {
 
         COMMANDS:
           validate    Check VAST documents: files, directories (walked for *.xml), tag URLs, or - for stdin.
+          getad       Run one getAd through the real engine: the placement decision, each source, the ad.
 
         OPTIONS:
           -h, --help  Show this help.
           --version   Show the version.
 
-        EXIT CODES: 0 all valid, 1 any invalid, 2 an input could not be read, 64 usage error.
-        See 'vastcheck validate --help' for examples.
+        EXIT CODES: 0 all valid (getad: an ad), 1 any invalid (getad: no ad), 2 an input could not
+        be read, 64 usage error.
+        See 'vastcheck validate --help' and 'vastcheck getad --help' for examples.
 
         """
 
@@ -50,6 +52,30 @@ enum HelpText {
           vastcheck validate --schema vast_4.2.xsd tag.xml
 
         EXIT CODES: 0 all valid, 1 any invalid, 2 an input could not be read, 64 usage error.
+
+        """
+
+    static let getad = """
+        USAGE: vastcheck getad --settings FILE --request FILE [--presentation FILE] [--max-height N] [--json]
+
+        Runs one getAd (or getBottomBannerAd with --max-height) through the real engine: the
+        placement policy, mediation across the placement's sources, and the creative choice.
+        Prints the placement decision, what each source did, and the chosen ad or why there is none.
+
+        OPTIONS:
+          --settings FILE      Tenant settings JSON (placements, sources, caps).
+          --request FILE       AdRequestInfo JSON (placement, collection, item, consent, app, device...).
+          --presentation FILE  ClipsAdConfiguration JSON ({"preRollEnabled": true, ...}); omitted means
+                               not opted in to Clips pre-roll and bottom banner.
+          --max-height N       Ask for a bottom banner at most N high.
+          --json               One JSON document on stdout (fields in the README).
+          -h, --help           Show this help.
+
+        EXAMPLES:
+          vastcheck getad --settings tenant.json --request slot.json
+          vastcheck getad --settings tenant.json --request banner.json --presentation clips.json --max-height 90 --json
+
+        EXIT CODES: 0 an ad was found, 1 no ad, 2 a file could not be read or is invalid, 64 usage error.
 
         """
 }

@@ -23,6 +23,8 @@ public enum VASTCheck {
             return .success
         case "validate":
             return await runValidate(rest, console: console)
+        case "getad":
+            return await runGetAd(rest, console: console)
         default:
             return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
         }
@@ -38,6 +40,19 @@ public enum VASTCheck {
             return try await ValidateCommand(parsed).run(console)
         } catch {
             return usage(error.message, help: "vastcheck validate --help", console: console)
+        }
+    }
+
+    private static func runGetAd(_ arguments: [String], console: Console) async -> ExitCode {
+        do {
+            let parsed = try Arguments(arguments, flags: GetAdCommand.flags, options: GetAdCommand.options)
+            if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+                console.out(HelpText.getad)
+                return .success
+            }
+            return try await GetAdCommand(parsed).run(console)
+        } catch {
+            return usage(error.message, help: "vastcheck getad --help", console: console)
         }
     }
 

@@ -15,4 +15,15 @@ public struct ClipsAdConfiguration: Sendable, Hashable, Codable {
         self.preRollEnabled = preRollEnabled
         self.bottomBannerEnabled = bottomBannerEnabled
     }
+
+    private enum CodingKeys: String, CodingKey {
+        case preRollEnabled, bottomBannerEnabled
+    }
+
+    /// Decodes a configuration; a switch that is not written is off, like an omitted configuration.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        preRollEnabled = try container.decodeIfPresent(Bool.self, forKey: .preRollEnabled) ?? false
+        bottomBannerEnabled = try container.decodeIfPresent(Bool.self, forKey: .bottomBannerEnabled) ?? false
+    }
 }

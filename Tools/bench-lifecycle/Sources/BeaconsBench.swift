@@ -40,6 +40,8 @@ struct DispatchRun: Sendable {
     var rss: [(Int, Double)] = []
     var maxRSS = 0.0
     var storeBytes: Int64 = 0
+    /// CPU times once drained, before the dispatcher's thread ends.
+    var cpu = CPUSnapshot()
 }
 
 enum BeaconsBench {
@@ -48,7 +50,9 @@ enum BeaconsBench {
     static func dispatch(count: Int, batch: Int, window: Int, factory: BeaconFactory, directory: String,
                          client: HTTPClient, configuration: BeaconDispatcherConfiguration) async throws -> DispatchRun {
         let path = directory + "/beacons.sqlite"
-        let dispatcher = try BeaconDispatcher(storePath: path, client: client, configuration: configuration)
+        let dispatcher = try onNamedThread("adt-dispatcher") {
+            try BeaconDispatcher(storePath: path, client: client, configuration: configuration)
+        }
         var results = dispatcher.results.makeAsyncIterator()
         var run = DispatchRun()
         var finished = 0
@@ -94,6 +98,7 @@ enum BeaconsBench {
             guard let outcome = await results.next() else { break }
             record(outcome)
         }
+        run.cpu = CPUSnapshot.take()
         run.maxRSS = max(run.maxRSS, ProcStatus.memory().rss)
         for suffix in ["", "-wal"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)??.int64Value

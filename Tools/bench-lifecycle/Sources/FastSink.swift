@@ -50,8 +50,10 @@ final class FastSink: Sendable {
         wakeRead = ends[0]
         wakeWrite = ends[1]
         port = Int(UInt16(bigEndian: address.sin_port))
-        let thread = Thread { [self] in run() }
-        thread.name = "bench-sink"
+        let thread = Thread { [self] in
+            setCurrentThreadName("bench-sink")
+            run()
+        }
         thread.start()
     }
 

@@ -53,6 +53,9 @@ struct CPUSnapshot {
             var name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             if tid == me { name = "main thread" }
+            // libdispatch's worker threads (which run Swift's global executor on Linux) are named
+            // com.apple.root.default-qos[.overcommit]; the kernel keeps the last 15 bytes.
+            if name.hasSuffix("default-qos") || name.hasSuffix("qos.overcommit") { name = "swift-pool" }
             snapshot.threads[tid] = (name, seconds)
         }
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -2,12 +2,14 @@
 // through the durable dispatcher to a loopback sink, with memory over 10,000 vs 100,000 beacons.
 //
 // Usage (from the repository root; Tools/bench-lifecycle/run builds and does this):
-//   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W]
+//   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W] [--short-window W2]
 //                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
 //
 // Beacons first (so each phase's peak RSS is its own), against the Python test server and against
 // an in-process poll(2) responder (FastSink); for each: N plain GETs through HTTPClient with S in
-// flight (the sink's ceiling, no store), then the dispatcher with `small` and with N beacons.
+// flight (the sink's ceiling, no store), then the dispatcher with `small` and with N beacons
+// (the producer keeps up to W unfinished, W = maxQueued by default), then N beacons with a short
+// queue (W2 unfinished, default 200) to show what the queue's length costs.
 // Then the state machines: R rounds of N ads each (video + unit + MRAID), with baselines.
 // Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z
 
@@ -24,6 +26,7 @@ var beaconCount = 100_000
 var smallCount = 10_000
 var batch = 100
 var window = BeaconDispatcherConfiguration().maxQueued
+var shortWindow = 200
 var sends = BeaconDispatcherConfiguration().maxConcurrentSends
 var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
 var sinks = ["python", "fast"]
@@ -46,6 +49,7 @@ while let argument = arguments.popFirst() {
     case "--small": smallCount = intArgument(argument, minimum: 0)
     case "--batch": batch = intArgument(argument, minimum: 1)
     case "--window": window = intArgument(argument, minimum: 1)
+    case "--short-window": shortWindow = intArgument(argument, minimum: 0)
     case "--sends": sends = intArgument(argument, minimum: 1)
     case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
     case "--sink":
@@ -59,7 +63,7 @@ while let argument = arguments.popFirst() {
     case "--no-beacons": runBeacons = false
     case "-h", "--help":
         print("""
-            usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W]
+            usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W] [--short-window W2]
                                    [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
             """)
         exit(0)
@@ -90,45 +94,54 @@ struct SinkResult {
     var bigDelivered = 0
     var bigPeak = Double.nan
     var smallPeak = Double.nan
+    var shortPerSecond = Double.nan
+    var shortPeak = Double.nan
 }
 var sinkResults: [SinkResult] = []
 
-/// Reset the peak, run `body`, print CPU by thread and the phase's peak; returns the peak.
+/// Resets the peak, runs `body`, prints CPU by thread (up to the snapshot `body` returns, taken
+/// before its threads end) and the phase's peak RSS; returns that peak.
 @MainActor
-func phase(_ title: String, _ body: () async throws -> Void) async -> Double {
+func phase(_ title: String, _ body: () async throws -> CPUSnapshot) async -> Double {
     _ = ProcStatus.resetPeak()
     let before = CPUSnapshot.take()
     let clock = ContinuousClock()
     let start = clock.now
+    let after: CPUSnapshot
     do {
-        try await body()
+        after = try await body()
     } catch {
         fail("\(title): \(error)")
     }
     let wall = milliseconds(clock.now - start) / 1e3
-    let cpu = CPUSnapshot.take().since(before)
+    let cpu = after.since(before)
     let memory = ProcStatus.memory()
     overallPeak = max(overallPeak, memory.peak)
     let threads = cpu.threads.prefix(6).map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
     let children = cpu.children.map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
-    print("  cpu_s (wall \(fmt(wall)) s): this process=\(fmt(cpu.process)) (\(fmt(cpu.process / wall)) cores): \(threads)"
+    print("    cpu_s over \(fmt(wall)) s: process=\(fmt(cpu.process)) (\(fmt(cpu.process / wall)) cores): \(threads)"
         + (children.isEmpty ? "" : " | child \(children)"))
-    print("  rss_mb: now=\(fmt(memory.rss, 1)) phase_peak=\(fmt(memory.peak, 1))")
+    print("    rss_mb: now=\(fmt(memory.rss, 1)) phase_peak=\(fmt(memory.peak, 1))")
     return memory.peak
 }
 
 @MainActor
 func printDispatch(_ label: String, _ run: DispatchRun, requests: Int, connections: Int, count: Int) -> Double {
     let perSecond = Double(run.delivered) / run.wallMs * 1e3
-    print("  \(pad(label, 26)) wall_ms=\(fmt(run.wallMs, 0)) beacons_per_s=\(fmt(perSecond, 0)) delivered=\(run.delivered)/\(count)"
+    print("  \(pad(label, 34)) wall_ms=\(fmt(run.wallMs, 0)) beacons_per_s=\(fmt(perSecond, 0)) delivered=\(run.delivered)/\(count)"
         + " drained=\(run.drained) server_requests=\(requests) server_connections=\(connections)")
     print("    enqueue_wait_ms=\(fmt(run.enqueueMs, 0)) (\(fmt(run.enqueueMs * 1e3 / Double(max(run.enqueued, 1)), 1)) us/beacon)"
-        + " flush_tail_ms=\(fmt(run.flushMs, 0)) store_file_mb=\(fmt(Double(run.storeBytes) / 1_048_576, 1))"
+        + " after_last_enqueue_ms=\(fmt(run.flushMs, 0)) store_file_mb=\(fmt(Double(run.storeBytes) / 1_048_576, 1))"
         + " rss_max_sampled_mb=\(fmt(run.maxRSS, 1))")
     print("    rss_mb by outcomes read: " + run.rss.map { "\($0.0)=\(fmt($0.1, 1))" }.joined(separator: " "))
     for (reason, n) in run.others.sorted(by: { $0.value > $1.value }).prefix(5) { print("    NOT delivered: \(n)x \(reason)") }
     if run.delivered != count { print("    ERROR: delivered \(run.delivered), expected \(count)") }
     return perSecond
+}
+
+/// A client whose curl thread is named `adt-curl` (see ``onNamedThread(_:_:)``).
+func makeClient() throws -> HTTPClient {
+    try onNamedThread("adt-curl") { try HTTPClient(configuration: clientConfiguration) }
 }
 
 if runBeacons {
@@ -161,17 +174,17 @@ if runBeacons {
             return (fast?.requests ?? 0, fast?.connections ?? 0)
         }
         let sinkTitle = sinkName == "python"
-            ? "Python test server (Tools/test-server/server.py, thread per connection) at \(baseURL)"
-            : "FastSink (in-process, one poll(2) thread, HTTP/1.1 keep-alive, 204) at \(baseURL)"
+            ? "Python test server (Tools/test-server/server.py, a thread per connection) at \(baseURL)"
+            : "FastSink (in this process: one poll(2) thread, HTTP/1.1 keep-alive, 204) at \(baseURL)"
         print("")
         print("-- beacons -> \(sinkTitle)")
         print("  dispatcher: maxConcurrentSends=\(sends) maxQueued=\(dispatcherConfiguration.maxQueued) batch=\(batch)"
             + " window=\(window) (unfinished beacons the producer allows); client maxConnectionsPerHost=\(maxConnections);"
-            + " fresh SQLite store per run")
+            + " a fresh client and SQLite store (temp dir) per run")
 
         // Warm the sink and the client's code paths (not timed).
         do {
-            let client = try HTTPClient(configuration: clientConfiguration)
+            let client = try makeClient()
             _ = await BeaconsBench.plainGets(count: 200, concurrency: sends,
                                              factory: BeaconFactory(baseURL: baseURL, prefix: "warm"), client: client)
             client.shutdown()
@@ -179,45 +192,55 @@ if runBeacons {
             fail("\(error)")
         }
 
-        let plainPeak = await phase("plain GETs") {
+        _ = await phase("plain GETs") {
             try resetCounts()
-            let client = try HTTPClient(configuration: clientConfiguration)
+            let client = try makeClient()
             let plain = await BeaconsBench.plainGets(count: beaconCount, concurrency: sends,
                                                      factory: BeaconFactory(baseURL: baseURL, prefix: "plain"), client: client)
+            let cpu = CPUSnapshot.take()
             let seen = try counts()
             client.shutdown()
             result.plainPerSecond = Double(plain.ok) / plain.wallMs * 1e3
-            print("  \(pad("baseline: plain GETs", 26)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
+            print("  \(pad("baseline: plain GETs", 34)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
                 + " ok=\(plain.ok)/\(beaconCount) in_flight=\(sends) server_requests=\(seen.requests)"
                 + " server_connections=\(seen.connections) (HTTPClient.fetch only: no store, no dispatcher)")
             for (reason, n) in plain.failures { print("    FAILED: \(n)x \(reason)") }
+            return cpu
         }
-        blackHole(plainPeak)
 
-        for (label, count) in [("dispatcher \(smallCount)", smallCount), ("dispatcher \(beaconCount)", beaconCount)]
-        where count > 0 {
+        var runs: [(label: String, count: Int, window: Int)] = [
+            ("dispatcher \(smallCount)", smallCount, window), ("dispatcher \(beaconCount)", beaconCount, window),
+        ]
+        if shortWindow > 0 { runs.append(("dispatcher \(beaconCount) window=\(shortWindow)", beaconCount, shortWindow)) }
+        for (index, (label, count, runWindow)) in runs.enumerated() where count > 0 {
             let peak = await phase(label) {
                 try resetCounts()
-                let directory = temp + "-\(sinkName)-\(count)"
+                let directory = temp + "-\(sinkName)-\(index)"
                 try? FileManager.default.removeItem(atPath: directory)
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 defer { try? FileManager.default.removeItem(atPath: directory) }
-                let client = try HTTPClient(configuration: clientConfiguration)
+                let client = try makeClient()
                 let run = try await BeaconsBench.dispatch(
-                    count: count, batch: batch, window: window,
-                    factory: BeaconFactory(baseURL: baseURL, prefix: "\(sinkName)-\(count)"),
+                    count: count, batch: min(batch, runWindow), window: runWindow,
+                    factory: BeaconFactory(baseURL: baseURL, prefix: "\(sinkName)-\(index)"),
                     directory: directory, client: client, configuration: dispatcherConfiguration)
                 let seen = try counts()
                 client.shutdown()
                 let perSecond = printDispatch(label, run, requests: seen.requests, connections: seen.connections, count: count)
-                if count == beaconCount {
+                switch index {
+                case 0: result.smallPerSecond = perSecond
+                case 1:
                     result.bigPerSecond = perSecond
                     result.bigDelivered = run.delivered
-                } else {
-                    result.smallPerSecond = perSecond
+                default: result.shortPerSecond = perSecond
                 }
+                return run.cpu
             }
-            if count == beaconCount { result.bigPeak = peak } else { result.smallPeak = peak }
+            switch index {
+            case 0: result.smallPeak = peak
+            case 1: result.bigPeak = peak
+            default: result.shortPeak = peak
+            }
         }
         try? python?.clearBeacons()
         python?.stop()
@@ -308,8 +331,9 @@ var headlinePeak = overallPeak
 for result in sinkResults {
     print("  \(pad(result.name == "python" ? "Python test server" : "FastSink", 18))"
         + " plain_GET_ceiling_per_s=\(fmt(result.plainPerSecond, 0)) dispatcher_\(smallCount)_per_s=\(fmt(result.smallPerSecond, 0))"
-        + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0)) peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1))"
-        + " \(beaconCount)=\(fmt(result.bigPeak, 1))")
+        + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0))"
+        + (shortWindow > 0 ? " dispatcher_\(beaconCount)_window\(shortWindow)_per_s=\(fmt(result.shortPerSecond, 0))" : "")
+        + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))")
 }
 // The headline is the dispatcher's own throughput: against FastSink when it ran (the Python
 // server's ceiling is below the target, see README), else against the Python server.

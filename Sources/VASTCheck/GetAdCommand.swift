@@ -1,0 +1,163 @@
+import AdEngine
+import AdPlacement
+import Foundation
+import VAST
+
+/// `vastcheck getad --settings FILE --request FILE [--presentation FILE] [--max-height N] [--json]`:
+/// one getAd (or getBottomBannerAd) through the real engine, to see why a slot stays empty.
+struct GetAdCommand {
+    static let flags: Set<String> = ["--json", "--help", "-h"]
+    static let options: Set<String> = ["--settings", "--request", "--presentation", "--max-height"]
+
+    let settingsPath: String
+    let requestPath: String
+    let presentationPath: String?
+    let maxHeight: Int?
+    let json: Bool
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        guard arguments.positional.isEmpty else {
+            throw UsageError("getad takes no positional arguments (got \(arguments.positional.joined(separator: " ")))")
+        }
+        guard let settings = arguments.value("--settings") else { throw UsageError("getad needs --settings FILE") }
+        guard let request = arguments.value("--request") else { throw UsageError("getad needs --request FILE") }
+        settingsPath = settings
+        requestPath = request
+        presentationPath = arguments.value("--presentation")
+        maxHeight = try arguments.integer("--max-height", in: 1...10_000)
+        json = arguments.flags.contains("--json")
+    }
+
+    func run(_ console: Console) async -> ExitCode {
+        let settings: TenantSettings
+        let request: AdRequestInfo
+        let presentation: ClipsAdConfiguration?
+        do {
+            settings = try TenantSettings(json: try read(settingsPath, "settings"))
+            request = try JSONDecoder().decode(AdRequestInfo.self, from: try read(requestPath, "request"))
+            presentation = try presentationPath.map {
+                try JSONDecoder().decode(ClipsAdConfiguration.self, from: try read($0, "presentation"))
+            }
+        } catch {
+            console.err("vastcheck: \(error)\n")
+            return .unreadable
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-getad-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let engine: AdEngine
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            engine = try AdEngine(configuration: AdEngineConfiguration(
+                settings: settings, beaconStorePath: folder.appendingPathComponent("beacons.sqlite").path))
+        } catch {
+            console.err("vastcheck: \(error)\n")
+            return .unreadable
+        }
+        await engine.presentationStarted(presentation)
+        let outcome: Result<Ad, AdEngineError>
+        do throws(AdEngineError) {
+            if let maxHeight {
+                outcome = .success(try await engine.getBottomBannerAd(for: request, maxHeight: maxHeight))
+            } else {
+                outcome = .success(try await engine.getAd(for: request))
+            }
+        } catch {
+            outcome = .failure(error)
+        }
+        let result = GetAdResult(outcome)
+        console.out(json ? result.json.pretty() + "\n" : result.human)
+        return result.ad == nil ? .invalid : .success
+    }
+
+    private func read(_ path: String, _ what: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw GetAdInputError(message: "cannot read the \(what) file \(path): \(error.localizedDescription)")
+        }
+    }
+}
+
+private struct GetAdInputError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// The decision, the report and the ad (or the error) of one getAd, for people and for JSON.
+struct GetAdResult {
+    let decision: PlacementDecision?
+    let report: MediationReport?
+    let ad: Ad?
+    let error: AdEngineError?
+
+    init(_ outcome: Result<Ad, AdEngineError>) {
+        switch outcome {
+        case .success(let ad):
+            (decision, report, self.ad, error) = (ad.decision, ad.report, ad, nil)
+        case .failure(let failure):
+            (decision, report, ad, error) = (failure.decision, failure.report, nil, failure)
+        }
+    }
+
+    /// `{"decision":{"allowed","reason","message"},"report":[{"source","ms","outcome","errorCode"?}],
+    /// "ad":{"id","creativeId","mediaFile"?,"banner":{"width","height"}?}?,"error":{"kind","message","vastErrorCode"?}?}`
+    var json: JSON {
+        var members: [(String, JSON)] = []
+        if let decision {
+            members.append(("decision", .object([("allowed", .bool(decision.allowed)),
+                                                 ("reason", .string(decision.reason.rawValue)),
+                                                 ("message", .string(decision.message))])))
+        } else {
+            members.append(("decision", .null))
+        }
+        members.append(("report", .array((report?.sources ?? []).map { source in
+            var row: [(String, JSON)] = [("source", .string(source.source)), ("tier", .int(source.tier)),
+                                         ("ms", .int(Int(source.milliseconds.rounded()))),
+                                         ("outcome", .string(source.outcome.rawValue))]
+            if let code = source.errorCode { row.append(("errorCode", .int(code.rawValue))) }
+            if let price = source.price { row.append(("price", .string(String(price)))) }
+            return .object(row)
+        })))
+        if let ad {
+            var fields: [(String, JSON)] = [("id", ad.id.map { .string($0) } ?? .null),
+                                            ("creativeId", ad.creativeId.map { .string($0) } ?? .null),
+                                            ("source", .string(ad.source))]
+            if let file = ad.mediaFile {
+                fields.append(("mediaFile", .object([("url", .string(file.url)), ("type", file.type.map { .string($0) } ?? .null),
+                                                     ("width", file.width.map { .int($0) } ?? .null),
+                                                     ("height", file.height.map { .int($0) } ?? .null)])))
+            }
+            if let banner = ad.banner {
+                fields.append(("banner", .object([("width", .int(banner.size.width)), ("height", .int(banner.size.height))])))
+            }
+            members.append(("ad", .object(fields)))
+        }
+        if let error {
+            var fields: [(String, JSON)] = [("kind", .string(error.kind.rawValue)), ("message", .string(error.message))]
+            if let code = error.vastErrorCode { fields.append(("vastErrorCode", .int(code.rawValue))) }
+            members.append(("error", .object(fields)))
+        }
+        return .object(members)
+    }
+
+    var human: String {
+        var text = ""
+        if let decision {
+            text += "decision: \(decision.allowed ? "allowed" : "refused") (\(decision.reason.rawValue)) \(decision.message)\n"
+        }
+        for source in report?.sources ?? [] {
+            text += "  tier \(source.tier)  \(source.source)  \(source.outcome.rawValue)  \(Int(source.milliseconds.rounded())) ms"
+            if let code = source.errorCode { text += "  VAST \(code.rawValue)" }
+            if !source.message.isEmpty { text += "  \(source.message)" }
+            text += "\n"
+        }
+        if let ad {
+            text += "ad: \(ad.id ?? "?") creative \(ad.creativeId ?? "?") from \(ad.source)"
+            if let file = ad.mediaFile { text += "  media \(file.url)" }
+            if let banner = ad.banner { text += "  banner \(banner.size.width)x\(banner.size.height)" }
+            text += "\n"
+        }
+        if let error { text += "no ad: \(error.kind.rawValue): \(error.message)\n" }
+        return text
+    }
+}
