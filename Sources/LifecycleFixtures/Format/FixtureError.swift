@@ -24,6 +24,8 @@ public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let invalidValue = Self(rawValue: "invalidValue")
         /// The ad (or a wrapper) could not be loaded: missing file, not VAST, or not the expected kind of ad.
         public static let unusableAd = Self(rawValue: "unusableAd")
+        /// The fixture's setup cannot be expressed through the controller (only the pure lifecycle can run it).
+        public static let notReplayable = Self(rawValue: "notReplayable")
     }
 
     /// The reason.

@@ -56,6 +56,10 @@ struct IterationSample: Sendable {
     var plainCurlMs = 0.0
     /// Plain fetches that ran on a pooled connection.
     var plainReused = 0
+    /// libcurl's total time of each of getAd's 4 fetches, in order.
+    var getAdFetchMs: [Double] = []
+    /// libcurl's total time of each of the 4 plain fetches, in order.
+    var plainFetchMs: [Double] = []
     /// Whether getAd ran first in this iteration (the order alternates).
     var getAdFirst = true
 
@@ -64,7 +68,13 @@ struct IterationSample: Sendable {
     /// Sum over tiers of the sources' own `milliseconds` (one source per tier here).
     var sourcesMs: Double { sources.reduce(0) { $0 + $1.milliseconds } }
     /// The paired overhead: getAd − the plain sequence of the same fetches.
-    var overheadMs: Double { getAdMs - plainMs }
+    var pairedMs: Double { getAdMs - plainMs }
+    /// The paired overhead with the two sides' transfer times made equal: getAd − (the plain
+    /// sequence − its curl totals + getAd's curl totals). The sources' latency is then what this
+    /// call's own transfers took (libcurl's clock) plus the plain transport's hand-off cost
+    /// measured in the same iteration; the server's jitter, which hits one side and not the
+    /// other, drops out.
+    var overheadMs: Double { (getAdMs - getAdCurlMs) - (plainMs - plainCurlMs) }
 }
 
 /// What a checked getAd looks like: the URLs it fetched, in order, and how each plain fetch must end.
@@ -117,11 +127,13 @@ func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTT
         sample.sources = ad.report.sources.map { source in
             SourceSample(milliseconds: source.milliseconds, curlMs: source.hops.reduce(0) { $0 + $1.milliseconds })
         }
-        sample.getAdReused = ad.report.sources.flatMap(\.hops).filter(\.connectionReused).count
+        let hops = ad.report.sources.flatMap(\.hops)
+        sample.getAdReused = hops.filter(\.connectionReused).count
+        sample.getAdFetchMs = hops.map(\.milliseconds)
     }
 
     func fetchPlain(into sample: inout IterationSample) async throws {
-        var curl = 0.0
+        var curl: [Double] = []
         var reused = 0
         let start = clock.now
         for (url, expect) in shape.fetches {
@@ -129,17 +141,18 @@ func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTT
             do {
                 let response = try await client.fetch(request, timeout: .seconds(8))
                 guard expect == .body else { throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)") }
-                curl += response.report.totalMilliseconds
+                curl.append(response.report.totalMilliseconds)
                 reused += response.report.connectionReused ? 1 : 0
             } catch let error as HTTPError {
                 let ok = (expect == .noContent && error.kind == .noContent) || (expect == .badStatus && error.kind == .badStatus)
                 guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
-                curl += error.report.totalMilliseconds
+                curl.append(error.report.totalMilliseconds)
                 reused += error.report.connectionReused ? 1 : 0
             }
         }
         sample.plainMs = milliseconds(clock.now - start)
-        sample.plainCurlMs = curl
+        sample.plainCurlMs = curl.reduce(0, +)
+        sample.plainFetchMs = curl
         sample.plainReused = reused
     }
 
