@@ -76,8 +76,9 @@ public enum OrderingContract {
                 + "`durationUpdated`. Time offsets never wait."),
         OrderingRule(
             "completion-fills", "video", "Playback completes",
-            "Start and every milestone not yet fired fire first (the end is the playhead; an unknown "
-                + "duration is taken to be it), then `completed` and complete."),
+            "Start and every milestone at or before the end not yet fired fire first (the end is the "
+                + "playhead; an unknown duration is taken to be it; a time offset past the end never fires), "
+                + "then `completed` and complete."),
         OrderingRule(
             "terminal-video", "video", "Inputs after completion, skip, close or interruption",
             "Ignored: no progress, quartile, pause, resume, mute, expand, skip or close after the end."),
@@ -112,7 +113,8 @@ public enum OrderingContract {
             "mraid-illegal", "mraid", "An MRAID command the state does not allow",
             "`MRAIDError` with message and action, state unchanged: resize from expanded, expand "
                 + "while expanded, any command while loading or hidden, anything but unload while not "
-                + "viewable, resize before properties, resize or expand in an interstitial."),
+                + "viewable, resize before properties, resize or expand in an interstitial. Setting resize "
+                + "properties is not a command: it changes no state and is accepted in any state."),
         OrderingRule(
             "mraid-resize-properties", "mraid", "Resize properties",
             "At least 50 x 50 and at most the max size; allowOffscreen false: moved back inside the "

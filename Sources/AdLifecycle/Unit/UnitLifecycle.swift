@@ -37,7 +37,9 @@ public struct UnitLifecycle: Sendable {
             var click = moment
             click.clickPosition = position
             click.playhead = playheadMs.map { VASTTime(milliseconds: $0) }
-            return logImpression(moment)
+            // A click that logs the impression first expands it with the click's playhead too
+            // (`[CLICKPOS]` is not allowed in Impression URLs, so the position cannot leak).
+            return logImpression(click)
                 + [.callback(.clicked(url: plan.clickThroughURL(at: click)))]
                 + plan.beacons(event: "clickTracking", urls: plan.clickTracking, usage: .clickTracking, at: click)
                 .map(UnitAction.beacon)

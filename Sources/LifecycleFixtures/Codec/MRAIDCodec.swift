@@ -10,7 +10,8 @@ enum MRAIDCodec {
     static func input(_ name: String, _ fields: inout FieldReader, at path: String) throws(FixtureError) -> MRAIDInput {
         switch name {
         case "containerReady": return .containerReady
-        case "viewabilityChanged": return .viewabilityChanged(isViewable: try fields.bool("isViewable", "true or false"))
+        case "viewabilityChanged":
+            return .viewabilityChanged(isViewable: try fields.bool("isViewable", "true or false"))
         case "resizePropertiesSet":
             let positions = ClosePosition.allCases.map { ($0.rawValue, $0) }
             return .resizePropertiesSet(
@@ -26,7 +27,8 @@ enum MRAIDCodec {
         case "resizeRequested": return .resizeRequested
         case "resizeFinished": return .resizeFinished
         case "expandRequested":
-            return .expandRequested(frame: try rect(try fields.required("frame", "the frame"), at: fields.path("frame")))
+            return .expandRequested(
+                frame: try rect(try fields.required("frame", "the frame"), at: fields.path("frame")))
         case "expandFinished": return .expandFinished
         case "closeRequested": return .closeRequested
         case "collapseFinished": return .collapseFinished
@@ -68,7 +70,8 @@ enum MRAIDCodec {
                 try FieldReader.choice(
                     try fields.required("state", "the MRAID state"), at: fields.path("state"),
                     MRAIDState.allCases.map { ($0.rawValue, $0) }))
-        case "viewabilityChanged": return .viewabilityChanged(isViewable: try fields.bool("isViewable", "true or false"))
+        case "viewabilityChanged":
+            return .viewabilityChanged(isViewable: try fields.bool("isViewable", "true or false"))
         case "willResize": return .willResize(frame: try frame())
         case "didResize": return .didResize(frame: try frame())
         case "willExpand": return .willExpand(frame: try frame())
@@ -117,6 +120,8 @@ enum MRAIDCodec {
     }
 
     static func render(_ rect: Rect) -> JSONValue {
-        .object(["x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height)])
+        .object([
+            "x": .number(rect.x), "y": .number(rect.y), "width": .number(rect.width), "height": .number(rect.height),
+        ])
     }
 }

@@ -13,7 +13,8 @@ enum UnitCodec {
         case "clicked":
             let position = try fields.optional("position").map { value throws(FixtureError) in
                 var point = try FieldReader(value, at: fields.path("position"))
-                let result = ClickPoint(x: try point.int("x", "pixels from the left"), y: try point.int("y", "pixels from the top"))
+                let result = ClickPoint(
+                    x: try point.int("x", "pixels from the left"), y: try point.int("y", "pixels from the top"))
                 try point.finish()
                 return result
             }

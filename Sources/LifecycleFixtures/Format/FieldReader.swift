@@ -16,9 +16,6 @@ struct FieldReader {
         self.members = members
     }
 
-    /// The keys present, for objects whose keys are data (an input's name).
-    var keys: [String] { members.keys.sorted() }
-
     /// The path of a member.
     func path(_ key: String) -> String { Self.join(path, key) }
 
@@ -39,8 +36,11 @@ struct FieldReader {
         return value
     }
 
-    /// True when the key is present, even as `null`.
-    func has(_ key: String) -> Bool { members[key] != nil }
+    /// True when the key is present, even as `null`; the key counts as read.
+    mutating func has(_ key: String) -> Bool {
+        read.insert(key)
+        return members[key] != nil
+    }
 
     mutating func string(_ key: String, _ what: String) throws(FixtureError) -> String {
         try Self.string(try required(key, what), at: path(key))
@@ -72,7 +72,8 @@ struct FieldReader {
     mutating func bool(_ key: String, default fallback: Bool) throws(FixtureError) -> Bool {
         guard let value = optional(key) else { return fallback }
         guard case .bool(let flag) = value else {
-            throw FixtureError(.invalidValue, path: path(key), message: "expected true or false, found \(value.kindName)")
+            throw FixtureError(
+                .invalidValue, path: path(key), message: "expected true or false, found \(value.kindName)")
         }
         return flag
     }
@@ -80,7 +81,8 @@ struct FieldReader {
     mutating func bool(_ key: String, _ what: String) throws(FixtureError) -> Bool {
         let value = try required(key, what)
         guard case .bool(let flag) = value else {
-            throw FixtureError(.invalidValue, path: path(key), message: "expected true or false, found \(value.kindName)")
+            throw FixtureError(
+                .invalidValue, path: path(key), message: "expected true or false, found \(value.kindName)")
         }
         return flag
     }
@@ -92,7 +94,8 @@ struct FieldReader {
         let known = read.sorted().map { "`\($0)`" }.joined(separator: ", ")
         throw FixtureError(
             .unknownField, path: path(first),
-            message: "unknown field" + (known.isEmpty ? " (this object takes no fields)" : "; this object takes \(known)"))
+            message: "unknown field"
+                + (known.isEmpty ? " (this object takes no fields)" : "; this object takes \(known)"))
     }
 
     // MARK: Values
@@ -132,7 +135,8 @@ struct FieldReader {
         guard let match = allowed.first(where: { $0.0 == name }) else {
             throw FixtureError(
                 .invalidValue, path: path,
-                message: "unknown value \"\(name)\"; expected one of " + allowed.map { "\"\($0.0)\"" }.joined(separator: ", "))
+                message: "unknown value \"\(name)\"; expected one of "
+                    + allowed.map { "\"\($0.0)\"" }.joined(separator: ", "))
         }
         return match.1
     }

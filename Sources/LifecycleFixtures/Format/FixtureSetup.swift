@@ -40,7 +40,8 @@ public struct FixtureSetup: Sendable, Hashable {
         var setup = Self()
         guard let value else {
             guard controller != .mraid else {
-                throw FixtureError(.missingField, path: path, message: "missing: MRAID needs `geometry` (and `placement`)")
+                throw FixtureError(
+                    .missingField, path: path, message: "missing: MRAID needs `geometry` (and `placement`)")
             }
             return setup
         }
@@ -49,12 +50,16 @@ public struct FixtureSetup: Sendable, Hashable {
         case .unit, .video:
             setup.adInstanceID = try fields.optionalString("adInstanceID") ?? setup.adInstanceID
             setup.assetURI = try fields.optionalString("assetURI")
-            if let text = try fields.optionalString("clock") { setup.clock = try parseDate(text, at: fields.path("clock")) }
+            if let text = try fields.optionalString("clock") {
+                setup.clock = try parseDate(text, at: fields.path("clock"))
+            }
             if let identifier = try fields.optionalString("timeZone") {
                 guard let zone = TimeZone(identifier: identifier) else {
                     throw FixtureError(
                         .invalidValue, path: fields.path("timeZone"),
-                        message: "unknown time zone \"\(identifier)\"; write an identifier such as \"UTC\" or \"Europe/Paris\"")
+                        message:
+                            "unknown time zone \"\(identifier)\"; write an identifier such as \"UTC\" or \"Europe/Paris\""
+                    )
                 }
                 setup.timeZone = zone
             }
@@ -69,7 +74,8 @@ public struct FixtureSetup: Sendable, Hashable {
                     return UInt64(number)
                 }
                 guard !setup.random.isEmpty else {
-                    throw FixtureError(.invalidValue, path: fields.path("random"), message: "expected at least one value")
+                    throw FixtureError(
+                        .invalidValue, path: fields.path("random"), message: "expected at least one value")
                 }
             }
             if controller == .video {
@@ -85,7 +91,8 @@ public struct FixtureSetup: Sendable, Hashable {
                 try fields.required("geometry", "{screen, maxArea (optional, default the screen), defaultFrame}"),
                 at: fields.path("geometry"))
             setup.geometry = MRAIDGeometry(
-                screen: try MRAIDCodec.rect(try geometry.required("screen", "the screen frame"), at: geometry.path("screen")),
+                screen: try MRAIDCodec.rect(
+                    try geometry.required("screen", "the screen frame"), at: geometry.path("screen")),
                 maxArea: try geometry.optional("maxArea").map { value throws(FixtureError) in
                     try MRAIDCodec.rect(value, at: geometry.path("maxArea"))
                 },

@@ -12,8 +12,9 @@ public struct FixtureStep: Sendable, Hashable {
     public var note: String?
 
     /// Creates a step.
-    public init(at: Int, input: FixtureInput, expectation: FixtureExpectation, phase: String? = nil, note: String? = nil)
-    {
+    public init(
+        at: Int, input: FixtureInput, expectation: FixtureExpectation, phase: String? = nil, note: String? = nil
+    ) {
         self.at = at
         self.input = input
         self.expectation = expectation

@@ -42,7 +42,8 @@ enum JSONValue: Sendable, Hashable, Decodable {
                 let right = Self.keyOrder.firstIndex(of: rhs) ?? Self.keyOrder.count
                 return (left, lhs) < (right, rhs)
             }
-            return "{" + keys.map { Self.quote($0) + ":" + (members[$0] ?? .null).rendered }.joined(separator: ",") + "}"
+            return "{" + keys.map { Self.quote($0) + ":" + (members[$0] ?? .null).rendered }.joined(separator: ",")
+                + "}"
         }
     }
 

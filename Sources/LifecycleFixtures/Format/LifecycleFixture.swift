@@ -78,17 +78,20 @@ public struct LifecycleFixture: Sendable {
             wrappers = []
         } else {
             ad = try fields.string("ad", "the InLine sample's path from the repository root")
-            wrappers = try (fields.optional("wrappers").map { value throws(FixtureError) in
-                try FieldReader.array(value, at: "wrappers")
-            } ?? []).enumerated().map { index, value throws(FixtureError) in
-                try FieldReader.string(value, at: "wrappers[\(index)]")
-            }
+            wrappers = try
+                (fields.optional("wrappers").map { value throws(FixtureError) in
+                    try FieldReader.array(value, at: "wrappers")
+                } ?? []).enumerated().map { index, value throws(FixtureError) in
+                    try FieldReader.string(value, at: "wrappers[\(index)]")
+                }
         }
         setup = try FixtureSetup.parse(fields.optional("setup"), at: "setup", for: controller)
         let phases = controller.phaseNames.map { ($0, $0) }
         steps = []
         let list = try FieldReader.array(try fields.required("steps", "the ordered steps"), at: "steps")
-        guard !list.isEmpty else { throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step") }
+        guard !list.isEmpty else {
+            throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step")
+        }
         for (index, step) in list.enumerated() {
             steps.append(
                 try Self.parseStep(

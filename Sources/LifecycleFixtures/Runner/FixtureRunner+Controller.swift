@@ -116,7 +116,9 @@ extension FixtureRunner {
 
     @MainActor
     private func replayMRAID(_ fixture: LifecycleFixture) async -> ControllerReplay {
-        guard let geometry = fixture.setup.geometry else { return ControllerReplay(outcomes: [], observed: [], sunk: []) }
+        guard let geometry = fixture.setup.geometry else {
+            return ControllerReplay(outcomes: [], observed: [], sunk: [])
+        }
         var controller: MRAIDContentController? = MRAIDContentController(
             placement: fixture.setup.placement, geometry: geometry)
         let observations = controller?.observations

@@ -50,7 +50,9 @@ public struct FixtureRunner: Sendable {
                     startsExpanded: fixture.setup.startsExpanded), fixture)
         case .mraid:
             guard let geometry = fixture.setup.geometry else {
-                throw FixtureError(.missingField, file: fixture.file, path: "setup.geometry", message: "missing: MRAID needs a geometry")
+                throw FixtureError(
+                    .missingField, file: fixture.file, path: "setup.geometry",
+                    message: "missing: MRAID needs a geometry")
             }
             return try drive(MRAIDLifecycle(placement: fixture.setup.placement, geometry: geometry), fixture)
         }
@@ -67,7 +69,8 @@ public struct FixtureRunner: Sendable {
         }
         let inLine = try loadAd(path, field: "ad", file: fixture.file)
         guard inLine.inLine != nil else {
-            throw FixtureError(.unusableAd, file: fixture.file, path: "ad", message: "\(path): the first ad is not an InLine")
+            throw FixtureError(
+                .unusableAd, file: fixture.file, path: "ad", message: "\(path): the first ad is not an InLine")
         }
         var chain: [(wrapper: VASTWrapper, hop: Int)] = []
         for (hop, wrapperPath) in fixture.wrappers.enumerated() {
@@ -170,7 +173,8 @@ public struct FixtureRunner: Sendable {
 
     private static func checkEnd(_ fixture: LifecycleFixture, phase: String, state: some Encodable) -> FixtureFailure? {
         if let expected = fixture.expectPhase, expected != phase {
-            return FixtureFailure(step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + phase])
+            return FixtureFailure(
+                step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + phase])
         }
         let actual = LifecycleState.json(state)
         let keys = fixture.expectState.keys.sorted()
@@ -179,7 +183,10 @@ public struct FixtureRunner: Sendable {
         return FixtureFailure(
             step: nil, summary: "expectState differs", input: "",
             diff: mismatched.flatMap { key in
-                ["- \(key): \(fixture.expectState[key]?.rendered ?? "null")", "+ \(key): \((actual[key] ?? .null).rendered)"]
+                [
+                    "- \(key): \(fixture.expectState[key]?.rendered ?? "null")",
+                    "+ \(key): \((actual[key] ?? .null).rendered)",
+                ]
             })
     }
 }

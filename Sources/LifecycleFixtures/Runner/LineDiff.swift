@@ -1,5 +1,5 @@
 /// A line diff of expected against actual, for people: common lines prefixed `  `, lines only
-/// expected `- `, lines only actual `+ `, in order (longest common subsequence; the lists are short).
+/// expected `- `, lines only actual `+ `, in order (a replaced line reads `- ` then `+ `) (longest common subsequence; the lists are short).
 enum LineDiff {
     static func render(expected: [String], actual: [String]) -> [String] {
         let rows = expected.count
@@ -20,12 +20,12 @@ enum LineDiff {
                 lines.append("  " + expected[row])
                 row += 1
                 column += 1
-            } else if column < columns, row == rows || common[row][column + 1] >= common[row + 1][column] {
-                lines.append("+ " + actual[column])
-                column += 1
-            } else {
+            } else if row < rows, column == columns || common[row + 1][column] >= common[row][column + 1] {
                 lines.append("- " + expected[row])
                 row += 1
+            } else {
+                lines.append("+ " + actual[column])
+                column += 1
             }
         }
         return lines

@@ -4,6 +4,25 @@ import AdEngine
 import AdPlacement
 import AdTransport
 import Foundation
+import VAST
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Voluntary context switches of the whole process so far (every thread): how often a thread
+/// went to sleep waiting for something, which on a VM costs a wake-up later.
+func voluntarySwitches() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return usage.ru_nvcsw
+}
+
+/// CPU time of the whole process (every thread: the Swift pool, the curl loops), in ms.
+func processCPUMilliseconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Double(now.tv_sec) * 1e3 + Double(now.tv_nsec) * 1e-6
+}
 
 func milliseconds(_ duration: Duration) -> Double {
     let c = duration.components
@@ -40,41 +59,52 @@ struct SourceSample: Sendable {
     var curlMs = 0.0
 }
 
-/// One iteration: a getAd call and the plain fetch sequence, back to back.
-struct IterationSample: Sendable {
-    /// `engine.getAd(for:)`, wall clock, measured by the caller (includes the actor hop).
-    var getAdMs = 0.0
-    /// `ad.report.milliseconds`: the mediator's own start-to-end time.
-    var mediationMs = 0.0
-    /// One entry per source, in report order (tier 0, 1, 2).
-    var sources: [SourceSample] = []
-    /// Hops of that getAd that ran on a pooled connection.
-    var getAdReused = 0
-    /// The same URLs fetched one after another with `client.fetch`, wall clock.
-    var plainMs = 0.0
-    /// Sum of libcurl's total time over those plain fetches.
-    var plainCurlMs = 0.0
-    /// Plain fetches that ran on a pooled connection.
-    var plainReused = 0
-    /// libcurl's total time of each of getAd's 4 fetches, in order.
-    var getAdFetchMs: [Double] = []
-    /// libcurl's total time of each of the 4 plain fetches, in order.
-    var plainFetchMs: [Double] = []
-    /// Whether getAd ran first in this iteration (the order alternates).
-    var getAdFirst = true
+/// One way of getting the same 4 responses, timed: wall clock, libcurl's totals, process CPU.
+struct Rung: Sendable {
+    /// Wall clock, measured by the caller.
+    var wallMs = 0.0
+    /// Sum of libcurl's total time over the 4 fetches.
+    var curlMs = 0.0
+    /// Process CPU time (every thread) during the call.
+    var cpuMs = 0.0
+    /// Voluntary context switches of the process during the call.
+    var switches = 0
+    /// Fetches that ran on a pooled connection.
+    var reused = 0
+    /// libcurl's total time of each fetch, in order.
+    var fetchMs: [Double] = []
+    /// Where in the iteration it ran (0 first).
+    var position = 0
 
-    /// Sum of the hops' curl totals inside getAd.
-    var getAdCurlMs: Double { sources.reduce(0) { $0 + $1.curlMs } }
-    /// Sum over tiers of the sources' own `milliseconds` (one source per tier here).
+    /// Wall time above its own transfers (libcurl's clock).
+    var aboveTransfersMs: Double { wallMs - curlMs }
+}
+
+/// One iteration: the same 4 fetches four ways, back to back, in an order that rotates.
+struct IterationSample: Sendable {
+    /// `engine.getAd(for:)`.
+    var getAd = Rung()
+    /// The 4 URLs fetched one after another with `client.fetch` (the baseline).
+    var plain = Rung()
+    /// The 3 tags resolved one after another with a `WrapperResolver` (no mediation).
+    var resolver = Rung()
+    /// `Mediator.run` over the 3 tag sources (no facade).
+    var mediator = Rung()
+    /// `ad.report.milliseconds`: the mediator's own start-to-end time inside getAd.
+    var mediationMs = 0.0
+    /// getAd's sources, in report order (tier 0, 1, 2).
+    var sources: [SourceSample] = []
+
+    /// Sum over tiers of getAd's sources' own `milliseconds` (one source per tier here).
     var sourcesMs: Double { sources.reduce(0) { $0 + $1.milliseconds } }
     /// The paired overhead: getAd − the plain sequence of the same fetches.
-    var pairedMs: Double { getAdMs - plainMs }
+    var pairedMs: Double { getAd.wallMs - plain.wallMs }
     /// The paired overhead with the two sides' transfer times made equal: getAd − (the plain
     /// sequence − its curl totals + getAd's curl totals). The sources' latency is then what this
     /// call's own transfers took (libcurl's clock) plus the plain transport's hand-off cost
     /// measured in the same iteration; the server's jitter, which hits one side and not the
     /// other, drops out.
-    var overheadMs: Double { (getAdMs - getAdCurlMs) - (plainMs - plainCurlMs) }
+    var overheadMs: Double { getAd.aboveTransfersMs - plain.aboveTransfersMs }
 }
 
 /// What a checked getAd looks like: the URLs it fetched, in order, and how each plain fetch must end.
@@ -83,6 +113,8 @@ struct Shape: Sendable {
     var fetches: [(url: String, expect: Expect)]
     var outcomes: [String]
     var winner: String
+    /// The three tag URLs (the first fetch of each source).
+    var tags: [String]
 }
 
 /// Runs one getAd and checks its shape: noFill, error, won, by `winner`, with a media file.
@@ -114,61 +146,169 @@ func checkedGetAd(_ engine: AdEngine, _ request: AdRequestInfo, expected: Shape?
     return (ad, elapsed)
 }
 
-/// The warm-up and timed iterations. Each iteration runs one getAd and the plain fetch
-/// sequence of the same URLs with a client of the same configuration, alternating which goes first.
-func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTTPClient, maxBodyBytes: Int,
-             runs: Int, warmups: Int) async throws -> [IterationSample] {
+/// Times `work` (wall, CPU, context switches) into a rung; `work` fills the curl figures.
+func timed(_ rung: inout Rung, _ work: (inout Rung) async throws -> Void) async rethrows {
     let clock = ContinuousClock()
+    let switches = voluntarySwitches()
+    let cpu = processCPUMilliseconds()
+    let start = clock.now
+    try await work(&rung)
+    rung.wallMs = milliseconds(clock.now - start)
+    rung.cpuMs = processCPUMilliseconds() - cpu
+    rung.switches = voluntarySwitches() - switches
+}
 
-    func getAd(into sample: inout IterationSample) async throws {
-        let (ad, elapsed) = try await checkedGetAd(engine, request, expected: shape, winner: shape.winner)
-        sample.getAdMs = elapsed
-        sample.mediationMs = ad.report.milliseconds
-        sample.sources = ad.report.sources.map { source in
+/// Fills a rung's curl figures from hops.
+func record(_ hops: [VASTHop], into rung: inout Rung) {
+    rung.fetchMs = hops.map(\.milliseconds)
+    rung.curlMs = rung.fetchMs.reduce(0, +)
+    rung.reused = hops.filter(\.connectionReused).count
+}
+
+/// The warm-up and timed iterations. Each iteration gets the same 4 responses four ways: getAd,
+/// the plain fetch sequence (with a client of the same configuration), the three tags through a
+/// WrapperResolver, and a Mediator over the three sources; the order rotates from one iteration
+/// to the next.
+func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTTPClient,
+             resolverConfiguration: WrapperResolverConfiguration, context: VASTMacroContext,
+             sources: [AdSource], runs: Int, warmups: Int) async throws -> [IterationSample] {
+    let maxBodyBytes = resolverConfiguration.parserLimits.maxBytes
+    let resolver = WrapperResolver(client: client, errorSink: DirectBeaconSender(client: client),
+                                   configuration: resolverConfiguration, macros: context)
+    let mediator = Mediator(resolver: resolver)
+    let expectedHops = shape.fetches.map(\.url)
+
+    func getAd(_ sample: inout IterationSample) async throws {
+        var report: MediationReport?
+        try await timed(&sample.getAd) { rung in
+            let ad = try await checkedGetAd(engine, request, expected: shape, winner: shape.winner).ad
+            report = ad.report
+        }
+        guard let report else { return }
+        record(report.sources.flatMap(\.hops), into: &sample.getAd)
+        sample.mediationMs = report.milliseconds
+        sample.sources = report.sources.map { source in
             SourceSample(milliseconds: source.milliseconds, curlMs: source.hops.reduce(0) { $0 + $1.milliseconds })
         }
-        let hops = ad.report.sources.flatMap(\.hops)
-        sample.getAdReused = hops.filter(\.connectionReused).count
-        sample.getAdFetchMs = hops.map(\.milliseconds)
     }
 
-    func fetchPlain(into sample: inout IterationSample) async throws {
-        var curl: [Double] = []
-        var reused = 0
-        let start = clock.now
-        for (url, expect) in shape.fetches {
-            let request = HTTPRequest(url: url, maxBodyBytes: maxBodyBytes)
-            do {
-                let response = try await client.fetch(request, timeout: .seconds(8))
-                guard expect == .body else { throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)") }
-                curl.append(response.report.totalMilliseconds)
-                reused += response.report.connectionReused ? 1 : 0
-            } catch let error as HTTPError {
-                let ok = (expect == .noContent && error.kind == .noContent) || (expect == .badStatus && error.kind == .badStatus)
-                guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
-                curl.append(error.report.totalMilliseconds)
-                reused += error.report.connectionReused ? 1 : 0
+    func plain(_ sample: inout IterationSample) async throws {
+        try await timed(&sample.plain) { rung in
+            for (url, expect) in shape.fetches {
+                let request = HTTPRequest(url: url, maxBodyBytes: maxBodyBytes)
+                let report: HTTPTransferReport
+                do {
+                    let response = try await client.fetch(request, timeout: .seconds(8))
+                    guard expect == .body else { throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)") }
+                    report = response.report
+                } catch let error as HTTPError {
+                    let ok = (expect == .noContent && error.kind == .noContent)
+                        || (expect == .badStatus && error.kind == .badStatus)
+                    guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
+                    report = error.report
+                }
+                rung.fetchMs.append(report.totalMilliseconds)
+                rung.reused += report.connectionReused ? 1 : 0
+            }
+            rung.curlMs = rung.fetchMs.reduce(0, +)
+        }
+    }
+
+    func resolve(_ sample: inout IterationSample) async throws {
+        var hops: [VASTHop] = []
+        var filled = false
+        await timed(&sample.resolver) { _ in
+            for tag in shape.tags {
+                let resolution = await resolver.resolve(tagURL: tag)
+                hops += resolution.hops
+                filled = !resolution.ads.isEmpty
             }
         }
-        sample.plainMs = milliseconds(clock.now - start)
-        sample.plainCurlMs = curl.reduce(0, +)
-        sample.plainFetchMs = curl
-        sample.plainReused = reused
+        guard filled, hops.map(\.url) == expectedHops else {
+            throw BenchFailure("the resolver rung fetched \(hops.map(\.url)), filled=\(filled)")
+        }
+        record(hops, into: &sample.resolver)
+    }
+
+    func mediate(_ sample: inout IterationSample) async throws {
+        var result: MediationResult?
+        await timed(&sample.mediator) { _ in
+            result = await mediator.run(sources: sources, context: context, deadline: .now + .seconds(10))
+        }
+        guard let result, result.winner?.source == shape.winner,
+              result.report.sources.flatMap(\.hops).map(\.url) == expectedHops else {
+            throw BenchFailure("the mediator rung gave \(result?.report.sources.map(\.outcome.rawValue) ?? [])")
+        }
+        record(result.report.sources.flatMap(\.hops), into: &sample.mediator)
     }
 
     var samples: [IterationSample] = []
     samples.reserveCapacity(runs)
     for run in 0..<(warmups + runs) {
         var sample = IterationSample()
-        sample.getAdFirst = run % 2 == 0
-        if sample.getAdFirst {
-            try await getAd(into: &sample)
-            try await fetchPlain(into: &sample)
-        } else {
-            try await fetchPlain(into: &sample)
-            try await getAd(into: &sample)
+        for step in 0..<4 {
+            switch (run + step) % 4 {
+            case 0:
+                sample.getAd.position = step
+                try await getAd(&sample)
+            case 1:
+                sample.plain.position = step
+                try await plain(&sample)
+            case 2:
+                sample.resolver.position = step
+                try await resolve(&sample)
+            default:
+                sample.mediator.position = step
+                try await mediate(&sample)
+            }
         }
         if run >= warmups { samples.append(sample) }
     }
     return samples
 }
+
+/// One getAd whose three tiers are fixed documents (no network): the engine alone.
+struct InMemorySample: Sendable {
+    var switches = 0
+    var getAdMs = 0.0
+    var cpuMs = 0.0
+    var mediationMs = 0.0
+    var sourcesMs = 0.0
+}
+
+/// `runs` getAd calls (after `warmups`) of a placement whose sources are documents.
+func measureInMemory(engine: AdEngine, request: AdRequestInfo, runs: Int, warmups: Int) async throws -> [InMemorySample] {
+    var samples: [InMemorySample] = []
+    for run in 0..<(warmups + runs) {
+        let switches = voluntarySwitches()
+        let cpu = processCPUMilliseconds()
+        let (ad, elapsed) = try await checkedGetAd(engine, request, expected: nil, winner: "fill")
+        let sample = InMemorySample(switches: voluntarySwitches() - switches, getAdMs: elapsed, cpuMs: processCPUMilliseconds() - cpu,
+                                    mediationMs: ad.report.milliseconds,
+                                    sourcesMs: ad.report.sources.reduce(0) { $0 + $1.milliseconds })
+        if run >= warmups { samples.append(sample) }
+    }
+    return samples
+}
+
+/// In-memory costs of the pieces, per call (median over `runs`): parsing the two chain
+/// documents, and resolving the InLine document with a WrapperResolver.
+func measurePieces(bodies: [[UInt8]], inLine: [UInt8], client: HTTPClient, runs: Int) async -> (parse: [Double], resolve: [Double]) {
+    let clock = ContinuousClock()
+    let resolver = WrapperResolver(client: client, errorSink: DirectBeaconSender(client: client))
+    var parse: [Double] = []
+    var resolve: [Double] = []
+    for _ in 0..<runs {
+        var start = clock.now
+        for body in bodies { blackHole(try? VASTParser().parse(body).document) }
+        parse.append(milliseconds(clock.now - start))
+        start = clock.now
+        blackHole(await resolver.resolve(document: inLine, source: "inline"))
+        resolve.append(milliseconds(clock.now - start))
+    }
+    return (parse, resolve)
+}
+
+/// Keeps the optimiser from discarding a result.
+@inline(never) @_optimize(none)
+func blackHole<T>(_ value: T) {}
