@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "beacon-child", targets: ["BeaconChild"]),
         .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
+        .executable(name: "bench-batch", targets: ["BenchBatch"]),
     ],
     targets: [
         .systemLibrary(
@@ -47,7 +48,9 @@ let package = Package(
         .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
-        .target(name: "VASTCheck", dependencies: ["AdEngine", "AdPlacement", "VAST"], swiftSettings: strict),
+        .target(
+            name: "VASTCheck", dependencies: ["AdEngine", "AdPlacement", "AdLifecycle", "LifecycleFixtures", "VAST"],
+            swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
@@ -60,6 +63,8 @@ let package = Package(
         .executableTarget(
             name: "BenchGetAd", dependencies: ["AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport"],
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(

@@ -5,8 +5,9 @@ import VAST
 
 /// `vastcheck getad --settings FILE --request FILE [--presentation FILE] [--max-height N] [--json]`:
 /// one getAd (or getBottomBannerAd) through the real engine, to see why a slot stays empty.
-struct GetAdCommand {
-    static let flags: Set<String> = ["--json", "--help", "-h"]
+struct GetAdCommand: Command {
+    static let flags: Set<String> = ["--json"]
+    static var help: String { HelpText.getad }
     static let options: Set<String> = ["--settings", "--request", "--presentation", "--max-height"]
 
     let settingsPath: String

@@ -22,37 +22,19 @@ public enum VASTCheck {
             console.out("vastcheck \(version)\n")
             return .success
         case "validate":
-            return await runValidate(rest, console: console)
+            return await ValidateCommand.main(rest, name: command, console: console)
         case "getad":
-            return await runGetAd(rest, console: console)
+            return await GetAdCommand.main(rest, name: command, console: console)
+        case "inspect":
+            return await InspectCommand.main(rest, name: command, console: console)
+        case "simulate":
+            return await SimulateCommand.main(rest, name: command, console: console)
+        case "replay":
+            return await ReplayCommand.main(rest, name: command, console: console)
+        case "report":
+            return await ReportCommand.main(rest, name: command, console: console)
         default:
             return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
-        }
-    }
-
-    private static func runValidate(_ arguments: [String], console: Console) async -> ExitCode {
-        do {
-            let parsed = try Arguments(arguments, flags: ValidateCommand.flags, options: ValidateCommand.options)
-            if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-                console.out(HelpText.validate)
-                return .success
-            }
-            return try await ValidateCommand(parsed).run(console)
-        } catch {
-            return usage(error.message, help: "vastcheck validate --help", console: console)
-        }
-    }
-
-    private static func runGetAd(_ arguments: [String], console: Console) async -> ExitCode {
-        do {
-            let parsed = try Arguments(arguments, flags: GetAdCommand.flags, options: GetAdCommand.options)
-            if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
-                console.out(HelpText.getad)
-                return .success
-            }
-            return try await GetAdCommand(parsed).run(console)
-        } catch {
-            return usage(error.message, help: "vastcheck getad --help", console: console)
         }
     }
 

@@ -5,8 +5,9 @@ import VAST
 
 /// `vastcheck validate [--json] [--strict] [--verbose] [--follow] [--schema FILE.xsd] [--max-bytes N]
 /// [--max-depth N] [--timeout SECONDS] [--fire-errors] SOURCE...`
-struct ValidateCommand {
-    static let flags: Set<String> = ["--json", "--strict", "--verbose", "--follow", "--fire-errors", "--help", "-h"]
+struct ValidateCommand: Command {
+    static let flags: Set<String> = ["--json", "--strict", "--verbose", "--follow", "--fire-errors"]
+    static var help: String { HelpText.validate }
     static let options: Set<String> = ["--schema", "--max-bytes", "--max-depth", "--timeout"]
 
     let paths: [String]
