@@ -192,6 +192,7 @@ if runBeacons {
             fail("\(error)")
         }
 
+        log("\(sinkName): \(beaconCount) plain GETs")
         _ = await phase("plain GETs") {
             try resetCounts()
             let client = try makeClient()
@@ -213,6 +214,7 @@ if runBeacons {
         ]
         if shortWindow > 0 { runs.append(("dispatcher \(beaconCount) window=\(shortWindow)", beaconCount, shortWindow)) }
         for (index, (label, count, runWindow)) in runs.enumerated() where count > 0 {
+            log("\(sinkName): \(label) (window \(runWindow))")
             let peak = await phase(label) {
                 try resetCounts()
                 let directory = temp + "-\(sinkName)-\(index)"
@@ -278,6 +280,7 @@ if runEvents {
     let variants = EventVariant.allCases
     var times: [EventVariant: [Double]] = [:]
     var counted: [EventVariant: EventCounts] = [:]
+    log("events: \(rounds) rounds x \(variants.count) variants x \(ads) ads")
     for variant in variants { _ = bench.run(variant, ads: max(ads / 10, 1), round: -2) }  // warm-up
     let memoryBefore = ProcStatus.memory()
     _ = ProcStatus.resetPeak()
