@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import VASTCheck
+
+/// Golden tests: the help of `vastcheck` and of every subcommand, and the human output of `validate` on
+/// bundled samples, compared with the files in `Golden/`. After an intended change, rewrite them with
+/// `UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests` and review the diff.
+@Suite struct HelpGoldenTests {
+    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report"]
+
+    @Test func mainHelp() async throws {
+        let captured = CapturedConsole()
+        #expect(await captured.run(["--help"]) == .success)
+        #expect(captured.err.isEmpty)
+        GoldenFile.check(captured.out, "help-main.txt")
+    }
+
+    @Test func mainHelpListsEveryCommand() async {
+        let captured = CapturedConsole()
+        _ = await captured.run(["--help"])
+        for command in Self.commands {
+            #expect(captured.out.contains("\n  \(command) "), "vastcheck --help does not list \(command)")
+        }
+    }
+
+    @Test(arguments: commands)
+    func commandHelp(_ command: String) async throws {
+        let captured = CapturedConsole()
+        #expect(await captured.run([command, "--help"]) == .success)
+        #expect(captured.err.isEmpty)
+        #expect(captured.out.hasPrefix("USAGE: vastcheck \(command)"))
+        #expect(captured.out.contains("\nEXAMPLES:\n"), "vastcheck \(command) --help has no examples")
+        #expect(captured.out.contains("\n  vastcheck \(command) ") || captured.out.contains(" | vastcheck \(command) "))
+        #expect(captured.out.contains("EXIT CODES:"))
+        GoldenFile.check(captured.out, "help-\(command).txt")
+        // -h is the same help.
+        let short = CapturedConsole()
+        #expect(await short.run([command, "-h"]) == .success)
+        #expect(short.out == captured.out)
+    }
+
+    @Test(arguments: commands)
+    func anUnknownOptionIsAUsageError(_ command: String) async {
+        let captured = CapturedConsole()
+        #expect(await captured.run([command, "--no-such-option"]) == .usage)
+        #expect(captured.out.isEmpty)
+        #expect(captured.err.hasPrefix("vastcheck: "))
+        #expect(captured.err.hasSuffix("See 'vastcheck \(command) --help'.\n"))
+    }
+
+    static let validateSamples = [
+        "v42-inline-linear-full", "v42-invalid-inline-missing-adsystem", "v42-malformed-truncated",
+        "v42-messy-no-namespace", "v41-invalid-attribute-values", "v42-no-ad-response",
+    ]
+
+    @Test(arguments: validateSamples)
+    func validateHumanOutput(_ sample: String) async throws {
+        let captured = CapturedConsole()
+        let code = await captured.run(["validate", "--verbose", Repository.path("vast-samples/\(sample).xml")])
+        #expect(code == .success || code == .invalid)
+        let output = captured.out.replacingOccurrences(of: Repository.root.path + "/", with: "")
+        GoldenFile.check(output, "validate-\(sample).txt")
+    }
+}
+
+/// The golden files beside this test file, in `Golden/`.
+enum GoldenFile {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+
+    static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
+
+    /// Compares `actual` with the golden file `name` (or rewrites it under `UPDATE_GOLDEN=1`), recording
+    /// the first differing line when they differ.
+    static func check(_ actual: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let url = folder.appendingPathComponent(name)
+        if updating {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(actual.utf8).write(to: url)
+            } catch {
+                Issue.record("cannot write \(url.path): \(error)", sourceLocation: sourceLocation)
+            }
+            return
+        }
+        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+            Issue.record("no golden file \(name); create it with UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        guard actual != expected else { return }
+        let expectedLines = expected.components(separatedBy: "\n")
+        let actualLines = actual.components(separatedBy: "\n")
+        let common = min(expectedLines.count, actualLines.count)
+        let line = (0..<common).first { expectedLines[$0] != actualLines[$0] } ?? common
+        let want = line < expectedLines.count ? expectedLines[line] : "(end of file)"
+        let got = line < actualLines.count ? actualLines[line] : "(end of output)"
+        Issue.record("""
+            \(name) differs at line \(line + 1) (rewrite with UPDATE_GOLDEN=1 if intended):
+            - \(want)
+            + \(got)
+            """, sourceLocation: sourceLocation)
+    }
+}
