@@ -95,7 +95,12 @@ public struct TrackingPlan: Sendable {
 
     /// `about:blank` is never sent (VAST-FACTS 2); an empty URL cannot be.
     static func isBlank(_ url: String) -> Bool {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty || trimmed.lowercased() == "about:blank"
+        // Parsed URLs are trimmed already; this only tells empty and about:blank apart, on bytes
+        // (Foundation's trimming bridges every URL through NSString on Linux).
+        let bytes = url.utf8.drop { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
+        guard let first = bytes.first else { return true }
+        guard first | 0x20 == 0x61 else { return false }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            .lowercased() == "about:blank"
     }
 }
