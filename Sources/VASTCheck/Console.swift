@@ -13,16 +13,19 @@ public struct Console: Sendable {
     public var outputIsTerminal: Bool
     /// The environment variables (for `NO_COLOR`).
     public var environment: [String: String]
+    /// True when standard error is a terminal (`validate` then draws its progress line there).
+    public var errorIsTerminal: Bool
 
     /// Creates a console.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 readStandardInput: @escaping @Sendable () -> Data, outputIsTerminal: Bool,
-                environment: [String: String]) {
+                environment: [String: String], errorIsTerminal: Bool = false) {
         self.out = out
         self.err = err
         self.readStandardInput = readStandardInput
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
+        self.errorIsTerminal = errorIsTerminal
     }
 
     /// The process's own streams.
@@ -32,7 +35,8 @@ public struct Console: Sendable {
             err: { text in FileHandle.standardError.write(Data(text.utf8)) },
             readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            environment: ProcessInfo.processInfo.environment)
+            environment: ProcessInfo.processInfo.environment,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
     /// Colour only on a terminal and only when `NO_COLOR` is unset or empty (no-color.org).

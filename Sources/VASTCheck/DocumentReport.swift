@@ -129,3 +129,50 @@ extension VASTFinding {
         return .object(members)
     }
 }
+
+/// How a document ended, for the batch summary (`breakdown.outcomes`).
+enum DocumentOutcome: String, CaseIterable, Sendable {
+    /// No error finding (nor warning, with `--strict`).
+    case valid
+    /// Read (and resolved) but a rule failed: an error finding, or a warning with `--strict`.
+    case rulesFailed
+    /// The chain ended on a response without an ad (303).
+    case noAd
+    /// The chain failed otherwise: a fetch that failed or timed out (301), too many wrappers
+    /// (302), a loop (300), a blocked category (205), or a hop that is not VAST (100–102).
+    case chainError
+    /// A local document that could not be read as VAST (100–102).
+    case parseError
+    /// The input could not be read at all (exit 2).
+    case unreadable
+
+    /// For people: `rules failed`, `no ad`, ...
+    var label: String {
+        switch self {
+        case .valid: "valid"
+        case .rulesFailed: "rules failed"
+        case .noAd: "no ad"
+        case .chainError: "chain error"
+        case .parseError: "parse error"
+        case .unreadable: "unreadable"
+        }
+    }
+}
+
+extension DocumentReport {
+    var outcome: DocumentOutcome {
+        if readError != nil { return .unreadable }
+        if parseError != nil { return .parseError }
+        if let code = resolution?.errorCode { return code == .noAdsAfterWrapper ? .noAd : .chainError }
+        return isValid ? .valid : .rulesFailed
+    }
+
+    /// The IAB code a player would report for this document: the chain's or the document's,
+    /// else the first failing finding's; `nil` for a valid or unreadable document.
+    var reportedErrorCode: VASTErrorCode? {
+        if let errorCode { return errorCode }
+        guard readError == nil, !isValid else { return nil }
+        return findings.first { ($0.severity == .error || (strict && $0.severity == .warning)) && $0.vastErrorCode != nil }?
+            .vastErrorCode
+    }
+}

@@ -8,31 +8,53 @@ enum HelpText {
         COMMANDS:
           validate    Check VAST documents: files, directories (walked for *.xml), tag URLs, or - for stdin.
           getad       Run one getAd through the real engine: the placement decision, each source, the ad.
+          inspect     Show a tag's wrapper chain as a tree and the merged ad's tracking, grouped by event.
+          simulate    Play a tag's ad through the real lifecycles and list every beacon in firing order.
+          replay      Run lifecycle fixtures and say which pass; a failure shows expected against actual.
+          report      Write one self-contained HTML page: the chain, the findings, the beacon timeline.
 
         OPTIONS:
           -h, --help  Show this help.
           --version   Show the version.
 
-        EXIT CODES: 0 all valid (getad: an ad), 1 any invalid (getad: no ad), 2 an input could not
-        be read, 64 usage error.
-        See 'vastcheck validate --help' and 'vastcheck getad --help' for examples.
+        EXAMPLES:
+          vastcheck validate vast-samples/
+          vastcheck inspect "https://ads.example.com/vast?pos=pre"
+          vastcheck simulate --skip-at 6 tag.xml
+          vastcheck replay Tests/Fixtures/lifecycle/
+          vastcheck report tag.xml --html tag.html
+
+        EXIT CODES: 0 success (validate: all valid; getad, report: an ad; replay: all passed), 1 the
+        opposite (an invalid document, no ad, a failing fixture), 2 an input could not be read, 64
+        usage error. Each command's help has its own examples: vastcheck <command> --help.
 
         """
 
     static let validate = """
         USAGE: vastcheck validate [--json] [--strict] [--verbose] [--follow] [--schema FILE.xsd]
-                                  [--max-bytes N] [--max-depth N] [--timeout SECONDS] [--fire-errors] SOURCE...
+                                  [--max-bytes N] [--max-depth N] [--timeout SECONDS] [--fire-errors]
+                                  [--list FILE] [--jobs N] [--jsonl | --format FORMAT] [--output FILE]
+                                  SOURCE...
 
         Parses each document with the hardened VAST parser and reports its findings: content
         errors, tolerated messiness, and schema-only issues (namespace, child order) apart.
         Tag URLs are fetched and their wrapper chains followed; the report lists every hop.
+        Sources are checked --jobs at a time; with more than one, a breakdown (outcomes, VAST
+        error codes, the slowest hops) comes before the summary line.
 
         ARGUMENTS:
           SOURCE            A file, a directory (every *.xml below it, in name order), an http(s)
                             tag URL, or - for stdin.
 
         OPTIONS:
+          --list FILE       Also check the sources in FILE, one per line (blank lines and lines
+                            starting with # skipped); relative paths are relative to FILE's folder.
+                            - reads the list from stdin. Repeatable; listed after SOURCEs.
+          --jobs N          Sources checked at once, 1 to 64 (default 8).
           --json            One JSON document on stdout (fields in the README).
+          --jsonl           One JSON line per document as each finishes, then a summary line.
+          --format FORMAT   human (default), json, jsonl, or junit (JUnit XML for CI).
+          --output FILE     Write the report to FILE instead of stdout.
           --strict          Count warnings as failures too.
           --verbose         Also print info findings (the JSON always has them).
           --follow          Also follow the wrappers of file sources (URLs are always followed).
@@ -43,15 +65,21 @@ enum HelpText {
           --fire-errors     Send the chain's error pixels (by default they are only listed).
           -h, --help        Show this help.
 
+        People get a line per document in input order; with stderr on a terminal, a progress
+        line (done/total, rate, ETA) is drawn there.
+
         EXAMPLES:
           vastcheck validate vast-samples/
           vastcheck validate --json tag.xml | jq '.summary'
           vastcheck validate "https://ads.example.com/vast?pos=pre"
+          vastcheck validate --list tags.txt --jobs 16 --jsonl > results.jsonl
+          vastcheck validate --list tags.txt --format junit --output vast-junit.xml
           vastcheck validate --follow --max-depth 3 --timeout 2 wrapper.xml
           curl -s "$TAG" | vastcheck validate -
           vastcheck validate --schema vast_4.2.xsd tag.xml
 
-        EXIT CODES: 0 all valid, 1 any invalid, 2 an input could not be read, 64 usage error.
+        EXIT CODES: 0 all valid, 1 any invalid, 2 an input (or a --list file) could not be read,
+        64 usage error.
 
         """
 

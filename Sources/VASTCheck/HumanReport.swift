@@ -47,6 +47,28 @@ struct HumanReport {
         return text + "\n"
     }
 
+    /// The batch breakdown, before the summary line (only printed for more than one document):
+    /// outcomes, IAB error codes, and the slowest hops.
+    func render(breakdown summary: BatchSummary) -> String {
+        var text = "outcomes: " + DocumentOutcome.allCases.compactMap { outcome in
+            summary.outcomes[outcome].map { "\($0) \(outcome.label)" }
+        }.joined(separator: ", ") + "\n"
+        if !summary.errorCodes.isEmpty {
+            text += "VAST error codes: " + summary.errorCodes.keys.sorted().map { code in
+                "\(code) ×\(summary.errorCodes[code] ?? 0)"
+            }.joined(separator: ", ") + "\n"
+        }
+        if !summary.slowestHops.isEmpty {
+            text += "slowest hops:\n"
+            for hop in summary.slowestHops {
+                let ms = String(Int(hop.milliseconds.rounded()))
+                text += String(repeating: " ", count: max(0, 8 - ms.count)) + ms + " ms  " + hop.url
+                text += hop.source == hop.url ? "\n" : "  (\(hop.source))\n"
+            }
+        }
+        return text
+    }
+
     private func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }

@@ -3,15 +3,27 @@ import AdTransport
 import Foundation
 import VAST
 
-/// `vastcheck validate [--json] [--strict] [--verbose] [--follow] [--schema FILE.xsd] [--max-bytes N]
-/// [--max-depth N] [--timeout SECONDS] [--fire-errors] SOURCE...`
+/// `vastcheck validate [--json | --jsonl | --format F] [--output FILE] [--list FILE] [--jobs N] [--strict]
+/// [--verbose] [--follow] [--schema FILE.xsd] [--max-bytes N] [--max-depth N] [--timeout SECONDS] [--fire-errors]
+/// SOURCE...`
+///
+/// Sources (the command line's, then each `--list`'s) are checked `--jobs` at a time with one
+/// shared HTTP client and resolver; each result is written as the format allows (see
+/// ``BatchOutput``) and folded into a ``BatchSummary``, then dropped.
 struct ValidateCommand: Command {
-    static let flags: Set<String> = ["--json", "--strict", "--verbose", "--follow", "--fire-errors"]
+    static let flags: Set<String> = ["--json", "--jsonl", "--strict", "--verbose", "--follow", "--fire-errors"]
     static var help: String { HelpText.validate }
-    static let options: Set<String> = ["--schema", "--max-bytes", "--max-depth", "--timeout"]
+    static let options: Set<String> = [
+        "--schema", "--max-bytes", "--max-depth", "--timeout", "--list", "--jobs", "--format", "--output",
+    ]
+    /// Documents checked at once unless `--jobs` says otherwise.
+    static let defaultJobs = 8
 
     let paths: [String]
-    let json: Bool
+    let lists: [String]
+    let format: OutputFormat
+    let outputPath: String?
+    let jobs: Int
     let strict: Bool
     let verbose: Bool
     let follow: Bool
@@ -21,11 +33,31 @@ struct ValidateCommand: Command {
     let resolution: WrapperResolverConfiguration
 
     init(_ arguments: Arguments) throws(UsageError) {
-        guard !arguments.positional.isEmpty else {
-            throw UsageError("validate needs at least one SOURCE (a file, a directory, a tag URL, or - for standard input)")
+        lists = arguments.values["--list"] ?? []
+        guard !arguments.positional.isEmpty || !lists.isEmpty else {
+            throw UsageError("validate needs at least one SOURCE (a file, a directory, a tag URL, or - for standard input) "
+                + "or --list FILE")
         }
         paths = arguments.positional
-        json = arguments.flags.contains("--json")
+        guard (paths + lists).filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError("standard input (-) can be read only once: as one SOURCE or as one --list")
+        }
+        var formats: [OutputFormat] = []
+        if arguments.flags.contains("--json") { formats.append(.json) }
+        if arguments.flags.contains("--jsonl") { formats.append(.jsonl) }
+        if let text = arguments.value("--format") {
+            guard let named = OutputFormat(rawValue: text) else {
+                throw UsageError("--format takes one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+            }
+            formats.append(named)
+        }
+        guard Set(formats).count <= 1 else {
+            throw UsageError("choose one output format: \(formats.map(\.rawValue).joined(separator: " and ")) were both asked for")
+        }
+        format = formats.first ?? .human
+        outputPath = arguments.value("--output")
+        if let outputPath, outputPath.isEmpty { throw UsageError("--output needs a file name") }
+        jobs = try arguments.integer("--jobs", in: 1...64) ?? Self.defaultJobs
         strict = arguments.flags.contains("--strict")
         verbose = arguments.flags.contains("--verbose")
         follow = arguments.flags.contains("--follow")
@@ -49,18 +81,28 @@ struct ValidateCommand: Command {
     }
 
     func run(_ console: Console) async -> ExitCode {
-        let schema: VASTSchemaValidator?
+        let schema: LockedSchemaValidator?
         do {
-            schema = try schemaPath.map { path throws(VASTSchemaError) in try VASTSchemaValidator(contentsOf: path) }
+            schema = try schemaPath.map { path throws(VASTSchemaError) in
+                LockedSchemaValidator(try VASTSchemaValidator(contentsOf: path))
+            }
         } catch {
             console.err("vastcheck: \(error.message)\n")
             return .unreadable
         }
-        let (sources, unreadable) = InputSource.collect(paths)
-        var reports = unreadable.map { path, reason in
-            DocumentReport(source: path, readError: reason, findings: [], strict: strict)
+        let commandLine = InputSource.expand(paths)
+        var batchLists: [BatchList] = []
+        for list in lists {
+            do {
+                batchLists.append(try BatchList(list, console: console))
+            } catch {
+                console.err("vastcheck: \(error.message)\n")
+                return .unreadable
+            }
         }
-        let needsNetwork = follow || sources.contains { if case .tag = $0.kind { true } else { false } }
+        let total = commandLine.count + batchLists.reduce(0) { $0 + $1.count }
+        let needsNetwork = follow || batchLists.contains(where: \.hasTags)
+            || commandLine.contains { if case .tag = $0.kind { true } else { false } }
         let resolver: WrapperResolver?
         do {
             resolver = needsNetwork ? try makeResolver() : nil
@@ -68,45 +110,83 @@ struct ValidateCommand: Command {
             console.err("vastcheck: \(error.message)\n")
             return .usage
         }
-        let parser = VASTParser(limits: limits)
-        for source in sources {
-            if case .tag(let url) = source.kind, let resolver {
-                reports.append(await checkTag(url, resolver: resolver))
-            } else {
-                reports.append(await check(source, parser: parser, schema: schema, resolver: resolver, console: console))
+        let write: @Sendable (String) -> Void
+        let toTerminal: Bool
+        var outputFile: FileHandle?
+        defer { try? outputFile?.close() }
+        if let outputPath {
+            guard FileManager.default.createFile(atPath: outputPath, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: outputPath) else {
+                console.err("vastcheck: cannot write \(outputPath)\n")
+                return .unreadable
             }
-        }
-        let summary = Summary(reports)
-        if json {
-            console.out(JSON.object([
-                ("documents", .array(reports.map(\.json))),
-                ("summary", summary.json),
-            ]).pretty() + "\n")
+            write = { text in handle.write(Data(text.utf8)) }
+            toTerminal = false
+            outputFile = handle
         } else {
-            let printer = HumanReport(color: console.usesColor, verbose: verbose)
-            for report in reports { console.out(printer.render(report)) }
-            console.out(printer.render(summary))
+            write = console.out
+            toTerminal = console.outputIsTerminal
         }
-        if summary.unreadable > 0 { return .unreadable }
-        return summary.invalid > 0 ? .invalid : .success
+        let checker = SourceChecker(parser: VASTParser(limits: limits), schema: schema, resolver: resolver,
+                                    follow: follow, strict: strict, limit: limits.maxBytes, console: console)
+        let color = outputPath == nil && console.usesColor
+        var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose))
+        var summary = BatchSummary()
+        let start = ContinuousClock.now
+        var progress = ProgressLine(total: total, enabled: console.errorIsTerminal && total > 1,
+                                    write: console.err, start: start)
+        progress.draw()
+        let sources = BatchSources(commandLine: commandLine, lists: batchLists)
+        await BatchRunner.run(sources, jobs: jobs, work: { source in
+            let began = ContinuousClock.now
+            let report = await checker.check(source)
+            return (report, ProgressLine.seconds(.now - began))
+        }, consume: { index, checked in
+            summary.add(checked.0)
+            let text = output.add(checked.0, index: index, seconds: checked.1)
+            if !text.isEmpty {
+                if toTerminal { progress.hide() }
+                write(text)
+            }
+            progress.advance()
+        })
+        progress.finish()
+        write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
+        let totals = summary.totals
+        if totals.unreadable > 0 { return .unreadable }
+        return totals.invalid > 0 ? .invalid : .success
     }
 
     private func makeResolver() throws(HTTPClientConfigurationError) -> WrapperResolver {
-        let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
+        // Every job may hold a connection to the same ad server: a batch against one host must
+        // not queue behind the default per-host cap.
+        let perHost = max(HTTPClientConfiguration().maxConnectionsPerHost, jobs)
+        let client = try HTTPClient(configuration: HTTPClientConfiguration(
+            maxBodyBytes: limits.maxBytes, maxConnectionsPerHost: perHost,
+            maxTotalConnections: max(HTTPClientConfiguration().maxTotalConnections, perHost)))
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
         return WrapperResolver(client: client, errorSink: sink, configuration: resolution)
     }
+}
 
-    private func checkTag(_ url: String, resolver: WrapperResolver) async -> DocumentReport {
-        let resolution = await resolver.resolve(tagURL: url)
-        return DocumentReport(source: url, resolution: resolution, strict: strict)
-    }
+/// Checks one source; shared by every job of a run.
+struct SourceChecker: Sendable {
+    let parser: VASTParser
+    let schema: LockedSchemaValidator?
+    let resolver: WrapperResolver?
+    let follow: Bool
+    let strict: Bool
+    let limit: Int
+    let console: Console
 
-    private func check(_ source: InputSource, parser: VASTParser, schema: VASTSchemaValidator?,
-                       resolver: WrapperResolver?, console: Console) async -> DocumentReport {
+    func check(_ source: InputSource) async -> DocumentReport {
+        if case .tag(let url) = source.kind, let resolver {
+            let resolution = await resolver.resolve(tagURL: url)
+            return DocumentReport(source: url, resolution: resolution, strict: strict)
+        }
         let bytes: Data
         do {
-            bytes = try source.read(from: console, limit: limits.maxBytes)
+            bytes = try source.read(from: console, limit: limit)
         } catch {
             return DocumentReport(source: source.name, readError: error.localizedDescription, findings: [], strict: strict)
         }
@@ -126,23 +206,39 @@ struct ValidateCommand: Command {
     }
 }
 
+/// A schema validator used by one job at a time (libxml2's schema context is not shared).
+final class LockedSchemaValidator: @unchecked Sendable {
+    private let validator: VASTSchemaValidator
+    private let lock = NSLock()
+
+    init(_ validator: VASTSchemaValidator) { self.validator = validator }
+
+    func validate(_ bytes: Data) -> [VASTFinding] {
+        lock.withLock { validator.validate(bytes) }
+    }
+}
+
 /// Error pixels go nowhere: a validator does not fire ad servers' pixels unless asked (`--fire-errors`).
 struct DiscardingBeaconSink: BeaconSink {
     func enqueue(_ beacons: [Beacon]) async {}
 }
 
 /// Totals over a run.
-struct Summary {
-    let documents: Int
-    let valid: Int
-    let invalid: Int
-    let unreadable: Int
+struct Summary: Sendable {
+    private(set) var documents = 0
+    private(set) var valid = 0
+    /// Every document that is not valid, the unreadable ones included.
+    private(set) var invalid = 0
+    private(set) var unreadable = 0
 
     init(_ reports: [DocumentReport]) {
-        documents = reports.count
-        valid = reports.filter(\.isValid).count
-        unreadable = reports.filter { $0.readError != nil }.count
-        invalid = documents - valid
+        for report in reports { add(report) }
+    }
+
+    mutating func add(_ report: DocumentReport) {
+        documents += 1
+        if report.isValid { valid += 1 } else { invalid += 1 }
+        if report.readError != nil { unreadable += 1 }
     }
 
     var json: JSON {

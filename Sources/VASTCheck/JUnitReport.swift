@@ -1,0 +1,79 @@
+import Foundation
+import VAST
+
+/// `--format junit`: JUnit XML for CI systems. One `<testcase>` per document, named by its
+/// source, in input order; a document that is not valid has a `<failure>` (its findings as
+/// the text), an unreadable one an `<error>`.
+///
+/// ```xml
+/// <?xml version="1.0" encoding="UTF-8"?>
+/// <testsuites name="vastcheck" tests="3" failures="1" errors="1" time="0.412">
+///   <testsuite name="vastcheck" tests="3" failures="1" errors="1" skipped="0" time="0.412">
+///     <testcase name="tags/a.xml" classname="vastcheck.validate" time="0.002"/>
+///     <testcase name="https://..." classname="vastcheck.validate" time="0.311">
+///       <failure message="VAST error 301: ..." type="chainError">...</failure>
+///     </testcase>
+///     ...
+/// ```
+enum JUnitReport {
+    /// One rendered `<testcase>` element (indented, ending with a newline).
+    static func testCase(_ report: DocumentReport, seconds: Double) -> String {
+        var text = "    <testcase name=\"\(escape(report.source))\" classname=\"vastcheck.validate\" time=\"\(time(seconds))\""
+        let outcome = report.outcome
+        guard outcome != .valid else { return text + "/>\n" }
+        let element = outcome == .unreadable ? "error" : "failure"
+        let body = HumanReport(color: false, verbose: false).render(report)
+        text += ">\n      <\(element) message=\"\(escape(message(report)))\" type=\"\(outcome.rawValue)\">"
+        text += escape(body)
+        text += "</\(element)>\n    </testcase>\n"
+        return text
+    }
+
+    /// The whole document around the test cases (already in order).
+    static func document(_ testCases: [String], summary: BatchSummary, seconds: Double) -> String {
+        let totals = summary.totals
+        let counts = "tests=\"\(totals.documents)\" failures=\"\(totals.invalid - totals.unreadable)\" "
+            + "errors=\"\(totals.unreadable)\""
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<testsuites name=\"vastcheck\" \(counts) time=\"\(time(seconds))\">\n"
+        text += "  <testsuite name=\"vastcheck\" \(counts) skipped=\"0\" time=\"\(time(seconds))\">\n"
+        for testCase in testCases { text += testCase }
+        text += "  </testsuite>\n</testsuites>\n"
+        return text
+    }
+
+    /// The failure's one-line reason.
+    static func message(_ report: DocumentReport) -> String {
+        if let readError = report.readError { return "unreadable: \(readError)" }
+        if let error = report.parseError { return "VAST error \(error.vastErrorCode.rawValue): \(error.message)" }
+        if let code = report.errorCode {
+            return "VAST error \(code.rawValue): \(report.resolution?.failure?.message ?? "the chain failed")"
+        }
+        let failing = report.findings.filter { $0.severity == .error || (report.strict && $0.severity == .warning) }
+        guard let first = failing.first else { return "invalid" }
+        let count = "\(failing.count) \(failing.count == 1 ? "finding" : "findings")"
+        return "\(count); first: \(first.rule) at \(first.location): \(first.message)"
+    }
+
+    private static func time(_ seconds: Double) -> String { String(format: "%.3f", max(0, seconds)) }
+
+    /// Escapes text for an attribute or element content; drops characters XML 1.0 cannot hold.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
+                escaped += "\u{FFFD}"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+}
