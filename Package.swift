@@ -54,14 +54,15 @@ let package = Package(
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
+        .target(name: "BenchSupport", path: "Tools/BenchSupport", swiftSettings: strict),
         .executableTarget(
-            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], path: "Tools/bench-chain/Sources",
+            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport", "BenchSupport"], path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
-            name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport"],
+            name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
             path: "Tools/bench-lifecycle/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchGetAd", dependencies: ["AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport"],
+            name: "BenchGetAd", dependencies: ["AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),

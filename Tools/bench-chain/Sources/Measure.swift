@@ -2,33 +2,14 @@
 
 import AdEngine
 import AdTransport
+import BenchSupport
 import Foundation
 import VAST
 
-func milliseconds(_ duration: Duration) -> Double {
-    let c = duration.components
-    return Double(c.seconds) * 1e3 + Double(c.attoseconds) * 1e-15
-}
 
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    guard !s.isEmpty else { return .nan }
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
-/// Nearest-rank percentile (`p` in 0...100).
-func percentile(_ xs: [Double], _ p: Double) -> Double {
-    let s = xs.sorted()
-    guard !s.isEmpty else { return .nan }
-    let rank = Int((p / 100 * Double(s.count)).rounded(.up))
-    return s[min(max(rank, 1), s.count) - 1]
-}
 
-func fmt(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
 
-/// Keeps the optimiser from discarding a parse result.
-@inline(never) @_optimize(none)
-func blackHole<T>(_ value: T) {}
 
 /// One sequential run of the chain, measured three ways.
 struct ChainSample: Sendable {
@@ -183,8 +164,3 @@ func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
                             failures: failures, hopMs: hopMs)
 }
 
-/// A measurement that could not be made (the chain did not resolve as set up).
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -20,6 +20,7 @@
 import AdEngine
 import AdTransport
 import TestSupport
+import BenchSupport
 import Foundation
 import VAST
 

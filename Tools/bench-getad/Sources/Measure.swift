@@ -3,6 +3,7 @@
 import AdEngine
 import AdPlacement
 import AdTransport
+import BenchSupport
 import Foundation
 import VAST
 #if canImport(Glibc)
@@ -24,32 +25,10 @@ func processCPUMilliseconds() -> Double {
     return Double(now.tv_sec) * 1e3 + Double(now.tv_nsec) * 1e-6
 }
 
-func milliseconds(_ duration: Duration) -> Double {
-    let c = duration.components
-    return Double(c.seconds) * 1e3 + Double(c.attoseconds) * 1e-15
-}
 
-func median(_ xs: [Double]) -> Double {
-    let s = xs.sorted()
-    guard !s.isEmpty else { return .nan }
-    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-}
 
-/// Nearest-rank percentile (`p` in 0...100).
-func percentile(_ xs: [Double], _ p: Double) -> Double {
-    let s = xs.sorted()
-    guard !s.isEmpty else { return .nan }
-    let rank = Int((p / 100 * Double(s.count)).rounded(.up))
-    return s[min(max(rank, 1), s.count) - 1]
-}
 
-func fmt(_ x: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", x) }
 
-/// A measurement that could not be made (the engine or the server did not behave as set up).
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
 
 /// What one source of a getAd did, from the mediation report.
 struct SourceSample: Sendable {
@@ -309,6 +288,3 @@ func measurePieces(bodies: [[UInt8]], inLine: [UInt8], client: HTTPClient, runs:
     return (parse, resolve)
 }
 
-/// Keeps the optimiser from discarding a result.
-@inline(never) @_optimize(none)
-func blackHole<T>(_ value: T) {}

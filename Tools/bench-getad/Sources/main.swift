@@ -22,6 +22,7 @@
 import AdEngine
 import AdPlacement
 import AdTransport
+import BenchSupport
 import Foundation
 import TestSupport
 

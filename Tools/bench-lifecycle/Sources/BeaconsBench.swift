@@ -1,5 +1,6 @@
 // Beacons per second through the durable dispatcher, and the plain-GET ceiling of the same sink.
 
+import BenchSupport
 import AdTransport
 import Foundation
 

@@ -1,5 +1,6 @@
 // Inputs per second through the pure state machines, with same-run baselines.
 
+import BenchSupport
 import AdLifecycle
 import Foundation
 import VAST

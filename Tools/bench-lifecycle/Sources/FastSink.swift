@@ -1,6 +1,7 @@
 // A minimal HTTP/1.1 keep-alive responder on 127.0.0.1 that answers 204 to every request, so the
 // dispatcher can be measured against something faster than the Python test server.
 
+import BenchSupport
 import Foundation
 import Synchronization
 #if canImport(Glibc)

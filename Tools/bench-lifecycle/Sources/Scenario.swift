@@ -1,5 +1,6 @@
 // The ad and the input sequences the state machines are driven with.
 
+import BenchSupport
 import AdLifecycle
 import Foundation
 import TestSupport

@@ -15,6 +15,7 @@
 
 import AdLifecycle
 import AdTransport
+import BenchSupport
 import Foundation
 import TestSupport
 
