@@ -31,21 +31,7 @@ struct ReportCommand: Command {
         guard !output.isEmpty else { throw UsageError("--html needs a file name, not an empty string") }
         self.source = source
         self.output = output
-        var limits = VASTParser.Limits.default
-        if let maxBytes = try arguments.integer("--max-bytes", in: 1...(256 << 20)) { limits.maxBytes = maxBytes }
-        self.limits = limits
-        var resolution = WrapperResolverConfiguration(parserLimits: limits)
-        if let depth = try arguments.integer("--max-depth", in: 0...50) { resolution.maxDepth = depth }
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout takes a number of seconds above 0 and at most 600, not \"\(text)\"")
-            }
-            let timeout = Duration.milliseconds(Int(seconds * 1000))
-            resolution.firstRequestTimeout = timeout
-            resolution.laterRequestTimeout = timeout
-            resolution.chainBudget = max(resolution.chainBudget, timeout * (resolution.maxDepth + 1))
-        }
-        self.resolution = resolution
+        (limits, resolution) = try arguments.resolutionLimits()
         if let text = arguments.value("--duration") {
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("--duration takes a number of seconds above 0 and at most 86400, not \"\(text)\"")

@@ -63,21 +63,7 @@ struct ValidateCommand: Command {
         follow = arguments.flags.contains("--follow")
         fireErrors = arguments.flags.contains("--fire-errors")
         schemaPath = arguments.value("--schema")
-        var limits = VASTParser.Limits.default
-        if let maxBytes = try arguments.integer("--max-bytes", in: 1...(256 << 20)) { limits.maxBytes = maxBytes }
-        self.limits = limits
-        var resolution = WrapperResolverConfiguration(parserLimits: limits)
-        if let depth = try arguments.integer("--max-depth", in: 0...50) { resolution.maxDepth = depth }
-        if let text = arguments.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout takes a number of seconds above 0 and at most 600, not \"\(text)\"")
-            }
-            let timeout = Duration.milliseconds(Int(seconds * 1000))
-            resolution.firstRequestTimeout = timeout
-            resolution.laterRequestTimeout = timeout
-            resolution.chainBudget = max(resolution.chainBudget, timeout * (resolution.maxDepth + 1))
-        }
-        self.resolution = resolution
+        (limits, resolution) = try arguments.resolutionLimits()
     }
 
     func run(_ console: Console) async -> ExitCode {

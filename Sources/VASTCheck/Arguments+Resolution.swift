@@ -1,0 +1,23 @@
+import AdEngine
+import VAST
+
+extension Arguments {
+    /// The parser limits and chain limits that `--max-bytes`, `--max-depth` and `--timeout` set,
+    /// shared by the commands that fetch and follow tags.
+    func resolutionLimits() throws(UsageError) -> (parser: VASTParser.Limits, chain: WrapperResolverConfiguration) {
+        var limits = VASTParser.Limits.default
+        if let maxBytes = try integer("--max-bytes", in: 1...(256 << 20)) { limits.maxBytes = maxBytes }
+        var resolution = WrapperResolverConfiguration(parserLimits: limits)
+        if let depth = try integer("--max-depth", in: 0...50) { resolution.maxDepth = depth }
+        if let text = value("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
+                throw UsageError("--timeout takes a number of seconds above 0 and at most 600, not \"\(text)\"")
+            }
+            let timeout = Duration.milliseconds(Int(seconds * 1000))
+            resolution.firstRequestTimeout = timeout
+            resolution.laterRequestTimeout = timeout
+            resolution.chainBudget = max(resolution.chainBudget, timeout * (resolution.maxDepth + 1))
+        }
+        return (limits, resolution)
+    }
+}
