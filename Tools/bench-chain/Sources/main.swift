@@ -24,15 +24,6 @@ import BenchSupport
 import Foundation
 import VAST
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bench-chain: \(message)\n".utf8))
-    exit(2)
-}
-
-func log(_ message: String) {
-    FileHandle.standardError.write(Data("== \(message)\n".utf8))
-}
-
 // MARK: - arguments
 
 var runs = 30
@@ -44,15 +35,16 @@ var concurrency = 16
 var throughputHops = 3
 var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
 
-var arguments = CommandLine.arguments.dropFirst()
+var arguments = BenchArguments(tool: "bench-chain")
+
+/// Writes the failure to stderr and exits with status 2.
+func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-chain", message) }
+
 @MainActor
-func intArgument(_ name: String, minimum: Int) -> Int {
-    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= minimum else {
-        fail("\(name) needs an integer >= \(minimum)")
-    }
-    return value
+func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
+    arguments.integer(after: name, minimum: minimum, maximum: maximum)
 }
-while let argument = arguments.popFirst() {
+while let argument = arguments.next() {
     switch argument {
     case "--runs": runs = intArgument(argument, minimum: 1)
     case "--warmup": warmups = intArgument(argument, minimum: 0)

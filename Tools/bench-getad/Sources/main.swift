@@ -26,15 +26,6 @@ import BenchSupport
 import Foundation
 import TestSupport
 
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bench-getad: \(message)\n".utf8))
-    exit(2)
-}
-
-func log(_ message: String) {
-    FileHandle.standardError.write(Data("== \(message)\n".utf8))
-}
-
 // MARK: - arguments
 
 var runs = 300
@@ -42,15 +33,16 @@ var warmups = 20
 var latencyMs = 10
 var timeoutMs: Int?
 
-var arguments = CommandLine.arguments.dropFirst()
+var arguments = BenchArguments(tool: "bench-getad")
+
+/// Writes the failure to stderr and exits with status 2.
+func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-getad", message) }
+
 @MainActor
 func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
-    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= minimum, value <= maximum else {
-        fail("\(name) needs an integer in \(minimum)...\(maximum)")
-    }
-    return value
+    arguments.integer(after: name, minimum: minimum, maximum: maximum)
 }
-while let argument = arguments.popFirst() {
+while let argument = arguments.next() {
     switch argument {
     case "--runs": runs = intArgument(argument, minimum: 1)
     case "--warmup": warmups = intArgument(argument, minimum: 0)

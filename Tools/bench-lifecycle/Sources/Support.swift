@@ -13,14 +13,7 @@ func pad(_ text: String, _ width: Int) -> String {
 
 
 
-func log(_ message: String) {
-    FileHandle.standardError.write(Data("== \(message)\n".utf8))
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("bench-lifecycle: \(message)\n".utf8))
-    exit(2)
-}
+func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-lifecycle", message) }
 
 /// Runs `body` on a new thread whose kernel name (`comm`) is `name` (15 bytes at most), and
 /// waits for it. Threads that `body` starts inherit that name, which is how the per-thread CPU

@@ -34,15 +34,13 @@ var sinks = ["python", "fast"]
 var runEvents = true
 var runBeacons = true
 
-var arguments = CommandLine.arguments.dropFirst()
+var arguments = BenchArguments(tool: "bench-lifecycle")
+
 @MainActor
-func intArgument(_ name: String, minimum: Int) -> Int {
-    guard let value = arguments.popFirst().flatMap({ Int($0) }), value >= minimum else {
-        fail("\(name) needs an integer >= \(minimum)")
-    }
-    return value
+func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
+    arguments.integer(after: name, minimum: minimum, maximum: maximum)
 }
-while let argument = arguments.popFirst() {
+while let argument = arguments.next() {
     switch argument {
     case "--ads": ads = intArgument(argument, minimum: 1)
     case "--rounds": rounds = intArgument(argument, minimum: 1)
@@ -54,7 +52,7 @@ while let argument = arguments.popFirst() {
     case "--sends": sends = intArgument(argument, minimum: 1)
     case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
     case "--sink":
-        switch arguments.popFirst() {
+        switch arguments.next() {
         case "both": sinks = ["python", "fast"]
         case "python": sinks = ["python"]
         case "fast": sinks = ["fast"]
