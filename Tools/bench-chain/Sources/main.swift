@@ -40,20 +40,16 @@ var arguments = BenchArguments(tool: "bench-chain")
 /// Writes the failure to stderr and exits with status 2.
 func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-chain", message) }
 
-@MainActor
-func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
-    arguments.integer(after: name, minimum: minimum, maximum: maximum)
-}
 while let argument = arguments.next() {
     switch argument {
-    case "--runs": runs = intArgument(argument, minimum: 1)
-    case "--warmup": warmups = intArgument(argument, minimum: 0)
-    case "--latency-ms": latencyMs = intArgument(argument, minimum: 0)
-    case "--hops": hops = intArgument(argument, minimum: 1)
-    case "--resolutions": resolutions = intArgument(argument, minimum: 1)
-    case "--concurrency": concurrency = intArgument(argument, minimum: 1)
-    case "--throughput-hops": throughputHops = intArgument(argument, minimum: 1)
-    case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
+    case "--runs": runs = arguments.integer(after: argument, minimum: 1)
+    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0)
+    case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0)
+    case "--hops": hops = arguments.integer(after: argument, minimum: 1)
+    case "--resolutions": resolutions = arguments.integer(after: argument, minimum: 1)
+    case "--concurrency": concurrency = arguments.integer(after: argument, minimum: 1)
+    case "--throughput-hops": throughputHops = arguments.integer(after: argument, minimum: 1)
+    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1)
     case "-h", "--help":
         print("""
             usage: bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]

@@ -38,17 +38,13 @@ var arguments = BenchArguments(tool: "bench-getad")
 /// Writes the failure to stderr and exits with status 2.
 func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-getad", message) }
 
-@MainActor
-func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
-    arguments.integer(after: name, minimum: minimum, maximum: maximum)
-}
 while let argument = arguments.next() {
     switch argument {
-    case "--runs": runs = intArgument(argument, minimum: 1)
-    case "--warmup": warmups = intArgument(argument, minimum: 0)
-    case "--latency-ms": latencyMs = intArgument(argument, minimum: 0, maximum: 5_000)
+    case "--runs": runs = arguments.integer(after: argument, minimum: 1)
+    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0)
+    case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0, maximum: 5_000)
     case "--timeout-ms":
-        timeoutMs = intArgument(argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
+        timeoutMs = arguments.integer(after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
     case "-h", "--help":
         print("usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T]")
         exit(0)

@@ -36,21 +36,17 @@ var runBeacons = true
 
 var arguments = BenchArguments(tool: "bench-lifecycle")
 
-@MainActor
-func intArgument(_ name: String, minimum: Int, maximum: Int = .max) -> Int {
-    arguments.integer(after: name, minimum: minimum, maximum: maximum)
-}
 while let argument = arguments.next() {
     switch argument {
-    case "--ads": ads = intArgument(argument, minimum: 1)
-    case "--rounds": rounds = intArgument(argument, minimum: 1)
-    case "--beacons": beaconCount = intArgument(argument, minimum: 1)
-    case "--small": smallCount = intArgument(argument, minimum: 0)
-    case "--batch": batch = intArgument(argument, minimum: 1)
-    case "--window": window = intArgument(argument, minimum: 1)
-    case "--short-window": shortWindow = intArgument(argument, minimum: 0)
-    case "--sends": sends = intArgument(argument, minimum: 1)
-    case "--max-conns": maxConnections = intArgument(argument, minimum: 1)
+    case "--ads": ads = arguments.integer(after: argument, minimum: 1)
+    case "--rounds": rounds = arguments.integer(after: argument, minimum: 1)
+    case "--beacons": beaconCount = arguments.integer(after: argument, minimum: 1)
+    case "--small": smallCount = arguments.integer(after: argument, minimum: 0)
+    case "--batch": batch = arguments.integer(after: argument, minimum: 1)
+    case "--window": window = arguments.integer(after: argument, minimum: 1)
+    case "--short-window": shortWindow = arguments.integer(after: argument, minimum: 0)
+    case "--sends": sends = arguments.integer(after: argument, minimum: 1)
+    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1)
     case "--sink":
         switch arguments.next() {
         case "both": sinks = ["python", "fast"]
