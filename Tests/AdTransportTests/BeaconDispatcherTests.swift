@@ -37,15 +37,15 @@ import Testing
         configuration.maxConcurrentSends = 1
         let dispatcher = try dispatcher(configuration)
         let a = beacon("/beacon/a"), b = beacon("/beacon/b")
-        await dispatcher.enqueue([a, a, b])
-        await dispatcher.enqueue([a])
+        try await dispatcher.enqueue([a, a, b])
+        try await dispatcher.enqueue([a])
         #expect(await dispatcher.outcomes(2) == [
             BeaconOutcome(.delivered, beacon: a, attempts: 1, status: 204),
             BeaconOutcome(.delivered, beacon: b, attempts: 1, status: 204),
         ])
         #expect(await dispatcher.flush(deadline: .now + .seconds(5)))
         // Delivered keys stay as tombstones for their TTL: a late duplicate is still ignored.
-        await dispatcher.enqueue([a])
+        try await dispatcher.enqueue([a])
         #expect(await dispatcher.queuedCount == 0)
         #expect(await dispatcher.flush(deadline: .now + .seconds(1)))
         #expect(try server.beacons().map(\.target) == ["/beacon/a", "/beacon/b"])
@@ -56,7 +56,7 @@ import Testing
         let dispatcher = try dispatcher()
         let beacons = [beacon("/beacon/k"), beacon("/beacon/k", event: "start"), beacon("/beacon/k", ad: "ad-2"),
                        beacon("/beacon/k?x=1")]
-        await dispatcher.enqueue(beacons + beacons)
+        try await dispatcher.enqueue(beacons + beacons)
         let outcomes = await dispatcher.outcomes(4)
         #expect(Set(outcomes.map(\.beacon)) == Set(beacons))
         #expect(outcomes.allSatisfy { $0.kind == .delivered })
@@ -67,7 +67,7 @@ import Testing
         defer { directory.remove() }
         let dispatcher = try dispatcher()
         let flaky = beacon("/beacon/x?fail_first=2&fail_status=503")
-        await dispatcher.enqueue([flaky])
+        try await dispatcher.enqueue([flaky])
         #expect(await dispatcher.outcomes(1) == [BeaconOutcome(.delivered, beacon: flaky, attempts: 3, status: 204)])
         #expect(try server.beacons().map(\.status) == [503, 503, 204])
     }
@@ -77,7 +77,7 @@ import Testing
         defer { directory.remove() }
         let dispatcher = try dispatcher()
         let limited = beacon("/beacon/limited?fail_first=1&fail_status=\(status)")
-        await dispatcher.enqueue([limited])
+        try await dispatcher.enqueue([limited])
         #expect(await dispatcher.outcomes(1) == [BeaconOutcome(.delivered, beacon: limited, attempts: 2, status: 204)])
         #expect(try server.beacons().map(\.status) == [status, 204])
     }
@@ -87,7 +87,7 @@ import Testing
         defer { directory.remove() }
         let dispatcher = try dispatcher()
         let bad = beacon("/beacon/bad?status=\(status)")
-        await dispatcher.enqueue([bad])
+        try await dispatcher.enqueue([bad])
         let outcome = try #require(await dispatcher.outcomes(1).first)
         #expect(outcome.kind == .dropped && outcome.beacon == bad && outcome.attempts == 1 && outcome.status == status)
         #expect(await dispatcher.flush(deadline: .now + .seconds(1)))
@@ -100,7 +100,7 @@ import Testing
         configuration.timeToLive = .milliseconds(800)
         let dispatcher = try dispatcher(configuration)
         let reset = beacon("/reset-mid-body?beacon=1")
-        await dispatcher.enqueue([reset])
+        try await dispatcher.enqueue([reset])
         let outcome = try #require(await dispatcher.outcomes(1).first)
         #expect(outcome.kind == .expired && outcome.beacon == reset)
         #expect(outcome.attempts >= 2)
@@ -114,7 +114,7 @@ import Testing
         configuration.timeToLive = .milliseconds(400)
         let dispatcher = try dispatcher(configuration)
         let down = beacon("/beacon/down?status=503")
-        await dispatcher.enqueue([down])
+        try await dispatcher.enqueue([down])
         let outcome = try #require(await dispatcher.outcomes(1).first)
         #expect(outcome.kind == .expired && outcome.status == 503 && outcome.attempts >= 2)
         #expect(try server.beacons().count == outcome.attempts)
@@ -130,7 +130,7 @@ import Testing
         do {
             let first = try dispatcher(configuration, clock: clock.clock)
             await first.stop()
-            await first.enqueue(beacons)
+            try await first.enqueue(beacons)
         }
         clock.advance(by: .seconds(3600))
         let second = try dispatcher(configuration, clock: clock.clock)
@@ -148,8 +148,8 @@ import Testing
         let dispatcher = try dispatcher(configuration)
         await dispatcher.stop()
         let beacons = (0..<5).map { beacon("/beacon/cap/\($0)") }
-        await dispatcher.enqueue(beacons)
-        await dispatcher.enqueue([beacons[0]])  // stored already: neither queued again nor rejected
+        try await dispatcher.enqueue(beacons)
+        try await dispatcher.enqueue([beacons[0]])  // stored already: neither queued again nor rejected
         #expect(await dispatcher.queuedCount == 3)
         let rejected = await dispatcher.outcomes(2)
         #expect(rejected.map(\.kind) == [.rejected, .rejected])
@@ -167,7 +167,7 @@ import Testing
         do {
             let first = try dispatcher()
             await first.stop()
-            await first.enqueue(beacons)
+            try await first.enqueue(beacons)
             #expect(await first.queuedCount == 50)
             // WAL mode: commits go to the -wal file (removed again when the last connection closes).
             #expect(FileManager.default.fileExists(atPath: directory.store() + "-wal"))
@@ -186,7 +186,7 @@ import Testing
         defer { directory.remove() }
         let dispatcher = try dispatcher()
         let slow = beacon("/beacon/slow?delay_ms=300")
-        await dispatcher.enqueue([slow])
+        try await dispatcher.enqueue([slow])
         while await dispatcher.inFlightCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
         await dispatcher.stop()
         #expect(await dispatcher.inFlightCount == 0)
@@ -203,7 +203,7 @@ import Testing
         let beacons = (0..<20).map {
             Beacon(url: "http://127.0.0.1:\(port)/beacon/outage/\($0)", event: "impression", adInstance: "ad-1")
         }
-        await dispatcher.enqueue(beacons)
+        try await dispatcher.enqueue(beacons)
         try await Task.sleep(for: .milliseconds(300))
         #expect(await dispatcher.queuedCount == 20)
         let server = try FixedPortServer(port: port)
@@ -219,7 +219,7 @@ import Testing
     @Test func flushReturnsFalseAtItsDeadlineWhileBeaconsWait() async throws {
         defer { directory.remove() }
         let dispatcher = try dispatcher()
-        await dispatcher.enqueue([beacon("/beacon/never?status=500")])
+        try await dispatcher.enqueue([beacon("/beacon/never?status=500")])
         let start = ContinuousClock.now
         #expect(await dispatcher.flush(deadline: .now + .milliseconds(200)) == false)
         #expect(ContinuousClock.now - start < .seconds(2))
@@ -230,7 +230,7 @@ import Testing
         defer { directory.remove() }
         let dispatcher = try dispatcher()
         await dispatcher.stop()
-        await dispatcher.enqueue([beacon("/beacon/waiting")])
+        try await dispatcher.enqueue([beacon("/beacon/waiting")])
         let start = ContinuousClock.now
         let flush = Task { await dispatcher.flush(deadline: .now + .seconds(30)) }
         try await Task.sleep(for: .milliseconds(50))
@@ -254,7 +254,7 @@ import Testing
             default: beacon("/beacon/mix/\(index)")
             }
         }
-        await dispatcher.enqueue(beacons)
+        try await dispatcher.enqueue(beacons)
         let outcomes = await dispatcher.outcomes(200, timeout: .seconds(15))
         #expect(outcomes.count == 200)
         #expect(Set(outcomes.map(\.beacon)) == Set(beacons))

@@ -29,7 +29,8 @@ final class BeaconForwarder: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Beacon.self)
         self.continuation = continuation
         Task {
-            for await beacon in stream { await sink.enqueue([beacon]) }
+            // A batch the store refuses is reported rejected on the dispatcher's results (and so on `events`).
+            for await beacon in stream { try? await sink.enqueue([beacon]) }
         }
     }
 

@@ -109,8 +109,10 @@ public actor BeaconDispatcher: BeaconSink {
     ///
     /// A beacon whose key is already stored is ignored. Beacons beyond
     /// ``BeaconDispatcherConfiguration/maxQueued`` are not stored and are reported as
-    /// ``BeaconOutcome/Kind-swift.enum/rejected``; so is the whole batch if the store fails.
-    public func enqueue(_ beacons: [Beacon]) async {
+    /// ``BeaconOutcome/Kind-swift.enum/rejected``.
+    /// - Throws: ``BeaconStoreError`` when the store could not commit the batch; then none of it
+    ///   was stored, and each beacon is also reported as rejected.
+    public func enqueue(_ beacons: [Beacon]) async throws(BeaconStoreError) {
         guard !beacons.isEmpty else { return }
         let now = clock.millisecondsSince1970()
         let expiresAt = now + configuration.timeToLive.milliseconds
@@ -131,7 +133,7 @@ public actor BeaconDispatcher: BeaconSink {
             queued = queuedBefore
             lastStoreError = error
             for beacon in seen { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
-            return
+            throw error
         }
         for beacon in rejected {
             report(.rejected, beacon: beacon, attempts: 0,

@@ -32,7 +32,7 @@ do {
     }
     // Batches of 100, so sending starts while the rest are still being stored.
     for start in stride(from: 0, to: count, by: 100) {
-        await dispatcher.enqueue(Array(beacons[start..<min(start + 100, count)]))
+        try await dispatcher.enqueue(Array(beacons[start..<min(start + 100, count)]))
     }
     say("ENQUEUED")
     let drained = await dispatcher.flush(deadline: .now + .seconds(600))

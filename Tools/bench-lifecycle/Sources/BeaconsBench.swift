@@ -81,7 +81,7 @@ enum BeaconsBench {
                 let n = min(batch, count - run.enqueued)
                 let beacons = (run.enqueued..<(run.enqueued + n)).map(factory.beacon)
                 let before = clock.now
-                await dispatcher.enqueue(beacons)
+                try await dispatcher.enqueue(beacons)
                 run.enqueueMs += milliseconds(clock.now - before)
                 run.enqueued += n
             } else {
