@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AdTransport", targets: ["AdTransport"]),
         .library(name: "AdLifecycle", targets: ["AdLifecycle"]),
         .library(name: "AdPlacement", targets: ["AdPlacement"]),
+        .library(name: "AdResolution", targets: ["AdResolution"]),
         .library(name: "LifecycleFixtures", targets: ["LifecycleFixtures"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
@@ -45,24 +46,26 @@ let package = Package(
         .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
         .target(name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
         .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
+        .target(name: "AdResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
         .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
         .target(
-            name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
+            name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
         .target(
-            name: "VASTCheck", dependencies: ["AdEngine", "AdPlacement", "AdLifecycle", "LifecycleFixtures", "VAST"],
+            name: "VASTCheck",
+            dependencies: ["AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "LifecycleFixtures", "VAST"],
             swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
         .target(name: "BenchSupport", path: "Tools/BenchSupport", swiftSettings: strict),
         .executableTarget(
-            name: "BenchChain", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport", "BenchSupport"], path: "Tools/bench-chain/Sources",
+            name: "BenchChain", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport", "BenchSupport"], path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
             name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
             path: "Tools/bench-lifecycle/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchGetAd", dependencies: ["AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
+            name: "BenchGetAd", dependencies: ["AdEngine", "AdResolution", "AdPlacement", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
@@ -77,6 +80,9 @@ let package = Package(
         .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(
+            name: "AdResolutionTests", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(

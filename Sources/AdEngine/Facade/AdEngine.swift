@@ -1,4 +1,5 @@
 public import AdPlacement
+import AdResolution
 import AdTransport
 import AdLifecycle
 import Foundation

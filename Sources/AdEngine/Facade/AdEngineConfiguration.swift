@@ -1,4 +1,5 @@
 public import AdPlacement
+public import AdResolution
 public import AdTransport
 public import Foundation
 public import VAST

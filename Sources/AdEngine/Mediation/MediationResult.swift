@@ -1,3 +1,4 @@
+public import AdResolution
 public import VAST
 
 /// The source whose ad was chosen.

@@ -1,3 +1,4 @@
+import AdResolution
 import AdTransport
 import VAST
 

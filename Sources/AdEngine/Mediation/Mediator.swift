@@ -1,3 +1,4 @@
+public import AdResolution
 public import VAST
 
 /// Runs ad sources in priority tiers and picks the ad to play.

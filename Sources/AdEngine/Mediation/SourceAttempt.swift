@@ -1,3 +1,4 @@
+import AdResolution
 import VAST
 
 /// How one source's run ended, before the tier decides who won.

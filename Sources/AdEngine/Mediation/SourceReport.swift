@@ -1,3 +1,4 @@
+public import AdResolution
 public import VAST
 
 /// What one source did in one mediation.

@@ -1,6 +1,6 @@
 // The timed loops. Everything here is nonisolated and takes only Sendable values.
 
-import AdEngine
+import AdResolution
 import AdTransport
 import BenchSupport
 import Foundation

@@ -17,7 +17,7 @@
 // (hand-off to the curl thread, parsing, merging, bookkeeping). The transfers themselves
 // (server, loopback, injected latency) are printed beside it.
 
-import AdEngine
+import AdResolution
 import AdTransport
 import TestSupport
 import BenchSupport

@@ -1,6 +1,7 @@
 // The timed loop. Everything here is nonisolated and takes only Sendable values.
 
 import AdEngine
+import AdResolution
 import AdPlacement
 import AdTransport
 import BenchSupport

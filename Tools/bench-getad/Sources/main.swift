@@ -20,6 +20,7 @@
 // Last line: overhead_p50_ms=X overhead_p99_ms=Y (median and nearest-rank p99 of that overhead).
 
 import AdEngine
+import AdResolution
 import AdPlacement
 import AdTransport
 import BenchSupport

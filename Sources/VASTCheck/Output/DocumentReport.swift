@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import VAST
 
 /// What `vastcheck validate` found about one source.

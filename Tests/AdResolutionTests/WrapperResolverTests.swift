@@ -1,4 +1,4 @@
-import AdEngine
+import AdResolution
 import AdTransport
 import Foundation
 import TestSupport

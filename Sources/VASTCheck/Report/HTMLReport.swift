@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import VAST
 
 /// Everything the HTML report shows about one source.

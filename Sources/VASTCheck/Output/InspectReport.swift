@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import VAST
 
 /// What `vastcheck inspect` shows about one source: the chain as a tree, then each merged ad with its

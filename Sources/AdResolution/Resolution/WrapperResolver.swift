@@ -11,10 +11,14 @@ public import VAST
 ///
 /// A value; each `resolve` call is independent and may run concurrently with others.
 public struct WrapperResolver: Sendable {
-    let client: HTTPClient
-    let errorSink: any BeaconSink
-    let configuration: WrapperResolverConfiguration
-    let macros: VASTMacroContext
+    /// Fetches every hop.
+    public let client: HTTPClient
+    /// Receives the error pixels.
+    public let errorSink: any BeaconSink
+    /// Depth, timeouts, budget.
+    public let configuration: WrapperResolverConfiguration
+    /// The values for the macros in VASTAdTagURIs and Error URIs.
+    public let macros: VASTMacroContext
 
     /// Creates a resolver.
     /// - Parameters:

@@ -1,4 +1,3 @@
-public import AdPlacement
 public import VAST
 
 /// Chooses the media file a player should play.

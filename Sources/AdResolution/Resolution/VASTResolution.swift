@@ -14,6 +14,16 @@ public struct VASTResolution: Sendable {
     /// The error pixels fired, with the code each carried.
     public var errorBeacons: [(url: String, code: VASTErrorCode)]
 
+    /// Creates a resolution.
+    public init(hops: [VASTHop], ads: [ResolvedAd], failure: VASTResolutionFailure? = nil, findings: [VASTFinding] = [],
+                errorBeacons: [(url: String, code: VASTErrorCode)] = []) {
+        self.hops = hops
+        self.ads = ads
+        self.failure = failure
+        self.findings = findings
+        self.errorBeacons = errorBeacons
+    }
+
     /// The IAB code of the failure, when there is no ad.
     public var errorCode: VASTErrorCode? { ads.isEmpty ? failure?.code : nil }
 }

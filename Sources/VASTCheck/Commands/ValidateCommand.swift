@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import AdTransport
 import Foundation
 import VAST
@@ -202,11 +203,6 @@ final class LockedSchemaValidator: @unchecked Sendable {
     func validate(_ bytes: Data) -> [VASTFinding] {
         lock.withLock { validator.validate(bytes) }
     }
-}
-
-/// Error pixels go nowhere: a validator does not fire ad servers' pixels unless asked (`--fire-errors`).
-struct DiscardingBeaconSink: BeaconSink {
-    func enqueue(_ beacons: [Beacon]) async {}
 }
 
 /// Totals over a run.

@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 
 /// `vastcheck inspect SOURCE [--json] [--macro NAME=VALUE]... [--start DATE] [--seed N]`: the wrapper
 /// chain as a tree, then the merged ad with every tracking URL by event and the hop it came from.

@@ -24,7 +24,15 @@ final class ResolutionRun {
 
     /// Sends the error pixels collected and builds the result.
     func finish(_ outcome: Outcome) async -> VASTResolution {
-        if !pixels.isEmpty { await resolver.errorSink.enqueue(pixels) }
+        if !pixels.isEmpty {
+            do {
+                try await resolver.errorSink.enqueue(pixels)
+            } catch {
+                findings.append(VASTFinding(
+                    severity: .warning, category: .content, rule: "beacon.not-stored",
+                    message: "the chain's \(pixels.count) error pixels could not be queued: \(error)", location: "chain"))
+            }
+        }
         switch outcome {
         case .ads(let ads):
             return VASTResolution(hops: hops, ads: ads, failure: nil, findings: findings, errorBeacons: errorBeacons)

@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import VAST
 
 extension Arguments {

@@ -1,4 +1,5 @@
 import AdEngine
+import AdResolution
 import AdTransport
 import Foundation
 import VAST

@@ -1,5 +1,5 @@
-import AdEngine
 import AdLifecycle
+import AdPlacement
 import Foundation
 import VAST
 
