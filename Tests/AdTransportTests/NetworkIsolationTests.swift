@@ -1,0 +1,29 @@
+import AdTransport
+import Foundation
+import Testing
+
+/// `Tools/test` runs the suite in a network namespace with loopback only (`ADENGINE_TEST_ISOLATED=1`):
+/// nothing a sample or a test does can reach a resolver or another host. These tests prove it from
+/// inside, through the same client every test uses.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["ADENGINE_TEST_ISOLATED"] == "1"))
+struct NetworkIsolationTests {
+    @Test func aNonLoopbackAddressIsUnreachable() async throws {
+        let client = try HTTPClient()
+        let start = ContinuousClock.now
+        await #expect {
+            _ = try await client.fetch(HTTPRequest(url: "http://192.0.2.1/"), timeout: .seconds(5))
+        } throws: { error in
+            (error as? HTTPError)?.kind == .connect
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    @Test func noHostNameResolves() async throws {
+        let client = try HTTPClient()
+        await #expect {
+            _ = try await client.fetch(HTTPRequest(url: "http://example.com/"), timeout: .seconds(5))
+        } throws: { error in
+            (error as? HTTPError)?.kind == .dns
+        }
+    }
+}
