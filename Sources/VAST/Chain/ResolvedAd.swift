@@ -1,7 +1,8 @@
 /// An InLine ad merged with the Wrappers that led to it (VAST-FACTS section 4).
 ///
 /// Every merged URL keeps the hop it came from. Lists are in hop order: the outermost
-/// Wrapper's first, the InLine's last.
+/// Wrapper's first, the InLine's last (``companions`` alone is in precedence order). The merge is
+/// bounded by ``Limits``: what it drops is said in ``findings``.
 public struct ResolvedAd: Sendable {
     /// The InLine ad as its document holds it.
     public var ad: VASTAd
@@ -9,6 +10,11 @@ public struct ResolvedAd: Sendable {
     public var inLine: VASTInLine
     /// The hop of the InLine's document.
     public var hop: Int
+    /// The ad's place in its pod: the InLine Ad's own `sequence`, or the `sequence` of the Wrapper Ad
+    /// that resolved to this ad alone (a Wrapper that resolves to a pod leaves the pod's own), or
+    /// the place of the pod ad it stands in for when it came from the buffet. `nil` for a
+    /// stand-alone ad.
+    public var sequence: Int?
     /// The Wrappers of the chain, outermost first, with their hops.
     public var wrappers: [(wrapper: VASTWrapper, hop: Int)]
     /// Every Impression of the chain.
@@ -45,6 +51,18 @@ public struct ResolvedAd: Sendable {
     public var verifications: [(verification: VASTVerification, hop: Int)]
     /// Extensions of the chain.
     public var extensions: [(extension: VASTExtension, hop: Int)]
+    /// Every Companion of the chain that has a resource, by precedence (IAB 4.3 section 2.3.5.2):
+    /// the InLine's first, in document order, then each Wrapper's, innermost first. A Wrapper's
+    /// Companion without a resource carries tracking only; that tracking is in
+    /// ``companionTracking`` and ``companionClickTracking``.
+    public var companions: [TrackedCompanion]
+    /// What the merge left out to stay within its ``Limits`` (`limits.urls-per-event`,
+    /// `limits.urls-per-ad`, `limits.progress-offsets` warnings); empty for an ordinary ad.
+    public var findings: [VASTFinding]
+
+    /// True when the InLine has a creative a player can render (see ``VASTCreative/isUsable``).
+    /// An ad without one is no ad: 303 to its Error URIs and every Wrapper's (VAST-FACTS section 4).
+    public var hasUsableCreative: Bool { inLine.creatives.contains(where: \.isUsable) }
 
     /// Every tracking URL by event name as VAST spells it (`impression`, `error`, `start`,
     /// `clickTracking`, ...), for reports.
@@ -53,7 +71,7 @@ public struct ResolvedAd: Sendable {
         var order: [String] = []
         var byEvent: [String: [TrackedURL]] = [:]
         for tracked in linearTracking + nonLinearTracking + companionTracking {
-            let name = tracked.offset.map { "\(tracked.event.rawValue)@\($0)" } ?? tracked.event.rawValue
+            let name = Self.eventName(tracked)
             if byEvent[name] == nil { order.append(name) }
             byEvent[name, default: []].append(TrackedURL(url: tracked.url, hop: tracked.hop))
         }
@@ -63,5 +81,10 @@ public struct ResolvedAd: Sendable {
                    ("iconViewTracking", iconViewTracking), ("iconClickTracking", iconClickTracking),
                    ("viewable", viewable), ("notViewable", notViewable), ("viewUndetermined", viewUndetermined)]
         return groups.filter { !$0.1.isEmpty }.map { (event: $0.0, urls: $0.1) }
+    }
+
+    /// A tracking event's report name: the event as VAST spells it, `progress@00:00:05.000` for progress.
+    static func eventName(_ tracked: TrackedEvent) -> String {
+        tracked.offset.map { "\(tracked.event.rawValue)@\($0)" } ?? tracked.event.rawValue
     }
 }
