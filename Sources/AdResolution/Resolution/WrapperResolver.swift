@@ -4,10 +4,17 @@ public import VAST
 /// Follows VAST wrapper chains to the ads they lead to, merging tracking on the way.
 ///
 /// Depth limit, loop detection on normalised URLs (as written, before macros, so that a cache
-/// buster cannot hide a loop), per-request timeouts and a whole-chain budget;
-/// followAdditionalWrappers, allowMultipleAds, fallbackOnNoAd, pods through wrappers and
-/// buffets that replace failed pod ads. On a failure the error pixels of every Wrapper of the
-/// chain (and of a no-ad response itself) are sent with the code, through the ``BeaconSink``.
+/// buster cannot hide a loop), per-request timeouts, a whole-chain budget, and bounds on the work
+/// one response can cause (ads considered, fetches, error pixels, tracking URLs per ad: see
+/// ``WrapperResolverConfiguration``). Relative VASTAdTagURIs resolve against the URL of the document
+/// holding them (RFC 3986); anything that is then not an http(s) URL (or an allowed `file:` one)
+/// fails with 300 without a request. followAdditionalWrappers, allowMultipleAds, fallbackOnNoAd,
+/// pods through wrappers, buffets that replace failed pod ads, and the rest of the buffet left for
+/// ``resolveNext(after:)``. An InLine without a usable creative is no ad (303).
+///
+/// Error pixels: each failure fires its code to the Error URIs of every Wrapper of its chain,
+/// outermost first, then to those of the response or InLine it failed on (a no-ad response's root
+/// Errors, the InLine's own), through the ``BeaconSink``, once the resolution ends.
 ///
 /// A value; each `resolve` call is independent and may run concurrently with others.
 public struct WrapperResolver: Sendable {
@@ -15,7 +22,7 @@ public struct WrapperResolver: Sendable {
     public let client: HTTPClient
     /// Receives the error pixels.
     public let errorSink: any BeaconSink
-    /// Depth, timeouts, budget.
+    /// Depth, timeouts, budget, work bounds.
     public let configuration: WrapperResolverConfiguration
     /// The values for the macros in VASTAdTagURIs and Error URIs.
     public let macros: VASTMacroContext
@@ -24,7 +31,7 @@ public struct WrapperResolver: Sendable {
     /// - Parameters:
     ///   - client: fetches every hop.
     ///   - errorSink: receives the error pixels (with `[ERRORCODE]` expanded).
-    ///   - configuration: depth, timeouts, budget.
+    ///   - configuration: depth, timeouts, budget, work bounds.
     ///   - macros: the values for the macros in VASTAdTagURIs and Error URIs.
     public init(client: HTTPClient, errorSink: any BeaconSink, configuration: WrapperResolverConfiguration = .init(),
                 macros: VASTMacroContext = VASTMacroContext()) {
@@ -34,22 +41,53 @@ public struct WrapperResolver: Sendable {
         self.macros = macros
     }
 
-    /// Resolves the tag at `url`.
+    /// Resolves the tag at `url` (an absolute http(s) URL, macros already filled; a `file:` URL too
+    /// when ``WrapperResolverConfiguration/allowsFileURLs`` is on).
     ///
-    /// Cancelling the calling task stops the transfer in flight and ends the resolution with 301.
+    /// Cancelling the calling task stops the transfer in flight and ends the resolution with 301,
+    /// firing nothing for the hop it stopped.
     /// - Returns: the ads and the report; never throws (a failure is in ``VASTResolution/failure``).
     public func resolve(tagURL url: String) async -> VASTResolution {
         let run = ResolutionRun(resolver: self)
-        let outcome = await run.follow(url: url, chain: [], parent: nil, visited: [])
+        let outcome = await run.follow(written: url, expanded: url, path: ResolutionPath())
         return await run.finish(outcome)
     }
 
-    /// Resolves a document already in hand (a file): hop 0 is the document, its wrappers are fetched.
+    /// Resolves a document already in hand: hop 0 is the document, its wrappers are fetched.
+    ///
+    /// Relative VASTAdTagURIs in it resolve against `baseURL`; without one they fail with 300. A
+    /// `file:` base (`file:///abs/path/name.xml` for a file the user gave) resolves them in the
+    /// file's folder, and, with ``WrapperResolverConfiguration/allowsFileURLs``, the files they name
+    /// are read, so a folder of tags that wrap each other resolves without any network access.
+    /// - Parameters:
+    ///   - bytes: the document.
+    ///   - source: its name for reports (hop 0's URL).
+    ///   - baseURL: the URL the document was read from, when known.
     /// - Returns: the ads and the report.
-    public func resolve(document bytes: [UInt8], source: String) async -> VASTResolution {
+    public func resolve(document bytes: [UInt8], source: String, baseURL: AbsoluteURL? = nil) async -> VASTResolution {
         let run = ResolutionRun(resolver: self)
-        let outcome = await run.process(bytes: bytes, url: source, report: nil, chain: [], parent: nil,
-                                         visited: [ResolutionRun.normalize(source)])
+        var path = ResolutionPath()
+        path.base = baseURL
+        if let baseURL { path.visited = [baseURL.comparisonKey] }
+        let outcome = await run.process(bytes: bytes, transfer: HopTransfer(url: source, bytes: bytes.count), path: path)
+        return await run.finish(outcome)
+    }
+
+    /// Resolves the first of `resolution`'s ``VASTResolution/remaining`` ads: the next stand-alone ad of
+    /// the buffet, for a player that wants another ad after (or instead of) the first choice.
+    ///
+    /// The ad is resolved in its place: behind the Wrappers that led to its response, with their
+    /// tracking and loop keys, and a fresh time and fetch budget. The result's ``VASTResolution/hops``
+    /// start with `resolution`'s (so hop numbers stay valid); its findings, error pixels and failed
+    /// ads are this step's; its ``VASTResolution/remaining`` are the others. If the ad fails, its
+    /// error pixels fire and the result has no ad: call again for the one after it.
+    /// - Parameter resolution: an earlier result of this resolver (or of ``resolveNext(after:)``).
+    /// - Returns: the next resolution, or `nil` when nothing remains.
+    public func resolveNext(after resolution: VASTResolution) async -> VASTResolution? {
+        guard let next = resolution.remaining.first else { return nil }
+        let run = ResolutionRun(resolver: self, earlierHops: resolution.hops)
+        run.remaining = Array(resolution.remaining.dropFirst())
+        let outcome = await run.resolve(remaining: next)
         return await run.finish(outcome)
     }
 }
