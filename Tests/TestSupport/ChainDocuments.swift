@@ -47,6 +47,45 @@ public enum ChainDocuments {
     public static func noAd(hop: Int) -> String {
         "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\"><Error><![CDATA[\(pixel("error", hop: hop))?code=[ERRORCODE]]]></Error></VAST>"
     }
+
+    /// A whole document around `ads` (`<Ad>` elements).
+    public static func vast(_ ads: String..., version: String = "4.2") -> String {
+        let namespace = version.hasPrefix("4") ? " xmlns=\"http://www.iab.com/VAST\"" : ""
+        return "<VAST version=\"\(version)\"\(namespace)>" + ads.joined() + "</VAST>"
+    }
+
+    /// One Wrapper `<Ad>` pointing at `next`, with the pixels of `wrapper(hop:next:)`; `creatives` replaces
+    /// its tracking-only Linear (for companions, say).
+    public static func wrapperAd(hop: Int, id: String? = nil, sequence: Int? = nil, next: String,
+                                 attributes: String = "", creatives: String? = nil) -> String {
+        var ad = wrapper(hop: hop, next: next, attributes: attributes)
+            .replacingOccurrences(of: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">", with: "")
+            .replacingOccurrences(of: "</VAST>", with: "")
+        ad = ad.replacingOccurrences(of: "<Ad id=\"w\(hop)\">", with: "<Ad id=\"\(id ?? "w\(hop)")\""
+            + (sequence.map { " sequence=\"\($0)\"" } ?? "") + ">")
+        if let creatives { ad = replacingCreatives(of: ad, with: creatives) }
+        return ad
+    }
+
+    /// An InLine `<Ad>` like `inLineAd(hop:id:sequence:)` whose `<Creatives>` hold `creatives` instead.
+    public static func inLineAd(hop: Int, id: String, sequence: Int? = nil, creatives: String) -> String {
+        replacingCreatives(of: inLineAd(hop: hop, id: id, sequence: sequence), with: creatives)
+    }
+
+    /// A Companion creative with a static image resource, as VAST 2 to 4 write it.
+    public static func companionCreative(id: String) -> String {
+        """
+        <Creative><CompanionAds><Companion id="\(id)" width="300" height="250">\
+        <StaticResource creativeType="image/png"><![CDATA[{{BASE_URL}}/media/\(id).png]]></StaticResource>\
+        <TrackingEvents><Tracking event="creativeView"><![CDATA[{{BASE_URL}}/beacon/companion/\(id)]]></Tracking>\
+        </TrackingEvents></Companion></CompanionAds></Creative>
+        """
+    }
+
+    private static func replacingCreatives(of ad: String, with creatives: String) -> String {
+        guard let open = ad.range(of: "<Creatives>"), let close = ad.range(of: "</Creatives>") else { return ad }
+        return String(ad[..<open.upperBound]) + creatives + String(ad[close.lowerBound...])
+    }
 }
 
 extension TestServer {
