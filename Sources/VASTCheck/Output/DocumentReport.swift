@@ -35,10 +35,17 @@ struct DocumentReport: Sendable {
         self.resolution = resolution
     }
 
-    /// Adds a followed chain to a file's report (hop 0 is the file, whose findings are there already).
+    /// Adds a followed chain to a file's report. Hop 0 is the file, whose own findings are there
+    /// already; hop-0 findings of the resolution itself (a failed pod ad, a limit) are added.
     mutating func attach(_ resolution: VASTResolution) {
         self.resolution = resolution
-        findings += resolution.findings.filter { !$0.location.hasPrefix("hop 0: ") }
+        let own = Set(findings)
+        findings += resolution.findings.filter { finding in
+            guard finding.location.hasPrefix("hop 0: ") else { return true }
+            var unprefixed = finding
+            unprefixed.location = String(finding.location.dropFirst("hop 0: ".count))
+            return !own.contains(unprefixed)
+        }
     }
 
     /// True when the source was read, resolved when it had to be, and has no error finding

@@ -11,11 +11,12 @@ struct InspectReport {
 
     // MARK: JSON
 
-    /// `{"chain":[...],"ad":{...},"pod"?:[...],"errorCode"?}`.
+    /// `{"chain":[...],"ad":{...},"pod"?:[...],"remaining":[...],"errorCode"?}`.
     var json: JSON {
         var members: [(String, JSON)] = [("chain", .array(resolution.hops.map(\.json)))]
         if let first = resolution.ads.first { members.append(("ad", adJSON(first))) }
         if resolution.ads.count > 1 { members.append(("pod", .array(resolution.ads.map(adJSON)))) }
+        members.append(("remaining", .array(resolution.remaining.map(remainingJSON))))
         if let code = resolution.errorCode { members.append(("errorCode", .int(code.rawValue))) }
         if resolution.ads.isEmpty, let failure = resolution.failure {
             members.append(("failure", .string(failure.message)))
@@ -27,7 +28,7 @@ struct InspectReport {
         var members: [(String, JSON)] = []
         if let id = ad.ad.id { members.append(("id", .string(id))) }
         members.append(("hop", .int(ad.hop)))
-        if let sequence = ad.ad.sequence { members.append(("sequence", .int(sequence))) }
+        if let sequence = ad.sequence { members.append(("sequence", .int(sequence))) }
         members.append(("creatives", .array(ad.inLine.creatives.map(creativeJSON))))
         if let file = Simulation.chosenMediaFile(of: ad) { members.append(("mediaFile", mediaFileJSON(file))) }
         let groups = ad.trackingByEvent
@@ -42,6 +43,15 @@ struct InspectReport {
         if let clickThrough = ad.clickThrough {
             members.append(("clickThrough", trackedJSON(clickThrough, usage: .clickThrough)))
         }
+        return .object(members)
+    }
+
+    /// A buffet ad not used: `{"id"?, "hop", "kind"}` (`inline` or `wrapper`).
+    private func remainingJSON(_ remaining: VASTRemainingAd) -> JSON {
+        var members: [(String, JSON)] = []
+        if let id = remaining.ad.id { members.append(("id", .string(id))) }
+        members.append(("hop", .int(remaining.hop)))
+        members.append(("kind", .string(remaining.ad.wrapper == nil ? "inline" : "wrapper")))
         return .object(members)
     }
 
@@ -80,7 +90,7 @@ struct InspectReport {
         text += chainTree()
         if resolution.ads.isEmpty {
             text += "\nNo ad: \(InspectSource.noAdMessage(resolution))\n"
-            return text
+            return text + remainingText()
         }
         var leftAsWritten: [String] = []
         for (index, ad) in resolution.ads.enumerated() {
@@ -90,7 +100,15 @@ struct InspectReport {
             text += "\nMacros left as written (give a value with --macro NAME=VALUE):\n"
             text += leftAsWritten.map { "  \($0)\n" }.joined()
         }
-        return text
+        return text + remainingText()
+    }
+
+    /// The buffet ads not used, when there are any: what a player could try next.
+    private func remainingText() -> String {
+        guard !resolution.remaining.isEmpty else { return "" }
+        return "\nRemaining stand-alone ads (not resolved):\n" + resolution.remaining.map { remaining in
+            "  " + (remaining.ad.id ?? "(no id)") + "  \(remaining.ad.wrapper == nil ? "inline" : "wrapper")  hop \(remaining.hop)\n"
+        }.joined()
     }
 
     /// The hops as a tree: each hop under the Wrapper that led to it.
@@ -147,7 +165,7 @@ struct InspectReport {
             about.append("AdSystem " + system.name + (system.version.map { " \($0)" } ?? ""))
         }
         if let title = ad.inLine.adTitle { about.append("AdTitle \(title)") }
-        if let sequence = ad.ad.sequence { about.append("sequence \(sequence)") }
+        if let sequence = ad.sequence { about.append("sequence \(sequence)") }
         if !about.isEmpty { text += "  " + about.joined(separator: " · ") + "\n" }
         text += "  Creatives\n"
         let chosen = Simulation.chosenMediaFile(of: ad)
