@@ -7,11 +7,11 @@ struct HopTransfer {
     /// The HTTP status; `nil` for a file or a document in hand.
     var status: Int?
     /// How long the fetch or read took.
-    var milliseconds: Double = 0
+    var milliseconds: Double
     /// Body bytes received.
     var bytes: Int
     /// True when the fetch reused a pooled connection.
-    var connectionReused = false
+    var connectionReused: Bool
 
     init(url: String, status: Int? = nil, milliseconds: Double = 0, bytes: Int, connectionReused: Bool = false) {
         self.url = url
