@@ -142,7 +142,9 @@ enum ModelJSON {
     static func extensionJSON(_ value: VASTExtension) -> OrderedJSON {
         var members = JSONMembers()
         members.add("type", value.type)
-        members.add("attributes", value.attributes.map { OrderedJSON.object([("name", .string($0.name)), ("value", .string($0.value))]) })
+        members.add("attributes", value.attributes.map { attribute in
+            OrderedJSON.object([("name", .string(attribute.name)), ("value", .string(attribute.value))])
+        })
         members.add("xml", value.rawXML)
         return members.json
     }

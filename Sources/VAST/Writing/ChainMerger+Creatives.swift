@@ -11,7 +11,8 @@ extension ChainMerger {
         let clickThrough = inLineHasClickThrough ? nil : layers.reversed().lazy.compactMap { layer in
             layer.linear.videoClicks?.clickThrough.map { (url: $0, hop: layer.hop) }
         }.first
-        guard let target = creatives.firstIndex(where: { $0.linear != nil }), var linear = creatives[target].linear else {
+        guard let target = creatives.firstIndex(where: { $0.linear != nil }), var linear = creatives[target].linear
+        else {
             omit("linearTracking", events: tracking)
             omit("clickTracking", clicks.map { ($0.0.url, $0.1) })
             omit("customClick", custom.map { ($0.0.url, $0.1) })
@@ -56,16 +57,22 @@ extension ChainMerger {
 
     mutating func mergeCompanions(into creatives: inout [VASTCreative]) {
         let companions = wrapperCreatives.flatMap { item in
-            (item.creative.companionAds?.companions ?? []).map { (companion: $0, creative: item.creative, hop: item.hop) }
+            (item.creative.companionAds?.companions ?? []).map {
+                (companion: $0, creative: item.creative, hop: item.hop)
+            }
         }
         guard !companions.isEmpty else { return }
         // A companion an InLine may hold: something to show, and the size the InLine requires.
-        let shown = companions.filter { !$0.companion.resources.isEmpty && $0.companion.width != nil && $0.companion.height != nil }
-        let trackingOnly = companions.filter { $0.companion.resources.isEmpty || $0.companion.width == nil || $0.companion.height == nil }
+        func displayable(_ companion: VASTCompanion) -> Bool {
+            !companion.resources.isEmpty && companion.width != nil && companion.height != nil
+        }
+        let shown = companions.filter { displayable($0.companion) }
+        let trackingOnly = companions.filter { !displayable($0.companion) }
         let tracking = trackingOnly.flatMap { item in item.companion.trackingEvents.map { (event: $0, hop: item.hop) } }
         let clicks = trackingOnly.flatMap { item in item.companion.clickTracking.map { ($0, item.hop) } }
 
-        if let target = creatives.firstIndex(where: { $0.companionAds != nil }), var group = creatives[target].companionAds {
+        if let target = creatives.firstIndex(where: { $0.companionAds != nil }),
+           var group = creatives[target].companionAds {
             let own = group.companions.count
             group.companions = shown.map(\.companion) + group.companions
             attach(tracking, clicks, to: own > 0 ? shown.count : (shown.isEmpty ? nil : 0), in: &group.companions)

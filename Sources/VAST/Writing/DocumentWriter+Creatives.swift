@@ -92,7 +92,8 @@ extension DocumentWriter {
         switch VASTValueText.time(duration) {
         case .success(let value): try text(.duration, value)
         case .failure(let problem):
-            throw VASTWriteError(.valueOutOfRange, "the duration \(problem.reason)", at: out.location(ofNext: .duration))
+            throw VASTWriteError(.valueOutOfRange, "the duration \(problem.reason)",
+                                 at: out.location(ofNext: .duration))
         }
     }
 

@@ -12,7 +12,8 @@ enum ExtensionCheck {
     /// for a character XML cannot hold, ``VASTWriteError/Kind/invalidExtension`` for the rest.
     static func check(type: String?, attributes: [(name: String, value: String)], rawXML: String, version: VASTVersion,
                       location: String) throws(VASTWriteError) {
-        if let problem = try problem(type: type, attributes: attributes, rawXML: rawXML, version: version, location: location) {
+        if let problem = try problem(type: type, attributes: attributes, rawXML: rawXML, version: version,
+                                     location: location) {
             throw VASTWriteError(.invalidExtension, problem, at: location)
         }
     }
@@ -40,7 +41,8 @@ enum ExtensionCheck {
             document = try VASTParser(limits: limits).parse(bytes).document
         } catch {
             let hint = error.message.contains("amespace prefix")
-                ? "; a namespace prefix must be declared inside the extension (the model keeps no declaration made outside it)"
+                ? "; a namespace prefix must be declared inside the extension "
+                    + "(the model keeps no declaration made outside it)"
                 : ""
             return "its XML is not well-formed inside <Extension> (\(error.message))" + hint
         }
@@ -53,7 +55,8 @@ enum ExtensionCheck {
             return "its XML closes the <Extension> element early"
         }
         guard read.attributes.map({ [$0.name, $0.value] }) == attributes.map({ [$0.name, $0.value] }) else {
-            return "its attributes do not read back as written (a duplicate or prefixed name, or one that is not an XML name)"
+            return "its attributes do not read back as written "
+                + "(a duplicate or prefixed name, or one that is not an XML name)"
         }
         guard read.type == type else {
             return "its type (\(type ?? "none")) and its type attribute (\(read.type ?? "none")) disagree"

@@ -46,7 +46,8 @@ public struct VASTWriter: Sendable {
         } else {
             throw VASTWriteError(
                 .unsupportedVersion,
-                "version \"\(document.version.prefix(20))\" is not one this engine reads; give 2.0, 3.0, 4.0, 4.1, 4.2 or 4.3",
+                "version \"\(document.version.prefix(20))\" is not one this engine reads; "
+                    + "give 2.0, 3.0, 4.0, 4.1, 4.2 or 4.3",
                 at: "/VAST")
         }
         var writer = DocumentWriter(version: version)

@@ -86,7 +86,8 @@ struct XMLOutput {
 
     private var indent: String { String(repeating: "  ", count: frames.count) }
 
-    private mutating func startTag(_ name: String, _ attributes: XMLAttributes, repeatable: Bool) throws(VASTWriteError) {
+    private mutating func startTag(_ name: String, _ attributes: XMLAttributes, repeatable: Bool)
+        throws(VASTWriteError) {
         var location = frames.last?.location ?? ""
         if let parent = frames.indices.last {
             if frames[parent].startTagOpen {
@@ -160,13 +161,15 @@ struct XMLOutput {
     private func check(_ value: String, what: String) throws(VASTWriteError) {
         for scalar in value.unicodeScalars {
             let code = scalar.value
-            let allowed = code == 0x09 || code == 0x0A || code == 0x0D || (code >= 0x20 && code != 0xFFFE && code != 0xFFFF)
+            let allowed = code == 0x09 || code == 0x0A || code == 0x0D
+                || (code >= 0x20 && code != 0xFFFE && code != 0xFFFF)
             guard allowed else {
                 let hex = String(code, radix: 16, uppercase: true)
+                let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 throw VASTWriteError(
                     .unrepresentableCharacter,
-                    "\(what) holds U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex), which XML 1.0 cannot "
-                        + "carry (not even as a character reference); remove it from the value",
+                    "\(what) holds \(name), which XML 1.0 cannot carry (not even as a character reference); "
+                        + "remove it from the value",
                     at: location)
             }
         }

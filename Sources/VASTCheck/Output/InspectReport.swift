@@ -32,7 +32,9 @@ struct InspectReport {
         if let file = Simulation.chosenMediaFile(of: ad) { members.append(("mediaFile", mediaFileJSON(file))) }
         let tracking = InspectTrackingGroups(ad)
         func object(_ groups: [InspectTrackingGroups.Group]) -> JSON {
-            .object(groups.map { group in (group.name, .array(group.urls.map { trackedJSON($0, usage: group.usage) })) })
+            .object(groups.map { group in
+                (group.name, .array(group.urls.map { trackedJSON($0, usage: group.usage) }))
+            })
         }
         members.append(("impressions", .array(tracking.impressions.map { trackedJSON($0, usage: .impression) })))
         members.append(("tracking", object(tracking.linear + tracking.others)))

@@ -45,7 +45,9 @@ struct InspectTrackingGroups {
     /// `nonLinear creativeView`, `companion creativeView`.
     var labelled: [(label: String, group: Group)] {
         var groups: [(String, Group)] = []
-        if !impressions.isEmpty { groups.append(("impression", Group(name: "impression", usage: .impression, urls: impressions))) }
+        if !impressions.isEmpty {
+            groups.append(("impression", Group(name: "impression", usage: .impression, urls: impressions)))
+        }
         if !errors.isEmpty { groups.append(("error", Group(name: "error", usage: .error, urls: errors))) }
         groups += linear.map { ($0.name, $0) }
         groups += nonLinear.map { ("nonLinear " + $0.name, $0) }
