@@ -2,10 +2,12 @@
 ///
 /// Guarantees:
 /// - **Round trip**: for a document ``VASTParser`` produced, parsing the output gives an equal
-///   document (`VASTDocument` is `Hashable`); for any other document the output reads back as the
-///   same model or the writer throws, except that leaf text is read back trimmed of surrounding
-///   ASCII whitespace (every reader trims it, this one included) and a programmatic extension's
-///   XML comes back in the parser's spelling (`<a></a>` for `<a/>`).
+///   document (`VASTDocument` is `Hashable`), or the writer throws for the one thing such a model
+///   can lack: the declaration of a namespace prefix an extension uses but that was declared outside
+///   it (the parser keeps none). For any other document the output reads back as the same model or
+///   the writer throws, except that leaf text is read back trimmed of surrounding ASCII whitespace
+///   (every reader trims it, this one included) and a programmatic extension's XML comes back in the
+///   parser's spelling (`<a></a>` for `<a/>`).
 /// - **The version's spelling**: the root's `version` as the document holds it, the 4.x namespace
 ///   `http://www.iab.com/VAST` from 4.0 on, attribute names as the version spells them (`AdID` and
 ///   `adSlotID` in 2.0 and 3.0, `adId` and `adSlotId` in 4.x), children in the order of the version's
