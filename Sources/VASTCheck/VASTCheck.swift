@@ -33,6 +33,8 @@ public enum VASTCheck {
             return await ReplayCommand.main(rest, name: command, console: console)
         case "report":
             return await ReportCommand.main(rest, name: command, console: console)
+        case "flatten":
+            return await FlattenCommand.main(rest, name: command, console: console)
         default:
             return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
         }

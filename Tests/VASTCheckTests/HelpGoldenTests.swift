@@ -6,7 +6,7 @@ import VASTCheck
 /// bundled samples, compared with the files in `Golden/`. After an intended change, rewrite them with
 /// `UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests` and review the diff.
 @Suite struct HelpGoldenTests {
-    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report"]
+    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report", "flatten"]
 
     @Test func mainHelp() async throws {
         let captured = CapturedConsole()

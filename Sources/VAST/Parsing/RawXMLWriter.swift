@@ -30,7 +30,7 @@ struct RawXMLWriter {
             bytes.append(0x20)
             appendName(name, prefix: attributes.prefix(at: index))
             bytes.append(contentsOf: Array("=\"".utf8))
-            appendEscaped(attributes.value(at: index), quotes: true)
+            Array(attributes.string(at: index).utf8).withUnsafeBufferPointer { appendEscaped($0, quotes: true) }
             bytes.append(0x22)
         }
         bytes.append(0x3E)

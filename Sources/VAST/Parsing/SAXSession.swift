@@ -99,12 +99,33 @@ struct SAXAttributes {
     /// The attribute's prefix at `index`, if any.
     func prefix(at index: Int) -> UnsafePointer<xmlChar>? { pointer?[index * 5 + 1] }
 
-    /// The attribute's value bytes at `index`.
+    /// The attribute's value bytes at `index`, as libxml2 hands them over (see ``string(at:)``).
     func value(at index: Int) -> UnsafeBufferPointer<UInt8> {
         guard let pointer, let start = pointer[index * 5 + 3], let end = pointer[index * 5 + 4] else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
         return UnsafeBufferPointer(start: start, count: max(0, end - start))
+    }
+
+    /// The attribute's value at `index`. With entities not replaced, libxml2 hands an `&` (written
+    /// `&amp;` or `&#38;`) over as the five bytes `&#38;`, and no `&` in any other way, so each of
+    /// those becomes `&` again; every other reference arrives already decoded.
+    func string(at index: Int) -> String {
+        let bytes = value(at: index)
+        guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var position = 0
+        while position < bytes.count {
+            decoded.append(bytes[position])
+            if bytes[position] == 0x26, position + 4 < bytes.count, bytes[position + 1] == 0x23,
+               bytes[position + 2] == 0x33, bytes[position + 3] == 0x38, bytes[position + 4] == 0x3B {
+                position += 5
+            } else {
+                position += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
     }
 }
 

@@ -345,7 +345,7 @@ struct VASTModelBuilder {
         attrs.removeAll(keepingCapacity: true)
         for index in 0..<attributes.count {
             guard let name = attributes.localname(at: index) else { continue }
-            attrs.append((attributeName(name), String(decoding: attributes.value(at: index), as: UTF8.self)))
+            attrs.append((attributeName(name), attributes.string(at: index)))
         }
     }
 }

@@ -12,6 +12,7 @@ enum HelpText {
           simulate    Play a tag's ad through the real lifecycles and list every beacon in firing order.
           replay      Run lifecycle fixtures and say which pass; a failure shows expected against actual.
           report      Write one self-contained HTML page: the chain, the findings, the beacon timeline.
+          flatten     Write a tag's wrapper chain as one InLine document with every merged tracking URL.
 
         OPTIONS:
           -h, --help  Show this help.
@@ -23,10 +24,11 @@ enum HelpText {
           vastcheck simulate --skip-at 6 tag.xml
           vastcheck replay Tests/Fixtures/lifecycle/
           vastcheck report tag.xml --html tag.html
+          vastcheck flatten "https://ads.example.com/vast?pos=pre" > flat.xml
 
-        EXIT CODES: 0 success (validate: all valid; getad, report: an ad; replay: all passed), 1 the
-        opposite (an invalid document, no ad, a failing fixture), 2 an input could not be read, 64
-        usage error. Each command's help has its own examples: vastcheck <command> --help.
+        EXIT CODES: 0 success (validate: all valid; getad, report: an ad; replay: all passed; flatten:
+        written), 1 the opposite (an invalid document, no ad, a failing fixture), 2 an input could
+        not be read, 64 usage error. Each command's help has its own examples: vastcheck <command> --help.
 
         """
 

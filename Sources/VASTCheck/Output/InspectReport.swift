@@ -31,16 +31,18 @@ struct InspectReport {
         if let sequence = ad.sequence { members.append(("sequence", .int(sequence))) }
         members.append(("creatives", .array(ad.inLine.creatives.map(creativeJSON))))
         if let file = Simulation.chosenMediaFile(of: ad) { members.append(("mediaFile", mediaFileJSON(file))) }
-        let groups = ad.trackingByEvent
-        func urls(_ event: String) -> JSON {
-            .array((groups.first { $0.event == event }?.urls ?? []).map { trackedJSON($0, usage: Self.usage(event)) })
+        let tracking = InspectTrackingGroups(ad)
+        func object(_ groups: [InspectTrackingGroups.Group]) -> JSON {
+            .object(groups.map { group in
+                (group.name, .array(group.urls.map { trackedJSON($0, usage: group.usage) }))
+            })
         }
-        members.append(("impressions", urls("impression")))
-        members.append(("tracking", .object(groups.filter { $0.event != "impression" && $0.event != "error" }.map {
-            group in (group.event, .array(group.urls.map { trackedJSON($0, usage: Self.usage(group.event)) }))
-        })))
-        members.append(("errors", urls("error")))
-        if let clickThrough = ad.clickThrough {
+        members.append(("impressions", .array(tracking.impressions.map { trackedJSON($0, usage: .impression) })))
+        members.append(("tracking", object(tracking.linear + tracking.others)))
+        if !tracking.nonLinear.isEmpty { members.append(("nonLinearTracking", object(tracking.nonLinear))) }
+        if !tracking.companion.isEmpty { members.append(("companionTracking", object(tracking.companion))) }
+        members.append(("errors", .array(tracking.errors.map { trackedJSON($0, usage: .error) })))
+        if let clickThrough = tracking.clickThrough {
             members.append(("clickThrough", trackedJSON(clickThrough, usage: .clickThrough)))
         }
         return .object(members)
@@ -186,15 +188,16 @@ struct InspectReport {
             }
         }
         text += "  Tracking (macros expanded)\n"
-        for group in ad.trackingByEvent {
-            text += "    \(group.event)\n"
+        let tracking = InspectTrackingGroups(ad)
+        for (label, group) in tracking.labelled {
+            text += "    \(label)\n"
             for tracked in group.urls {
-                let expansion = expand(tracked.url, Self.usage(group.event))
+                let expansion = expand(tracked.url, group.usage)
                 note(expansion, into: &leftAsWritten)
                 text += "      hop \(tracked.hop)  \(expansion.url)\n"
             }
         }
-        if let clickThrough = ad.clickThrough {
+        if let clickThrough = tracking.clickThrough {
             let expansion = expand(clickThrough.url, .clickThrough)
             note(expansion, into: &leftAsWritten)
             text += "    clickThrough\n      hop \(clickThrough.hop)  \(expansion.url)\n"

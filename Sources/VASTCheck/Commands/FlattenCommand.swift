@@ -1,0 +1,163 @@
+import AdResolution
+import AdTransport
+import Foundation
+import VAST
+
+/// `vastcheck flatten SOURCE [--output FILE] [--json] [--max-depth N] [--timeout SECONDS] [--max-bytes N]`:
+/// resolves a tag's wrapper chain and writes it as one VAST document of InLine ads that carries every
+/// merged Impression, Error, tracking and click URL of the chain, for replaying it without the network.
+struct FlattenCommand: Command {
+    static let flags: Set<String> = ["--json"]
+    static let options: Set<String> = ["--output", "--max-depth", "--timeout", "--max-bytes"]
+    static var help: String { HelpText.flatten }
+
+    let source: String
+    let output: String?
+    let json: Bool
+    let limits: VASTParser.Limits
+    let resolution: WrapperResolverConfiguration
+
+    init(_ arguments: Arguments) throws(UsageError) {
+        guard let source = arguments.positional.first else {
+            throw UsageError("flatten needs a SOURCE (a file, an http(s) tag URL, or - for standard input)")
+        }
+        guard arguments.positional.count == 1 else {
+            throw UsageError("flatten takes one SOURCE, not \(arguments.positional.count) ("
+                             + arguments.positional.joined(separator: " ") + ")")
+        }
+        self.source = source
+        output = arguments.value("--output")
+        if let output, output.isEmpty { throw UsageError("--output needs a file name") }
+        json = arguments.flags.contains("--json")
+        (limits, resolution) = try arguments.resolutionLimits()
+    }
+
+    func run(_ console: Console) async -> ExitCode {
+        let resolved: VASTResolution
+        switch await resolve(console) {
+        case .failure(let error):
+            console.err("vastcheck: cannot read \(error.reason)\n")
+            return .unreadable
+        case .success(let value):
+            resolved = value
+        }
+        guard !resolved.ads.isEmpty else {
+            if json { console.out(FlattenReport(resolution: resolved).json.pretty() + "\n") }
+            console.err("vastcheck: \(source): nothing to flatten, \(InspectSource.noAdMessage(resolved))\n")
+            return .invalid
+        }
+        let flattening = VASTFlattening(ads: resolved.ads, version: Self.version(of: resolved))
+        let xml: String
+        do {
+            xml = try VASTWriter().write(flattening.document)
+        } catch {
+            console.err("vastcheck: \(source): \(error.description)\n")
+            return .unreadable
+        }
+        if let output {
+            do {
+                try Data(xml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                console.err("vastcheck: cannot write \(output): \(error.localizedDescription)\n")
+                return .unreadable
+            }
+        }
+        let report = FlattenReport(resolution: resolved, flattening: flattening, output: output, xml: xml)
+        if json {
+            console.out(report.json.pretty() + "\n")
+        } else {
+            if !flattening.omitted.isEmpty { console.err(report.omissionWarning) }
+            console.out(output == nil ? xml : report.summary)
+        }
+        return .success
+    }
+
+    /// Reads the source (a file or stdin, whose Wrappers are then fetched) or fetches the tag, and
+    /// resolves its chain; error pixels go nowhere.
+    private func resolve(_ console: Console) async -> Result<VASTResolution, FlattenSourceError> {
+        let resolver: WrapperResolver
+        do {
+            let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
+            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution)
+        } catch {
+            return .failure(FlattenSourceError(reason: "\(source): \(error.message)"))
+        }
+        let lower = source.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            return .success(await resolver.resolve(tagURL: source))
+        }
+        if source != "-" {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
+                return .failure(FlattenSourceError(reason: "\(source): no such file"))
+            }
+            guard !isDirectory.boolValue else {
+                return .failure(FlattenSourceError(reason: "\(source): is a directory (give one file)"))
+            }
+        }
+        let input = source == "-" ? InputSource(name: "-", kind: .standardInput)
+            : InputSource(name: source, kind: .file(URL(fileURLWithPath: source)))
+        do {
+            let bytes = try input.read(from: console, limit: limits.maxBytes)
+            return .success(await resolver.resolve(document: Array(bytes), source: source))
+        } catch {
+            return .failure(FlattenSourceError(reason: "\(source): \(error.localizedDescription)"))
+        }
+    }
+
+    /// The oldest version among the InLines' documents: a newer Wrapper's elements in an older InLine
+    /// are only version findings, whereas an older InLine written as a newer version would miss what
+    /// the newer one requires (AdServingId, UniversalAdId).
+    static func version(of resolution: VASTResolution) -> VASTVersion {
+        let versions = resolution.ads.compactMap { ad in
+            resolution.hops.first { $0.index == ad.hop }?.vastVersion
+                .flatMap { VASTVersion(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+        }
+        return versions.min() ?? .v4_3
+    }
+}
+
+/// Why the source could not be read.
+struct FlattenSourceError: Error {
+    let reason: String
+}
+
+extension HelpText {
+    static let flatten = """
+        USAGE: vastcheck flatten [--output FILE] [--json] [--max-depth N] [--timeout SECONDS] [--max-bytes N]
+                                 SOURCE
+
+        Resolves the source's wrapper chain and writes it as one VAST document whose ads are all
+        InLine: every Impression, Error, ViewableImpression, verification, extension, tracking event
+        and click tracker of each Wrapper is moved into the InLine it led to, in hop order (the
+        outermost Wrapper's first), so that the chain can be replayed without the network
+        (server-side ad insertion, QA). A pod stays a pod. Displayable Wrapper companions are kept
+        beside the InLine's. URLs are written as they were (macros unexpanded), in CDATA; the
+        document is written in the InLine's VAST version. Nothing is sent.
+
+        ARGUMENTS:
+          SOURCE            A file, an http(s) tag URL, or - for stdin.
+
+        OPTIONS:
+          --output FILE     Write the document to FILE (and a summary line to stdout) instead of stdout.
+          --json            Print {"chain":[...as in validate],"version","ads","omitted":[{"what","url",
+                            "hop","ad"}],"output"?,"xml"?} instead: the document is in "xml" unless
+                            --output is given; with no ad, {"chain","errorCode","failure"}.
+          --max-depth N     Wrappers to follow before error 302 (default 5).
+          --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
+          --max-bytes N     Refuse documents larger than N bytes (default 2097152).
+          -h, --help        Show this help.
+
+        A URL the InLine has no element for (a Wrapper's Linear tracking when the InLine has no
+        Linear, say) is listed on stderr (in "omitted" with --json), not dropped silently.
+
+        EXAMPLES:
+          vastcheck flatten "https://ads.example.com/vast?pos=pre" > flat.xml
+          vastcheck flatten wrapper.xml --output flat.xml && vastcheck validate flat.xml
+          vastcheck flatten --json --max-depth 3 --timeout 2 tag.xml | jq '.omitted'
+
+        EXIT CODES: 0 the document was written, 1 the chain has no ad (nothing is written), 2 the
+        source could not be read or the document not written, 64 usage error.
+
+        """
+}
