@@ -80,7 +80,7 @@ struct InspectCommandTests {
             </Linear></Creative></Creatives></InLine></Ad></VAST>
             """
         let captured = CapturedConsole(stdin: Data(xml.utf8))
-        let code = await captured.run(["inspect", "--json", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
+        let code = await captured.run(["inspect", "--json", "--no-redact", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
                                         "--macro", "DEVICEIP=192.0.2.1", "--macro", "IFA=-2", "--macro", "REGULATIONS=gdpr,coppa",
                                         "--macro", "PLAYERSIZE=640x360", "--macro", "ERRORCODE=402", "-"])
         #expect(code == .success)
