@@ -4,7 +4,7 @@ import Testing
 import VASTCheck
 
 /// `vastcheck getad` through the real engine against the loopback server.
-@Suite(.serialized) struct GetAdCommandTests {
+@Suite(.serialized) final class GetAdCommandTests: Sendable {
     let server: TestServer
     let folder: URL
 
@@ -13,6 +13,8 @@ import VASTCheck
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("getad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     private func file(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
