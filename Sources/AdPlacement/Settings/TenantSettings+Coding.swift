@@ -17,8 +17,9 @@ extension TenantSettings: Codable {
         privateMacros = []
         for (index, name) in names.enumerated() {
             guard VASTMacro(rawValue: name).isIAB else {
-                throw TenantSettingsError(field: "privateMacros[\(index)]",
-                                          problem: "\"\(name)\" is not an IAB macro name (write it as the IAB does: CONTENTID)")
+                throw TenantSettingsError(
+                    field: "privateMacros[\(index)]",
+                    problem: "\"\(name)\" is not an IAB macro name (write it as the IAB does: CONTENTID)")
             }
             privateMacros.insert(VASTMacro(rawValue: name))
         }

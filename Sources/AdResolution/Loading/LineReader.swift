@@ -22,7 +22,8 @@ final class LineReader {
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
-            throw SourceError(.isDirectory, source: name, "is a folder, not a list file: name the file that lists the sources")
+            throw SourceError(.isDirectory, source: name,
+                              "is a folder, not a list file: name the file that lists the sources")
         }
         self.name = name
         self.maxLineBytes = SourceLimits.clamped(maxLineBytes)
@@ -57,8 +58,9 @@ final class LineReader {
 
     private func checkLine(length: Int) throws(SourceError) {
         guard length > maxLineBytes else { return }
-        throw SourceError(.tooLarge, source: name,
-                          "line \(lineNumber + 1) is longer than \(maxLineBytes) bytes: a list holds one source per line")
+        throw SourceError(
+            .tooLarge, source: name,
+            "line \(lineNumber + 1) is longer than \(maxLineBytes) bytes: a list holds one source per line")
     }
 
     /// Drops what was consumed and appends the next chunk; false at the end of the file.

@@ -44,7 +44,9 @@ public struct SourceList: Sendable {
             let maxBytes = SourceLimits.clamped(limits.maxListBytes)
             let maxLine = SourceLimits.clamped(limits.maxListLineBytes)
             let bytes = try loader.standardInput.read(maxBytes: maxBytes + 1)
-            guard bytes.count <= maxBytes else { throw BoundedRead.tooLarge(name: "-", limit: maxBytes, purpose: .list) }
+            guard bytes.count <= maxBytes else {
+                throw BoundedRead.tooLarge(name: "-", limit: maxBytes, purpose: .list)
+            }
             var entries: [String] = []
             for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
                 guard line.count <= maxLine else {
@@ -87,7 +89,8 @@ public struct SourceList: Sendable {
     }
 
     private static func reader(_ path: String, limits: SourceLimits) throws(SourceError) -> LineReader {
-        try LineReader(path: path, name: path, maxLineBytes: limits.maxListLineBytes, maxTotalBytes: limits.maxListBytes)
+        try LineReader(path: path, name: path, maxLineBytes: limits.maxListLineBytes,
+                       maxTotalBytes: limits.maxListBytes)
     }
 
     /// The next entry of a list file, skipping blank lines and comments; `nil` at its end.

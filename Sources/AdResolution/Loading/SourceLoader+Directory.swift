@@ -33,7 +33,7 @@ extension SourceLoader {
                     if found.count > limit {
                         return [.failure(SourceError(
                             .tooManyFiles, source: name,
-                            "holds more than \(limit) *.xml files: check a smaller folder, or list the files in a --list file"))]
+                            "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"))]
                     }
                 case .file, .other:
                     continue

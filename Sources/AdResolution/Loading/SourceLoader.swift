@@ -67,7 +67,8 @@ public struct SourceLoader: Sendable {
         case .tag:
             return LoadedSource(source: source, bytes: nil)
         case .file(let path):
-            let bytes = try BoundedRead.file(path, name: source.name, limit: limits.maxDocumentBytes, purpose: .document)
+            let bytes = try BoundedRead.file(path, name: source.name, limit: limits.maxDocumentBytes,
+                                             purpose: .document)
             return LoadedSource(source: source, bytes: bytes)
         case .standardInput:
             return LoadedSource(source: source, bytes: try standardInputBytes(limit: limits.maxDocumentBytes,
@@ -84,7 +85,9 @@ public struct SourceLoader: Sendable {
         let bytes = name == "-"
             ? try standardInputBytes(limit: limits.maxDataBytes, purpose: .data)
             : try BoundedRead.file(name, name: name, limit: limits.maxDataBytes, purpose: .data)
-        guard !bytes.isEmpty else { throw SourceError(.empty, source: name, "is empty: it should hold a JSON document") }
+        guard !bytes.isEmpty else {
+            throw SourceError(.empty, source: name, "is empty: it should hold a JSON document")
+        }
         return bytes
     }
 
@@ -153,7 +156,8 @@ public struct SourceLoader: Sendable {
             case .tag(let url): return [.success(.tag(url, name: name))]
             case .path(let path):
                 let shown = inList ? path : name
-                return try isDirectory(path, name: shown) ? walk(path, name: shown) : [.success(.file(path, name: shown))]
+                guard try isDirectory(path, name: shown) else { return [.success(.file(path, name: shown))] }
+                return walk(path, name: shown)
             }
         } catch {
             return [.failure(error)]

@@ -12,7 +12,7 @@ extension VASTResolution {
                           vastVersion: nil, counts: nil)
         let finding = VASTFinding(severity: .error, category: .content, rule: "hop.document", message: error.message,
                                   location: "hop 0: \(error.source)", vastErrorCode: code)
-        self.init(hops: [hop], ads: [], failure: VASTResolutionFailure(code: code, message: "hop 0: \(error.message)", hop: 0),
-                  findings: [finding])
+        let failure = VASTResolutionFailure(code: code, message: "hop 0: \(error.message)", hop: 0)
+        self.init(hops: [hop], ads: [], failure: failure, findings: [finding])
     }
 }

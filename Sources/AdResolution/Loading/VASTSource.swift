@@ -64,7 +64,8 @@ public struct VASTSource: Sendable, Hashable {
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                text += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0x0F, radix: 16, uppercase: true)
+                text += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                    + String(byte & 0x0F, radix: 16, uppercase: true)
             }
         }
         return try? AbsoluteURL(parsing: text)

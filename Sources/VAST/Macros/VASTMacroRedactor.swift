@@ -14,8 +14,8 @@
 /// not a macro (the expander takes only uppercase names), so redacted text can be shown, logged or
 /// redacted again safely. A value is hidden whether or not the context declares its macro withheld
 /// or unknown. Values shorter than ``minimumValueLength`` bytes as given (`::1`, `0,0`) are not
-/// searched for in any spelling: they identify no one and would match ordinary text. `TIMESTAMP` and `CACHEBUSTING` are never private (they are
-/// made fresh for each URI).
+/// searched for in any spelling: they identify no one and would match ordinary text. `TIMESTAMP`
+/// and `CACHEBUSTING` are never private (they are made fresh for each URI).
 ///
 /// A value, `Sendable`. ``redact(_:)`` is linear in the text's length for each spelling (a
 /// Knuth-Morris-Pratt search), so it is bounded however hostile the text or the values are.
@@ -56,7 +56,8 @@ public struct VASTMacroRedactor: Sendable {
             let replacement = Array(Self.placeholder(for: macro).utf8)
             for spelling in Self.spellings(of: items) {
                 guard seen.insert(spelling).inserted else { continue }
-                patterns.append(Pattern(bytes: spelling, failure: Self.failureTable(spelling), replacement: replacement))
+                patterns.append(Pattern(bytes: spelling, failure: Self.failureTable(spelling),
+                                        replacement: replacement))
             }
         }
         self.init(patterns: patterns.sorted { $0.bytes.count > $1.bytes.count })
