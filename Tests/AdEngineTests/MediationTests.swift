@@ -271,7 +271,11 @@ import VAST
         let result = await run([.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
                                context: context)
         #expect(rows(result.report) == ["macro won -"])
-        #expect(result.report.first?.url == server.docURL("macro") + "?cb=10000000&ifa=ab%20cd")
+        // The report hides the IFA (see MediationPrivacyTests); without private macros it shows the expansion.
+        #expect(result.report.first?.url == server.docURL("macro") + "?cb=10000000&ifa=[redacted:IFA]")
+        let shown = await mediator.run(sources: [.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
+                                       context: context, deadline: .now + .seconds(10), privateMacros: [])
+        #expect(shown.report.first?.url == server.docURL("macro") + "?cb=10000000&ifa=ab%20cd")
     }
 
     @Test func aDocumentSourceFollowsItsWrappers() async throws {

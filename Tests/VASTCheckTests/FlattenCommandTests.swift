@@ -193,10 +193,10 @@ import VASTCheck
     @Test func anUnreadableSourceOrOutputExitsTwo() async throws {
         let (missing, code) = await run(["flatten", "/nonexistent/tag.xml"])
         #expect(code == .unreadable)
-        #expect(missing.err == "vastcheck: cannot read /nonexistent/tag.xml: no such file\n")
+        #expect(missing.err == "vastcheck: cannot read /nonexistent/tag.xml: no such file or directory (check the path)\n")
         let (directory, directoryCode) = await run(["flatten", folder.path])
         #expect(directoryCode == .unreadable)
-        #expect(directory.err.contains("is a directory"))
+        #expect(directory.err.contains("is a folder, not a file"))
         let tag = try server.registerChain("out", hops: 2)
         let (unwritable, writeCode) = await run(["flatten", "--output", "/nonexistent/folder/flat.xml", tag])
         #expect(writeCode == .unreadable)
@@ -208,7 +208,7 @@ import VASTCheck
         (["a.xml", "b.xml"], "flatten takes one SOURCE, not 2"),
         (["--output", "", "a.xml"], "--output needs a file name"),
         (["--max-depth", "99", "a.xml"], "--max-depth takes a whole number from 0 to 50"),
-        (["--timeout", "0", "a.xml"], "--timeout takes a number of seconds above 0"),
+        (["--timeout", "0", "a.xml"], "--timeout takes a number of seconds from 0.001 to 600"),
         (["--max-bytes", "-1", "a.xml"], "--max-bytes takes a whole number"),
         (["--fire", "a.xml"], "unknown option --fire"),
     ])

@@ -4,7 +4,7 @@ import Testing
 import VASTCheck
 
 /// `vastcheck getad` through the real engine against the loopback server.
-@Suite(.serialized) struct GetAdCommandTests {
+@Suite(.serialized) final class GetAdCommandTests: Sendable {
     let server: TestServer
     let folder: URL
 
@@ -13,6 +13,8 @@ import VASTCheck
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("getad-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
 
     private func file(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
@@ -82,6 +84,102 @@ import VASTCheck
         let captured = CapturedConsole()
         #expect(await captured.run(["getad", "--settings", settings, "--request", request]) == .unreadable)
         #expect(captured.err.contains("placements.clipsPreRoll.sources[0].timeoutMs"))
+    }
+
+    // MARK: Privacy
+
+    static let ifa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+    static let consent = "CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+    static let gpp = "DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
+    static let userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"
+
+    /// A failing and a winning source whose tag URLs carry the request's identifiers, and the request.
+    private func privateRun(_ extra: [String]) async throws -> CapturedConsole {
+        let query = "ifa=[IFA]&gdpr=[GDPRCONSENT]&gpp=[GPPSTRING]&ua=[DEVICEUA]&cua=[CLIENTUA]"
+        let tag = try server.registerChain("private", hops: 2)
+        let settings = try settings("storiesBetweenPages", sources: [
+            ("broken", server.url("/echo?status=404&" + query)), ("main", tag + "?" + query),
+        ])
+        let request = try file("request.json", """
+            {"placement": "storiesBetweenPages", "itemId": "story-1",
+             "device": {"ifa": "\(Self.ifa)", "userAgent": "\(Self.userAgent)"},
+             "consent": {"gdprApplies": true, "gdprConsent": "\(Self.consent)", "gppString": "\(Self.gpp)"}}
+            """)
+        let captured = CapturedConsole()
+        #expect(await captured.run(["getad", "--settings", settings, "--request", request] + extra) == .success)
+        return captured
+    }
+
+    /// True when `text` holds one of the request's private values in any form the engine writes.
+    private func leaks(_ text: String) -> Bool {
+        [Self.ifa, Self.consent, "DBABMA", "Mozilla", "iPhone"].contains { text.contains($0) }
+    }
+
+    @Test func theRequestsIdentifiersAndConsentStringsAreRedactedInHumanOutput() async throws {
+        let captured = try await privateRun([])
+        #expect(!leaks(captured.out + captured.err), "\(captured.out)")
+        // The failing source's message names its expanded URL: the values were there to hide.
+        #expect(captured.out.contains("ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]"
+            + "&ua=[redacted:DEVICEUA]&cua=[redacted:DEVICEUA]"))
+    }
+
+    @Test func theRequestsIdentifiersAndConsentStringsAreRedactedInJSON() async throws {
+        let captured = try await privateRun(["--json"])
+        #expect(!leaks(captured.out + captured.err), "\(captured.out)")
+        let report = try #require(try captured.json()["report"] as? [[String: Any]])
+        #expect(report.map { $0["outcome"] as? String } == ["error", "won"])
+        let urls = report.compactMap { $0["url"] as? String }
+        #expect(urls.count == 2 && urls.allSatisfy { $0.contains("ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]") })
+        #expect((report.first?["message"] as? String)?.contains("gpp=[redacted:GPPSTRING]") == true)
+    }
+
+    @Test func noRedactShowsTheValuesForLocalDebugging() async throws {
+        for extra in [["--no-redact"], ["--no-redact", "--json"]] {
+            let captured = try await privateRun(extra)
+            #expect(captured.out.contains("ifa=\(Self.ifa)&gdpr=\(Self.consent)&gpp=\(Self.gpp)"
+                + "&ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"), "\(extra)")
+            #expect(!captured.out.contains("[redacted:"))
+        }
+    }
+
+    @Test func settingsCanMarkFurtherMacrosPrivate() async throws {
+        let tag = try server.registerChain("content", hops: 1)
+        let settings = try file("settings.json", """
+            {"privateMacros": ["CONTENTID"], "placements": {"storiesBetweenPages": {"enabled": true, "sources": [
+             {"name": "main", "tier": 0, "kind": "tag", "timeoutMs": 2000, "url": "\(tag)?item=[CONTENTID]"}]}}}
+            """)
+        let request = try file("request.json", "{\"placement\": \"storiesBetweenPages\", \"itemId\": \"story-8472\"}")
+        let hidden = CapturedConsole()
+        #expect(await hidden.run(["getad", "--settings", settings, "--request", request, "--json"]) == .success)
+        #expect(!hidden.out.contains("story-8472") && hidden.out.contains("item=[redacted:CONTENTID]"))
+        let shown = CapturedConsole()
+        #expect(await shown.run(["getad", "--settings", settings, "--request", request, "--json", "--no-redact"]) == .success)
+        #expect(shown.out.contains("item=story-8472"))
+    }
+
+    // MARK: Input files
+
+    @Test func inputFilesThatCannotBeReadSayWhichAndExitTwo() async throws {
+        let settings = try settings("clipsPreRoll", sources: [("main", server.url("/echo"))])
+        let empty = try file("empty.json", "")
+        let huge = folder.appendingPathComponent("huge.json").path
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, 100_000_000) == 0)
+        let cases: [([String], String)] = [
+            (["--settings", folder.path, "--request", empty],
+             "vastcheck: cannot read the settings file \(folder.path): is a folder, not a file: name one file in it\n"),
+            (["--settings", settings, "--request", empty], "vastcheck: cannot read the request file \(empty): is empty: it should hold a JSON document\n"),
+            (["--settings", huge, "--request", empty], "vastcheck: cannot read the settings file \(huge): is 100000000 bytes, over the "
+                + "8388608-byte limit for a data file; nothing was read\n"),
+            (["--settings", settings, "--request", folder.path + "/none.json"], "vastcheck: cannot read the request file "
+                + "\(folder.path)/none.json: no such file or directory (check the path)\n"),
+        ]
+        for (arguments, message) in cases {
+            let captured = CapturedConsole()
+            #expect(await captured.run(["getad"] + arguments) == .unreadable)
+            #expect(captured.err == message)
+            #expect(captured.out.isEmpty)
+        }
     }
 
     @Test func missingOptionsAreUsageErrors() async {

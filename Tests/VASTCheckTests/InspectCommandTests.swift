@@ -69,6 +69,33 @@ struct InspectCommandTests {
         #expect((try captured.json()["chain"] as? [[String: Any]])?.first?["url"] as? String == "-")
     }
 
+    @Test func privateMacroValuesAreRedactedUnlessNoRedactIsGiven() async throws {
+        let xml = """
+            <VAST version="4.2"><Ad id="p"><InLine><AdSystem>x</AdSystem><AdTitle>p</AdTitle>
+            <Impression><![CDATA[https://e.example/imp?ifa=[IFA]&ip=[DEVICEIP]&ua=[DEVICEUA]&app=[APPBUNDLE]]]></Impression>
+            <Creatives><Creative><Linear><Duration>00:00:08</Duration>
+            <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://e.example/m.mp4]]></MediaFile></MediaFiles>
+            </Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
+        let profile = ["--macro", "IFA=6D92078A-8246-4BA4-AE5B-76104861E7DC", "--macro", "DEVICEIP=192.0.2.1",
+                       "--macro", "DEVICEUA=Mozilla/5.0 (X11)", "--macro", "APPBUNDLE=com.example.app"]
+        let impression = { (captured: CapturedConsole) throws -> String? in
+            ((try captured.json()["ad"] as? [String: Any])?["impressions"] as? [[String: Any]])?.first?["url"] as? String
+        }
+        let json = CapturedConsole(stdin: Data(xml.utf8))
+        #expect(await json.run(["inspect", "--json"] + profile + ["-"]) == .success)
+        #expect(try impression(json)
+            == "https://e.example/imp?ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]&ua=[redacted:DEVICEUA]&app=com.example.app")
+        let text = CapturedConsole(stdin: Data(xml.utf8))
+        #expect(await text.run(["inspect"] + profile + ["-"]) == .success)
+        #expect(text.out.contains("ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]&ua=[redacted:DEVICEUA]"))
+        #expect(!text.out.contains("6D92078A") && !text.out.contains("192.0.2.1") && !text.out.contains("Mozilla"))
+        let shown = CapturedConsole(stdin: Data(xml.utf8))
+        #expect(await shown.run(["inspect", "--json", "--no-redact"] + profile + ["-"]) == .success)
+        #expect(try impression(shown) == "https://e.example/imp?ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC&ip=192.0.2.1"
+            + "&ua=Mozilla%2F5.0%20%28X11%29&app=com.example.app")
+    }
+
     @Test func macrosAreExpandedWithTheProfile() async throws {
         let xml = """
             <VAST version="4.2"><Ad id="m"><InLine><AdSystem>x</AdSystem><AdTitle>m</AdTitle>
@@ -80,7 +107,7 @@ struct InspectCommandTests {
             </Linear></Creative></Creatives></InLine></Ad></VAST>
             """
         let captured = CapturedConsole(stdin: Data(xml.utf8))
-        let code = await captured.run(["inspect", "--json", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
+        let code = await captured.run(["inspect", "--json", "--no-redact", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
                                         "--macro", "DEVICEIP=192.0.2.1", "--macro", "IFA=-2", "--macro", "REGULATIONS=gdpr,coppa",
                                         "--macro", "PLAYERSIZE=640x360", "--macro", "ERRORCODE=402", "-"])
         #expect(code == .success)

@@ -179,7 +179,7 @@ import Testing
         let (code, html, captured) = try await report("/no/such/tag.xml")
         #expect(code == .unreadable)
         #expect(html == nil)
-        #expect(captured.err == "vastcheck: cannot read /no/such/tag.xml: no such file\n")
+        #expect(captured.err == "vastcheck: cannot read /no/such/tag.xml: no such file or directory (check the path)\n")
     }
 
     @Test func anUnwritablePageExitsTwo() async {

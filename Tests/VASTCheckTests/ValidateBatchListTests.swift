@@ -1,3 +1,4 @@
+import AdResolution
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -25,45 +26,6 @@ import Testing
 
     private func documents(_ captured: CapturedConsole) throws -> [[String: Any]] {
         try #require(try captured.json()["documents"] as? [[String: Any]])
-    }
-
-    @Test func listEntriesSkipBlankLinesAndCommentsAndKeepFragments() {
-        let text = "\u{FEFF}# tags for the March campaign\r\n\n  https://a.example/vast?x=1#frag  \r\n\t\n"
-            + "   # indented comment\nlocal/b.xml\r\nhttps://c.example/v # not a comment: part of the URL\n#last"
-        #expect(BatchList.entries(in: text) == [
-            "https://a.example/vast?x=1#frag", "local/b.xml", "https://c.example/v # not a comment: part of the URL",
-        ])
-        #expect(BatchList.entries(in: "").isEmpty)
-        #expect(BatchList.entries(in: "# only\n\n# comments\n").isEmpty)
-    }
-
-    @Test func aListFileIsReadALineAtATimeWhateverItsLineEnds() async throws {
-        let folder = try makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Lines of every length up to 300, ending in \n, \r\n or \r in turn: many cross the
-        // reader's 64 KiB chunk boundary, some with the \r\n split across it.
-        var lines: [String] = []
-        var text = ""
-        for index in 0..<2_000 {
-            let line = "https://ads.example/vast?i=\(index)&pad=" + String(repeating: "x", count: index % 300)
-            lines.append(line)
-            text += line + ["\n", "\r\n", "\r"][index % 3]
-        }
-        text += "last-without-newline.xml"
-        lines.append("last-without-newline.xml")
-        let file = folder.appendingPathComponent("long.txt")
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let reader = try LineReader(path: file.path)
-        var read: [String] = []
-        while let line = reader.next() { read.append(line) }
-        #expect(read == lines)
-        #expect(BatchList.entries(in: text) == lines)
-        let list = try BatchList(file.path, console: CapturedConsole().console)
-        #expect(list.count == lines.count && list.hasTags)
-        var iterator = list.makeIterator()
-        var names: [String] = []
-        while let source = iterator.next() { names.append(source.name) }
-        #expect(names == lines.dropLast() + [folder.path + "/last-without-newline.xml"])
     }
 
     @Test func relativePathsInAListAreRelativeToTheListsFolder() async throws {
@@ -233,7 +195,7 @@ import Testing
         #expect(quiet.err.isEmpty)
 
         let err = ErrLog()
-        let console = Console(out: { _ in }, err: { err.append($0) }, readStandardInput: { Data() },
+        let console = Console(out: { _ in }, err: { err.append($0) }, standardInput: .bytes([]),
                               outputIsTerminal: false, environment: ["NO_COLOR": "1"], errorIsTerminal: true)
         _ = await VASTCheck.run(["validate", "--jsonl", valid, invalid, valid], console: console)
         let text = err.text

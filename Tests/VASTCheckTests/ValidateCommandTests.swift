@@ -33,6 +33,7 @@ import VASTCheck
         (["validate", "--bogus", "x.xml"], "unknown option --bogus"),
         (["validate", "--max-bytes", "lots", "x.xml"], "--max-bytes takes a whole number"),
         (["validate", "--schema"], "--schema needs a value"),
+        (["validate", "--timeout", "0.0001", "x.xml"], "--timeout takes a number of seconds from 0.001 to 600"),
         (["frobnicate"], "unknown command \"frobnicate\""),
     ])
     func usageErrorsExit64AndSayWhatWasWrong(_ arguments: [String], _ message: String) async {

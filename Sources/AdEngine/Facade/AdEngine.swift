@@ -122,7 +122,9 @@ public actor AdEngine {
         }
         let macros = request.applyingMacroValues(to: configuration.macros)
         let result = await mediator.run(sources: decision.sources.map(AdSource.init), context: macros,
-                                        deadline: .now + configuration.overallTimeout)
+                                        deadline: .now + configuration.overallTimeout,
+                                        privateMacros: configuration.redactsPrivateValues
+                                            ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : [])
         guard let winner = result.winner, let resolved = winner.ads.first else {
             throw Self.failure(result.error, report: result.report, decision: decision)
         }

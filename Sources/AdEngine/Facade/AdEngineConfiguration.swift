@@ -23,12 +23,18 @@ public struct AdEngineConfiguration: Sendable {
     public var macros: VASTMacroContext
     /// The wall clock for pacing decisions and beacon timestamps.
     public var clock: @Sendable () -> Date
+    /// Whether mediation reports and errors hide private macro values (default `true`): the
+    /// request's values of ``VAST/VASTMacroRedactor/identifyingMacros`` and of the settings'
+    /// ``AdPlacement/TenantSettings/privateMacros`` become `[redacted:NAME]` in every message, URL and
+    /// hop of ``MediationReport`` and ``AdEngineError``. Turn it off only for local debugging.
+    public var redactsPrivateValues: Bool
 
     /// Creates a configuration.
     public init(settings: TenantSettings, beaconStorePath: String, http: HTTPClientConfiguration = .init(),
                 resolver: WrapperResolverConfiguration = .init(), overallTimeout: Duration = .seconds(10),
                 supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
-                macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() }) {
+                macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() },
+                redactsPrivateValues: Bool = true) {
         self.settings = settings
         self.beaconStorePath = beaconStorePath
         self.http = http
@@ -37,6 +43,7 @@ public struct AdEngineConfiguration: Sendable {
         self.supportedMediaTypes = supportedMediaTypes
         self.macros = macros
         self.clock = clock
+        self.redactsPrivateValues = redactsPrivateValues
     }
 
     /// Every problem, each naming its field; empty when the configuration is usable.

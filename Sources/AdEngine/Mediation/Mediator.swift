@@ -26,6 +26,11 @@ public import VAST
 /// **Cancellation.** Cancelling the calling task cancels every running source (their transfers
 /// stop at once) and ends the call with ``MediationError/Kind/cancelled`` and no winner.
 ///
+/// **Privacy.** The report, the error and the winner's hops and findings hide the call's values of
+/// its private macros (``VAST/VASTMacroRedactor``): tag URLs are expanded with the request's IFA,
+/// consent strings and user agent, and reports end up in logs. The ads themselves are untouched:
+/// their tracking URLs are what the player fires.
+///
 /// A value; calls are independent and may run concurrently.
 public struct Mediator: Sendable {
     let resolver: WrapperResolver
@@ -48,10 +53,14 @@ public struct Mediator: Sendable {
     ///   - context: the macro values for the tag templates and for the chains' VASTAdTagURIs and
     ///     Error URIs.
     ///   - deadline: when the whole call must be over.
+    ///   - privateMacros: the macros whose values in `context` the report and the error hide
+    ///     (``VAST/VASTMacroRedactor/identifyingMacros`` by default; empty to hide nothing).
     /// - Returns: the winner, or the error; the report in both cases. Never throws.
     public func run(sources: [AdSource], context: VASTMacroContext = VASTMacroContext(),
-                    deadline: ContinuousClock.Instant) async -> MediationResult {
+                    deadline: ContinuousClock.Instant,
+                    privateMacros: Set<VASTMacro> = VASTMacroRedactor.identifyingMacros) async -> MediationResult {
         let start = ContinuousClock.now
+        let redactor = VASTMacroRedactor(context: context, privateMacros: privateMacros)
         // Stable: tier ascending, then list order.
         let ordered = sources.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }
             .map(\.element)
@@ -61,8 +70,10 @@ public struct Mediator: Sendable {
         }
         func finish(_ winner: MediationWinner?, _ kind: MediationError.Kind?, _ message: String,
                     code: VASTErrorCode? = nil) -> MediationResult {
-            let report = MediationReport(sources: entries, milliseconds: start.duration(to: .now).milliseconds)
-            return MediationResult(winner: winner, report: report,
+            let report = MediationReport(sources: entries.map { $0.redacted(by: redactor) },
+                                         milliseconds: start.duration(to: .now).milliseconds)
+            let message = redactor.redact(message)
+            return MediationResult(winner: winner?.redacted(by: redactor), report: report,
                                    error: kind.map { MediationError($0, message, vastErrorCode: code, report: report) })
         }
         func skip(from index: Int, because reason: String) {

@@ -1,4 +1,5 @@
 public import Foundation
+import VAST
 
 extension TenantSettings: Codable {
     /// Decodes tenant settings from JSON and validates them.
@@ -7,11 +8,21 @@ extension TenantSettings: Codable {
     /// - Throws: `DecodingError` for JSON of the wrong shape, ``TenantSettingsError`` for unknown fields
     ///   and values out of range.
     public init(from decoder: any Decoder) throws {
-        try SettingsKey.rejectUnknownKeys(in: decoder, allowed: ["tenantId", "placements"])
+        try SettingsKey.rejectUnknownKeys(in: decoder, allowed: ["tenantId", "placements", "privateMacros"])
         let container = try decoder.container(keyedBy: SettingsKey.self)
         tenantId = try container.decodeIfPresent(String.self, forKey: SettingsKey("tenantId"))
         let byName = try container.decode([String: PlacementSettings].self, forKey: SettingsKey("placements"))
         placements = Dictionary(uniqueKeysWithValues: byName.map { (Placement(rawValue: $0.key), $0.value) })
+        let names = try container.decodeIfPresent([String].self, forKey: SettingsKey("privateMacros")) ?? []
+        privateMacros = []
+        for (index, name) in names.enumerated() {
+            guard VASTMacro(rawValue: name).isIAB else {
+                throw TenantSettingsError(
+                    field: "privateMacros[\(index)]",
+                    problem: "\"\(name)\" is not an IAB macro name (write it as the IAB does: CONTENTID)")
+            }
+            privateMacros.insert(VASTMacro(rawValue: name))
+        }
         try validate()
     }
 
@@ -20,6 +31,9 @@ extension TenantSettings: Codable {
         try container.encodeIfPresent(tenantId, forKey: SettingsKey("tenantId"))
         let byName = Dictionary(uniqueKeysWithValues: placements.map { ($0.key.rawValue, $0.value) })
         try container.encode(byName, forKey: SettingsKey("placements"))
+        if !privateMacros.isEmpty {
+            try container.encode(privateMacros.map(\.rawValue).sorted(), forKey: SettingsKey("privateMacros"))
+        }
     }
 
     /// Decodes and validates tenant settings from a JSON document.

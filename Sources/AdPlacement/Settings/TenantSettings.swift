@@ -1,3 +1,5 @@
+public import VAST
+
 /// The remote, per-tenant ad settings as a CMS serves them: for each placement, whether it is on, the
 /// sources to ask and the pacing caps.
 ///
@@ -11,10 +13,16 @@ public struct TenantSettings: Sendable, Hashable {
     /// The settings of each placement. A placement missing here is never requested
     /// (``PlacementDecision/Reason/placementNotConfigured``).
     public var placements: [Placement: PlacementSettings]
+    /// Macros whose values this tenant treats as private beyond the identifying ones (IFA, DEVICEIP,
+    /// LATLONG, GDPRCONSENT, GPPSTRING, DEVICEUA): reports and errors hide their values too
+    /// (JSON `"privateMacros": ["CONTENTID", "PAGEURL"]`, IAB names only).
+    public var privateMacros: Set<VASTMacro>
 
     /// Creates settings without validating them; call ``validate()`` for values not built from JSON.
-    public init(tenantId: String? = nil, placements: [Placement: PlacementSettings] = [:]) {
+    public init(tenantId: String? = nil, placements: [Placement: PlacementSettings] = [:],
+                privateMacros: Set<VASTMacro> = []) {
         self.tenantId = tenantId
         self.placements = placements
+        self.privateMacros = privateMacros
     }
 }

@@ -55,13 +55,7 @@ struct ExpansionRun {
 
     private static func encode(_ resolution: VASTMacroContext.Resolution) -> Result<[UInt8], LeftInPlace> {
         switch resolution {
-        case .items(let items):
-            var bytes: [UInt8] = []
-            for (position, item) in items.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                VASTMacroFormatting.appendPercentEncoded(item, to: &bytes)
-            }
-            return .success(bytes)
+        case .items(let items): return .success(VASTMacroFormatting.encodedList(items))
         case .withheld: return .success(Array("-2".utf8))
         case .unknown: return .success(Array("-1".utf8))
         case .notFilled: return .failure(LeftInPlace(kind: .notFilled))

@@ -20,7 +20,9 @@ extension VASTMacroContext {
         return value(of: macro)
     }
 
-    private func value(of macro: VASTMacro) -> Resolution {
+    /// The macro's value, ignoring ``withheld`` and ``unknown`` (the redactor hides a value whether or
+    /// not it is declared, since a withheld value is private too).
+    func value(of macro: VASTMacro) -> Resolution {
         switch macro {
         case .timestamp: return .items([VASTMacroFormatting.timestamp(now(), timeZone: timeZone)])
         case .cacheBusting: return .items([VASTMacroFormatting.cacheBuster(random())])

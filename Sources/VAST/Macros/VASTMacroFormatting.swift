@@ -17,6 +17,16 @@ enum VASTMacroFormatting {
         }
     }
 
+    /// A macro's items as the expander writes them: each percent-encoded, joined with bare commas.
+    static func encodedList(_ items: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (position, item) in items.enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendPercentEncoded(item, to: &bytes)
+        }
+        return bytes
+    }
+
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

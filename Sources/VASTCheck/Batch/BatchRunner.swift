@@ -1,3 +1,5 @@
+import AdResolution
+
 /// Runs work over many items with a bounded number in flight, handing each result back to the
 /// calling task as soon as it finishes (completion order), so that nothing but the results in
 /// flight is held: the caller streams them out and keeps only what its summary needs. Items are
@@ -28,18 +30,18 @@ enum BatchRunner {
 }
 
 /// The sources of a run in order: the command line's (expanded already), then each list's,
-/// read as they are asked for.
+/// read as they are asked for. A name that cannot be used is an error in its place.
 struct BatchSources: IteratorProtocol {
-    private var front: IndexingIterator<[InputSource]>
-    private var lists: ArraySlice<BatchList>
-    private var current: BatchList.Iterator?
+    private var front: IndexingIterator<[Result<VASTSource, SourceError>]>
+    private var lists: ArraySlice<SourceList>
+    private var current: SourceList.Iterator?
 
-    init(commandLine: [InputSource], lists: [BatchList]) {
+    init(commandLine: [Result<VASTSource, SourceError>], lists: [SourceList]) {
         front = commandLine.makeIterator()
         self.lists = lists[...]
     }
 
-    mutating func next() -> InputSource? {
+    mutating func next() -> Result<VASTSource, SourceError>? {
         if let source = front.next() { return source }
         while true {
             if let source = current?.next() { return source }

@@ -11,8 +11,9 @@ extension Arguments {
         var resolution = WrapperResolverConfiguration(parserLimits: limits)
         if let depth = try integer("--max-depth", in: 0...50) { resolution.maxDepth = depth }
         if let text = value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds <= 600 else {
-                throw UsageError("--timeout takes a number of seconds above 0 and at most 600, not \"\(text)\"")
+            // Below a millisecond the timeout rounds to 0 ms: every request would time out before it starts.
+            guard let seconds = Double(text), seconds >= 0.001, seconds <= 600 else {
+                throw UsageError("--timeout takes a number of seconds from 0.001 to 600, not \"\(text)\"")
             }
             let timeout = Duration.milliseconds(Int(seconds * 1000))
             resolution.firstRequestTimeout = timeout

@@ -1,4 +1,6 @@
-public import Foundation
+public import AdResolution
+import Foundation
+import VAST
 
 /// Where a command reads and writes: the process's standard streams in the executable, strings
 /// in tests, so that the whole CLI runs in-process.
@@ -7,22 +9,25 @@ public struct Console: Sendable {
     public var out: @Sendable (String) -> Void
     /// Writes to standard error.
     public var err: @Sendable (String) -> Void
-    /// Reads all of standard input (for the `-` source).
-    public var readStandardInput: @Sendable () -> Data
+    /// Where the `-` source (and `--list -`) is read from; the loader asks it for at most its byte
+    /// cap plus one byte.
+    public var standardInput: StandardInput
     /// True when standard output is a terminal.
     public var outputIsTerminal: Bool
     /// The environment variables (for `NO_COLOR`).
     public var environment: [String: String]
     /// True when standard error is a terminal (`validate` then draws its progress line there).
     public var errorIsTerminal: Bool
+    /// What every write hides (``redacting(_:)``); nothing by default.
+    private(set) var redactor = VASTMacroRedactor.disabled
 
     /// Creates a console.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                readStandardInput: @escaping @Sendable () -> Data, outputIsTerminal: Bool,
+                standardInput: StandardInput, outputIsTerminal: Bool,
                 environment: [String: String], errorIsTerminal: Bool = false) {
         self.out = out
         self.err = err
-        self.readStandardInput = readStandardInput
+        self.standardInput = standardInput
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
         self.errorIsTerminal = errorIsTerminal
@@ -33,7 +38,7 @@ public struct Console: Sendable {
         Console(
             out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
             err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            standardInput: .process,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment,
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
@@ -41,4 +46,33 @@ public struct Console: Sendable {
 
     /// Colour only on a terminal and only when `NO_COLOR` is unset or empty (no-color.org).
     var usesColor: Bool { outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty }
+
+    /// The same console with `redactor` applied to everything written to standard output and error,
+    /// and to the files commands write (``redact(_:)``): the one place private values are hidden.
+    func redacting(_ redactor: VASTMacroRedactor) -> Console {
+        guard !redactor.isEmpty else { return self }
+        var console = self
+        let (out, err) = (self.out, self.err)
+        console.out = { text in out(redactor.redact(text)) }
+        console.err = { text in err(redactor.redact(text)) }
+        console.redactor = redactor
+        return console
+    }
+
+    /// `text` as this console would write it (for the report files a command writes itself).
+    func redact(_ text: String) -> String { redactor.redact(text) }
+
+    /// A source loader reading `-` from this console, documents capped at `maxDocumentBytes`.
+    func loader(maxDocumentBytes: Int = VASTParser.Limits.default.maxBytes) -> SourceLoader {
+        SourceLoader(limits: SourceLimits(maxDocumentBytes: maxDocumentBytes), standardInput: standardInput)
+    }
+
+    /// The one way every subcommand says a source could not be read: `vastcheck: cannot read NAME:
+    /// REASON` on standard error (the command then exits 2).
+    /// - Parameters:
+    ///   - error: the loader's error.
+    ///   - what: what the source is, when the name alone does not say (`the list`, `the settings file`).
+    func cannotRead(_ error: SourceError, what: String? = nil) {
+        err("vastcheck: cannot read \(what.map { $0 + " " } ?? "")\(error)\n")
+    }
 }

@@ -17,6 +17,8 @@ enum HelpText {
         OPTIONS:
           -h, --help  Show this help.
           --version   Show the version.
+          --no-redact (any command) Show identifier and consent values (IFA, DEVICEIP, LATLONG,
+                      GDPRCONSENT, GPPSTRING, DEVICEUA) instead of [redacted:NAME]; for local debugging.
 
         EXAMPLES:
           vastcheck validate vast-samples/
@@ -28,7 +30,8 @@ enum HelpText {
 
         EXIT CODES: 0 success (validate: all valid; getad, report: an ad; replay: all passed; flatten:
         written), 1 the opposite (an invalid document, no ad, a failing fixture), 2 an input could
-        not be read, 64 usage error. Each command's help has its own examples: vastcheck <command> --help.
+        not be read ("vastcheck: cannot read NAME: REASON" on stderr), 64 usage error. Each command's
+        help has its own examples: vastcheck <command> --help.
 
         """
 
@@ -65,10 +68,13 @@ enum HelpText {
           --max-depth N     Wrappers to follow before error 302 (default 5).
           --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
           --fire-errors     Send the chain's error pixels (by default they are only listed).
+          --no-redact       Show private macro values instead of [redacted:NAME].
           -h, --help        Show this help.
 
         People get a line per document in input order; with stderr on a terminal, a progress
-        line (done/total, rate, ETA) is drawn there.
+        line (done/total, rate, ETA) is drawn there. A source that cannot be read is reported in
+        its place ("unreadable") and on stderr, and the others are still checked; a document over
+        --max-bytes is refused unread, as VAST error 100.
 
         EXAMPLES:
           vastcheck validate vast-samples/
@@ -87,6 +93,7 @@ enum HelpText {
 
     static let getad = """
         USAGE: vastcheck getad --settings FILE --request FILE [--presentation FILE] [--max-height N] [--json]
+                               [--no-redact]
 
         Runs one getAd (or getBottomBannerAd with --max-height) through the real engine: the
         placement policy, mediation across the placement's sources, and the creative choice.
@@ -99,7 +106,13 @@ enum HelpText {
                                not opted in to Clips pre-roll and bottom banner.
           --max-height N       Ask for a bottom banner at most N high.
           --json               One JSON document on stdout (fields in the README).
+          --no-redact          Show the request's IFA, consent strings, IP, location and user agent
+                               (and the settings' privateMacros) instead of [redacted:NAME].
           -h, --help           Show this help.
+
+        The beacon store is a temporary SQLite file in a private folder (0700, the file 0600) that
+        is removed when the run ends, also on SIGINT or SIGTERM; one a killed run left is removed
+        by the next run.
 
         EXAMPLES:
           vastcheck getad --settings tenant.json --request slot.json

@@ -72,8 +72,8 @@ struct FlattenCommand: Command {
         return .success
     }
 
-    /// Reads the source (a file or stdin, whose Wrappers are then fetched) or fetches the tag, and
-    /// resolves its chain; error pixels go nowhere.
+    /// Loads the source with the engine's ``SourceLoader`` (a file or stdin, whose Wrappers are then
+    /// fetched, or a tag URL) and resolves its chain; error pixels go nowhere.
     private func resolve(_ console: Console) async -> Result<VASTResolution, FlattenSourceError> {
         let resolver: WrapperResolver
         do {
@@ -82,27 +82,16 @@ struct FlattenCommand: Command {
         } catch {
             return .failure(FlattenSourceError(reason: "\(source): \(error.message)"))
         }
-        let lower = source.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            return .success(await resolver.resolve(tagURL: source))
-        }
-        if source != "-" {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory) else {
-                return .failure(FlattenSourceError(reason: "\(source): no such file"))
-            }
-            guard !isDirectory.boolValue else {
-                return .failure(FlattenSourceError(reason: "\(source): is a directory (give one file)"))
-            }
-        }
-        let input = source == "-" ? InputSource(name: "-", kind: .standardInput)
-            : InputSource(name: source, kind: .file(URL(fileURLWithPath: source)))
+        let loader = console.loader(maxDocumentBytes: limits.maxBytes)
+        let loaded: LoadedSource
         do {
-            let bytes = try input.read(from: console, limit: limits.maxBytes)
-            return .success(await resolver.resolve(document: Array(bytes), source: source))
+            loaded = try loader.load(try loader.source(named: source))
+        } catch where error.vastErrorCode != nil {
+            return .success(VASTResolution(refusing: error))
         } catch {
-            return .failure(FlattenSourceError(reason: "\(source): \(error.localizedDescription)"))
+            return .failure(FlattenSourceError(reason: error.description))
         }
+        return .success(await resolver.resolve(loaded))
     }
 
     /// The oldest version among the InLines' documents: a newer Wrapper's elements in an older InLine

@@ -1,5 +1,6 @@
 import AdEngine
 import AdPlacement
+import AdResolution
 import Foundation
 import VAST
 
@@ -15,6 +16,8 @@ struct GetAdCommand: Command {
     let presentationPath: String?
     let maxHeight: Int?
     let json: Bool
+    /// False with `--no-redact`: the engine's reports and this output then show private values.
+    let redacts: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         guard arguments.positional.isEmpty else {
@@ -27,29 +30,48 @@ struct GetAdCommand: Command {
         presentationPath = arguments.value("--presentation")
         maxHeight = try arguments.integer("--max-height", in: 1...10_000)
         json = arguments.flags.contains("--json")
+        redacts = !arguments.flags.contains("--no-redact")
     }
 
     func run(_ console: Console) async -> ExitCode {
+        let loader = console.loader()
         let settings: TenantSettings
         let request: AdRequestInfo
         let presentation: ClipsAdConfiguration?
         do {
-            settings = try TenantSettings(json: try read(settingsPath, "settings"))
-            request = try JSONDecoder().decode(AdRequestInfo.self, from: try read(requestPath, "request"))
+            settings = try TenantSettings(json: Data(try read(settingsPath, "settings", loader: loader)))
+            request = try JSONDecoder().decode(AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
             presentation = try presentationPath.map {
-                try JSONDecoder().decode(ClipsAdConfiguration.self, from: try read($0, "presentation"))
+                try JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
             }
+        } catch let error as GetAdInputError {
+            console.cannotRead(error.source, what: "the \(error.what) file")
+            return .unreadable
         } catch {
             console.err("vastcheck: \(error)\n")
             return .unreadable
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-getad-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let macros = VASTMacroContext()
+        let console = redacts
+            ? console.redacting(VASTMacroRedactor(context: request.applyingMacroValues(to: macros),
+                                                  privateMacros: VASTMacroRedactor.identifyingMacros.union(settings.privateMacros)))
+            : console
+        let folder: TemporaryFolder
         let engine: AdEngine
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            folder = try TemporaryFolder(purpose: "getad")
+        } catch {
+            console.err("vastcheck: cannot make the temporary beacon store: \(error.message)\n")
+            return .unreadable
+        }
+        defer { folder.remove() }
+        do {
             engine = try AdEngine(configuration: AdEngineConfiguration(
-                settings: settings, beaconStorePath: folder.appendingPathComponent("beacons.sqlite").path))
+                settings: settings, beaconStorePath: try folder.file("beacons.sqlite"), macros: macros,
+                redactsPrivateValues: redacts))
+        } catch let error as TemporaryFileError {
+            console.err("vastcheck: cannot make the temporary beacon store: \(error.message)\n")
+            return .unreadable
         } catch {
             console.err("vastcheck: \(error)\n")
             return .unreadable
@@ -70,18 +92,19 @@ struct GetAdCommand: Command {
         return result.ad == nil ? .invalid : .success
     }
 
-    private func read(_ path: String, _ what: String) throws -> Data {
+    private func read(_ path: String, _ what: String, loader: SourceLoader) throws(GetAdInputError) -> [UInt8] {
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try loader.data(named: path)
         } catch {
-            throw GetAdInputError(message: "cannot read the \(what) file \(path): \(error.localizedDescription)")
+            throw GetAdInputError(what: what, source: error)
         }
     }
 }
 
-private struct GetAdInputError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// A settings, request or presentation file that could not be read.
+private struct GetAdInputError: Error {
+    let what: String
+    let source: SourceError
 }
 
 /// The decision, the report and the ad (or the error) of one getAd, for people and for JSON.
@@ -100,7 +123,8 @@ struct GetAdResult {
         }
     }
 
-    /// `{"decision":{"allowed","reason","message"},"report":[{"source","ms","outcome","errorCode"?}],
+    /// `{"decision":{"allowed","reason","message"},"report":[{"source","tier","ms","outcome","errorCode"?,"price"?,
+    /// "message","url"?}],
     /// "ad":{"id","creativeId","mediaFile"?,"banner":{"width","height"}?}?,"error":{"kind","message","vastErrorCode"?}?}`
     var json: JSON {
         var members: [(String, JSON)] = []
@@ -117,6 +141,8 @@ struct GetAdResult {
                                          ("outcome", .string(source.outcome.rawValue))]
             if let code = source.errorCode { row.append(("errorCode", .int(code.rawValue))) }
             if let price = source.price { row.append(("price", .string(String(price)))) }
+            row.append(("message", .string(source.message)))
+            if let url = source.url { row.append(("url", .string(url))) }
             return .object(row)
         })))
         if let ad {

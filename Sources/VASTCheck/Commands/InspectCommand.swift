@@ -1,5 +1,6 @@
 import AdEngine
 import AdResolution
+import VAST
 
 /// `vastcheck inspect SOURCE [--json [--model]] [--macro NAME=VALUE]... [--start DATE] [--seed N]`: the
 /// wrapper chain as a tree, then the merged ad with every tracking URL by event and the hop it came
@@ -22,6 +23,9 @@ struct InspectCommand: Command {
         profile = try MacroProfile(arguments)
     }
 
+    /// The `--macro` profile: its private values are hidden in the output unless `--no-redact` is given.
+    var macroValues: VASTMacroContext? { profile.context }
+
     func run(_ console: Console) async -> ExitCode {
         let resolution: VASTResolution
         switch await source.load(console: console, fireErrors: false) {
@@ -43,7 +47,7 @@ struct InspectCommand: Command {
 
 extension HelpText {
     static let inspect = """
-        USAGE: vastcheck inspect [--json [--model]] [--macro NAME=VALUE]... [--start DATE] [--seed N] SOURCE
+        USAGE: vastcheck inspect [--json [--model]] [--macro NAME=VALUE]... [--start DATE] [--seed N] [--no-redact] SOURCE
 
         Resolves the source's wrapper chain and shows it as a tree (hop, kind, HTTP status, time,
         bytes, URL), then the merged ad: its creatives, the media file a player would choose, and
@@ -69,6 +73,8 @@ extension HelpText {
                               withheld.
           --start DATE        The clock for [TIMESTAMP], ISO 8601 (default: now).
           --seed N            Makes [CACHEBUSTING] repeatable (default: random).
+          --no-redact         Show the values of IFA, DEVICEIP, LATLONG, GDPRCONSENT, GPPSTRING and
+                              DEVICEUA in expanded URLs instead of [redacted:NAME].
           -h, --help          Show this help.
 
         EXAMPLES:

@@ -52,21 +52,20 @@ struct ReportCommand: Command {
             console.err("vastcheck: \(error.message)\n")
             return .usage
         }
+        let loader = console.loader(maxDocumentBytes: limits.maxBytes)
         let report: DocumentReport
-        let lower = source.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            report = DocumentReport(source: source, resolution: await resolver.resolve(tagURL: source), strict: false)
-        } else {
-            let input = source == "-" ? InputSource(name: "-", kind: .standardInput)
-                : InputSource(name: source, kind: .file(URL(fileURLWithPath: source)))
-            let bytes: Data
-            do {
-                bytes = try input.read(from: console, limit: limits.maxBytes)
-            } catch {
-                console.err("vastcheck: cannot read \(source): \(Self.reason(error))\n")
-                return .unreadable
-            }
-            report = await check(bytes, resolver: resolver)
+        do {
+            let loaded = try loader.load(try loader.source(named: source))
+            report = loaded.source.isTag
+                ? DocumentReport(source: source, resolution: await resolver.resolve(loaded), strict: false)
+                : await check(loaded, resolver: resolver)
+        } catch where error.vastErrorCode != nil {
+            var refused = DocumentReport(source: source, sourceError: error, strict: false)
+            refused.attach(VASTResolution(refusing: error))
+            report = refused
+        } catch {
+            console.cannotRead(error)
+            return .unreadable
         }
         let start = Date()
         let ads = report.resolution?.ads ?? []
@@ -77,9 +76,9 @@ struct ReportCommand: Command {
             console.out(html)
         } else {
             do {
-                try Data(html.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFile.write(Array(console.redact(html).utf8), to: output)
             } catch {
-                console.err("vastcheck: cannot write \(output): \(Self.reason(error))\n")
+                console.err("vastcheck: cannot write \(output): \(error.message)\n")
                 return .unreadable
             }
             console.out(summary(page))
@@ -88,15 +87,15 @@ struct ReportCommand: Command {
     }
 
     /// Parses a local document for its findings, and resolves it (following its wrappers) for the chain.
-    private func check(_ bytes: Data, resolver: WrapperResolver) async -> DocumentReport {
+    private func check(_ loaded: LoadedSource, resolver: WrapperResolver) async -> DocumentReport {
         var report: DocumentReport
         do {
-            let result = try VASTParser(limits: limits).parse(bytes)
+            let result = try VASTParser(limits: limits).parse(loaded.bytes ?? [])
             report = DocumentReport(source: source, result: result, findings: result.findings, strict: false)
         } catch {
             report = DocumentReport(source: source, parseError: error, findings: [], strict: false)
         }
-        report.attach(await resolver.resolve(document: Array(bytes), source: source))
+        report.attach(await resolver.resolve(loaded))
         return report
     }
 
@@ -116,21 +115,12 @@ struct ReportCommand: Command {
     }
 
     private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-
-    private static func reason(_ error: any Error) -> String {
-        let cocoa = error as? CocoaError
-        if cocoa?.code == .fileReadNoSuchFile || cocoa?.code == .fileNoSuchFile { return "no such file" }
-        if let posix = (cocoa?.underlying as? POSIXError) ?? (error as? POSIXError), posix.code == .ENOENT {
-            return "no such file or directory"
-        }
-        return error.localizedDescription
-    }
 }
 
 extension HelpText {
     static let report = """
         USAGE: vastcheck report SOURCE --html FILE [--duration SECONDS] [--max-depth N] [--timeout SECONDS]
-                               [--max-bytes N]
+                               [--max-bytes N] [--no-redact]
 
         Writes one self-contained HTML page about a VAST source, for people who would rather look
         than read: whether it is valid and its error code, the wrapper chain (each hop's URL, status,
@@ -149,6 +139,7 @@ extension HelpText {
           --max-depth N     Wrappers to follow before error 302 (default 5).
           --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
           --max-bytes N     Refuse documents larger than N bytes (default 2097152).
+          --no-redact       Show private macro values instead of [redacted:NAME].
           -h, --help        Show this help.
 
         EXAMPLES:

@@ -77,19 +77,20 @@ struct ValidateCommand: Command {
             console.err("vastcheck: \(error.message)\n")
             return .unreadable
         }
-        let commandLine = InputSource.expand(paths)
-        var batchLists: [BatchList] = []
+        let loader = console.loader(maxDocumentBytes: limits.maxBytes)
+        let commandLine = paths.flatMap { loader.sources(named: $0) }
+        var batchLists: [SourceList] = []
         for list in lists {
             do {
-                batchLists.append(try BatchList(list, console: console))
+                batchLists.append(try loader.list(atPath: list))
             } catch {
-                console.err("vastcheck: \(error.message)\n")
+                console.cannotRead(error, what: "the list")
                 return .unreadable
             }
         }
         let total = commandLine.count + batchLists.reduce(0) { $0 + $1.count }
         let needsNetwork = follow || batchLists.contains(where: \.hasTags)
-            || commandLine.contains { if case .tag = $0.kind { true } else { false } }
+            || commandLine.contains { (try? $0.get())?.isTag == true }
         let resolver: WrapperResolver?
         do {
             resolver = needsNetwork ? try makeResolver() : nil
@@ -107,7 +108,7 @@ struct ValidateCommand: Command {
                 console.err("vastcheck: cannot write \(outputPath)\n")
                 return .unreadable
             }
-            write = { text in handle.write(Data(text.utf8)) }
+            write = { text in handle.write(Data(console.redact(text).utf8)) }
             toTerminal = false
             outputFile = handle
         } else {
@@ -115,7 +116,7 @@ struct ValidateCommand: Command {
             toTerminal = console.outputIsTerminal
         }
         let checker = SourceChecker(parser: VASTParser(limits: limits), schema: schema, resolver: resolver,
-                                    follow: follow, strict: strict, limit: limits.maxBytes, console: console)
+                                    follow: follow, strict: strict, loader: loader)
         let color = outputPath == nil && console.usesColor
         var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose))
         var summary = BatchSummary()
@@ -129,6 +130,10 @@ struct ValidateCommand: Command {
             let report = await checker.check(source)
             return (report, ProgressLine.seconds(.now - began))
         }, consume: { index, checked in
+            if let error = checked.0.sourceError, error.vastErrorCode == nil {
+                progress.hide()
+                console.cannotRead(error)
+            }
             summary.add(checked.0)
             let text = output.add(checked.0, index: index, seconds: checked.1)
             if !text.isEmpty {
@@ -163,32 +168,30 @@ struct SourceChecker: Sendable {
     let resolver: WrapperResolver?
     let follow: Bool
     let strict: Bool
-    let limit: Int
-    let console: Console
+    let loader: SourceLoader
 
-    func check(_ source: InputSource) async -> DocumentReport {
-        if case .tag(let url) = source.kind, let resolver {
-            let resolution = await resolver.resolve(tagURL: url)
-            return DocumentReport(source: url, resolution: resolution, strict: strict)
-        }
-        let bytes: Data
+    func check(_ entry: Result<VASTSource, SourceError>) async -> DocumentReport {
+        let loaded: LoadedSource
         do {
-            bytes = try source.read(from: console, limit: limit)
+            loaded = try loader.load(try entry.get())
         } catch {
-            return DocumentReport(source: source.name, readError: error.localizedDescription, findings: [], strict: strict)
+            return DocumentReport(source: error.source, sourceError: error, strict: strict)
         }
+        if let resolver, loaded.source.isTag {
+            return DocumentReport(source: loaded.source.name, resolution: await resolver.resolve(loaded), strict: strict)
+        }
+        let bytes = loaded.bytes ?? []
         do {
             let result = try parser.parse(bytes)
             var findings = result.findings
-            if let schema { findings += schema.validate(bytes) }
-            var report = DocumentReport(source: source.name, result: result, findings: findings, strict: strict)
+            if let schema { findings += schema.validate(Data(bytes)) }
+            var report = DocumentReport(source: loaded.source.name, result: result, findings: findings, strict: strict)
             if follow, let resolver, result.document.ads.contains(where: { $0.wrapper != nil }) {
-                let resolution = await resolver.resolve(document: Array(bytes), source: source.name)
-                report.attach(resolution)
+                report.attach(await resolver.resolve(loaded))
             }
             return report
         } catch {
-            return DocumentReport(source: source.name, parseError: error, findings: [], strict: strict)
+            return DocumentReport(source: loaded.source.name, parseError: error, findings: [], strict: strict)
         }
     }
 }

@@ -1,20 +1,20 @@
 import AdEngine
 import AdResolution
 import AdTransport
-import Foundation
 import VAST
 
 /// The one SOURCE of `inspect` and `simulate`: a file, `-` for standard input, or an http(s) tag URL,
-/// resolved through its wrapper chain like `validate` does.
+/// loaded by the engine's ``SourceLoader`` and resolved through its wrapper chain like `validate` does.
 struct InspectSource: Sendable {
     /// The source as named on the command line.
     let name: String
 
     /// What reading and resolving the source gave.
     enum Loaded: Sendable {
-        /// The chain was resolved (it may still hold no ad: see ``VASTResolution/errorCode``).
+        /// The chain was resolved (it may still hold no ad: see ``VASTResolution/errorCode``). A
+        /// document over the byte cap is resolved too: hop 0 failed with VAST error 100.
         case resolved(VASTResolution, client: HTTPClient)
-        /// The source could not be read at all (exit 2).
+        /// The source could not be read at all (exit 2): `NAME: REASON`.
         case unreadable(String)
     }
 
@@ -28,41 +28,29 @@ struct InspectSource: Sendable {
         self.name = name
     }
 
-    /// Reads and resolves the source. Error pixels of a failing chain go to `errorSink` when given
-    /// (`--fire`), otherwise nowhere.
+    /// Reads and resolves the source. Error pixels of a failing chain go out over the client only
+    /// with `fireErrors` (`--fire`), otherwise nowhere.
     func load(console: Console, fireErrors: Bool) async -> Loaded {
         let limits = VASTParser.Limits.default
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
         } catch {
-            return .unreadable(error.message)
+            return .unreadable("\(name): \(error.message)")
         }
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
         let resolver = WrapperResolver(client: client, errorSink: sink,
                                        configuration: WrapperResolverConfiguration(parserLimits: limits))
-        let lower = name.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            return .resolved(await resolver.resolve(tagURL: name), client: client)
+        let loader = console.loader(maxDocumentBytes: limits.maxBytes)
+        let loaded: LoadedSource
+        do {
+            loaded = try loader.load(try loader.source(named: name))
+        } catch where error.vastErrorCode != nil {
+            return .resolved(VASTResolution(refusing: error), client: client)
+        } catch {
+            return .unreadable(error.description)
         }
-        let bytes: Data
-        if name == "-" {
-            bytes = console.readStandardInput()
-        } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) else {
-                return .unreadable("\(name): no such file")
-            }
-            guard !isDirectory.boolValue else { return .unreadable("\(name): is a directory (give one file)") }
-            do {
-                let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: name))
-                defer { try? handle.close() }
-                bytes = try handle.read(upToCount: limits.maxBytes + 1) ?? Data()
-            } catch {
-                return .unreadable("\(name): \(error.localizedDescription)")
-            }
-        }
-        return .resolved(await resolver.resolve(document: Array(bytes), source: name), client: client)
+        return .resolved(await resolver.resolve(loaded), client: client)
     }
 
     /// Why a resolution has no ad, for a person: the code and the failure's message.

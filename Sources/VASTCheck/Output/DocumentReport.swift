@@ -12,21 +12,44 @@ struct DocumentReport: Sendable {
     var parseError: VASTParseError?
     /// The chain, for a tag URL or a followed file.
     var resolution: VASTResolution?
-    /// Why the input could not be read at all (exit 2).
-    var readError: String?
+    /// Why the source could not be loaded: unreadable (exit 2), or a document over the byte cap
+    /// (VAST 100, reported like the parser's own size error).
+    var sourceError: SourceError?
     /// Findings (the parse's, every hop's, and schema validation's when asked).
     var findings: [VASTFinding]
     /// Whether warnings count as failures.
     var strict: Bool
 
-    init(source: String, result: VASTParseResult? = nil, parseError: VASTParseError? = nil, readError: String? = nil,
-         findings: [VASTFinding], strict: Bool) {
+    init(source: String, result: VASTParseResult? = nil, parseError: VASTParseError? = nil, findings: [VASTFinding],
+         strict: Bool) {
         self.source = source
         self.result = result
         self.parseError = parseError
-        self.readError = readError
         self.findings = findings
         self.strict = strict
+    }
+
+    /// A source the loader refused.
+    init(source: String, sourceError: SourceError, strict: Bool) {
+        self.init(source: source, findings: [], strict: strict)
+        self.sourceError = sourceError
+    }
+
+    /// Why the input could not be read at all (exit 2).
+    var readError: String? {
+        guard let sourceError, sourceError.vastErrorCode == nil else { return nil }
+        return sourceError.message
+    }
+
+    /// What stopped the document before any rule ran: the parser's error, or the loader's refusal of
+    /// a document over the byte cap (whose kind, `tooLarge`, is the parser's own word for it).
+    var documentError: (kind: String, message: String, code: VASTErrorCode, line: Int?, column: Int?)? {
+        if let parseError {
+            return (parseError.kind.rawValue, parseError.message, parseError.vastErrorCode, parseError.line,
+                    parseError.column)
+        }
+        guard let sourceError, let code = sourceError.vastErrorCode else { return nil }
+        return (sourceError.kind.rawValue, sourceError.message, code, nil, nil)
     }
 
     /// A tag URL's report: the resolution's hops and findings.
@@ -56,7 +79,7 @@ struct DocumentReport: Sendable {
     }
 
     /// The IAB code that stops the source: its document's, or its chain's.
-    var errorCode: VASTErrorCode? { parseError?.vastErrorCode ?? resolution?.errorCode }
+    var errorCode: VASTErrorCode? { documentError?.code ?? resolution?.errorCode }
 
     /// The root's version as written (the first hop's, for a tag URL).
     var vastVersion: String? {
@@ -78,10 +101,10 @@ struct DocumentReport: Sendable {
         ]
         if let errorCode { members.append(("errorCode", .int(errorCode.rawValue))) }
         if let readError { members.append(("readError", .string(readError))) }
-        if let parseError {
-            var error: [(String, JSON)] = [("kind", .string(parseError.kind.rawValue)), ("message", .string(parseError.message))]
-            if let line = parseError.line { error.append(("line", .int(line))) }
-            if let column = parseError.column { error.append(("column", .int(column))) }
+        if let documentError {
+            var error: [(String, JSON)] = [("kind", .string(documentError.kind)), ("message", .string(documentError.message))]
+            if let line = documentError.line { error.append(("line", .int(line))) }
+            if let column = documentError.column { error.append(("column", .int(column))) }
             members.append(("parseError", .object(error)))
         }
         let counts = self.counts
@@ -170,7 +193,7 @@ enum DocumentOutcome: String, CaseIterable, Sendable {
 extension DocumentReport {
     var outcome: DocumentOutcome {
         if readError != nil { return .unreadable }
-        if parseError != nil { return .parseError }
+        if documentError != nil { return .parseError }
         if let code = resolution?.errorCode { return code == .noAdsAfterWrapper ? .noAd : .chainError }
         return isValid ? .valid : .rulesFailed
     }

@@ -14,8 +14,8 @@ struct HumanReport {
         if let readError = report.readError {
             return paint("?", "35") + " \(report.source)  unreadable: \(readError)\n"
         }
-        if let error = report.parseError {
-            text += paint("✗", "31") + " \(report.source)  " + paint("error \(error.vastErrorCode.rawValue)", "31")
+        if let error = report.documentError {
+            text += paint("✗", "31") + " \(report.source)  " + paint("error \(error.code.rawValue)", "31")
             text += ": \(error.message)"
             if let line = error.line { text += " (line \(line)\(error.column.map { ", column \($0)" } ?? ""))" }
             return text + "\n"

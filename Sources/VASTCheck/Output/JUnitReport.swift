@@ -45,7 +45,7 @@ enum JUnitReport {
     /// The failure's one-line reason.
     static func message(_ report: DocumentReport) -> String {
         if let readError = report.readError { return "unreadable: \(readError)" }
-        if let error = report.parseError { return "VAST error \(error.vastErrorCode.rawValue): \(error.message)" }
+        if let error = report.documentError { return "VAST error \(error.code.rawValue): \(error.message)" }
         if let code = report.errorCode {
             return "VAST error \(code.rawValue): \(report.resolution?.failure?.message ?? "the chain failed")"
         }

@@ -70,8 +70,8 @@ struct HTMLReport {
                      + "\(counts[.info] ?? 0) info")
         html += fact("beacons simulated", String(page.beaconCount))
         html += "</dl></div>\n"
-        if let error = report.parseError {
-            var text = "The document could not be read as VAST (error \(error.vastErrorCode.rawValue)): \(error.message)"
+        if let error = report.documentError {
+            var text = "The document could not be read as VAST (error \(error.code.rawValue)): \(error.message)"
             if let line = error.line { text += " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
             html += "<p class=\"failure\">\(HTML.escape(text))</p>\n"
         } else if let failure = page.resolution?.failure, page.ads.isEmpty {

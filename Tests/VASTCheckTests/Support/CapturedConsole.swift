@@ -1,3 +1,4 @@
+import AdResolution
 import Foundation
 import Synchronization
 import VASTCheck
@@ -5,6 +6,7 @@ import VASTCheck
 /// A console whose output the test reads back: runs the CLI in-process, no subprocess.
 final class CapturedConsole: Sendable {
     private let state = Mutex<(out: String, err: String)>(("", ""))
+    private let asked = Mutex<[Int]>([])
     let stdin: Data
     let isTerminal: Bool
     let environment: [String: String]
@@ -17,12 +19,17 @@ final class CapturedConsole: Sendable {
 
     var out: String { state.withLock { $0.out } }
     var err: String { state.withLock { $0.err } }
+    /// How many bytes each read of standard input asked for, in order.
+    var standardInputRequests: [Int] { asked.withLock { $0 } }
 
     var console: Console {
         Console(
             out: { text in self.state.withLock { $0.out += text } },
             err: { text in self.state.withLock { $0.err += text } },
-            readStandardInput: { self.stdin },
+            standardInput: StandardInput { maxBytes in
+                self.asked.withLock { $0.append(maxBytes) }
+                return Array(self.stdin.prefix(maxBytes))
+            },
             outputIsTerminal: isTerminal,
             environment: environment)
     }

@@ -1,0 +1,84 @@
+import Foundation
+
+extension SourceLoader {
+    /// Every `*.xml` file below `folder`, sorted by its path relative to `folder`; a subfolder that
+    /// cannot be opened is an error in its place (never skipped in silence).
+    ///
+    /// Stops as soon as more than ``SourceLimits/maxDirectoryFiles`` files are found, so a huge tree
+    /// costs bounded memory.
+    func walk(_ folder: String, name: String) -> [Result<VASTSource, SourceError>] {
+        let limit = SourceLimits.clamped(limits.maxDirectoryFiles)
+        func joined(_ base: String, _ relative: String) -> String {
+            relative.isEmpty ? base : base.hasSuffix("/") ? base + relative : base + "/" + relative
+        }
+        var found: [(relative: String, entry: Result<VASTSource, SourceError>)] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            guard let directory = opendir(joined(folder, relative)) else {
+                let error = BoundedRead.error(errno, name: joined(name, relative))
+                if relative.isEmpty { return [.failure(error)] }
+                found.append((relative, .failure(error)))
+                continue
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let entryName = Self.name(of: entry)
+                guard entryName != "." && entryName != ".." else { continue }
+                let child = relative.isEmpty ? entryName : relative + "/" + entryName
+                switch Self.kind(of: entry, at: joined(folder, child)) {
+                case .folder:
+                    pending.append(child)
+                case .file where entryName.lowercased().hasSuffix(".xml"):
+                    found.append((child, .success(.file(joined(folder, child), name: joined(name, child)))))
+                    if found.count > limit {
+                        return [.failure(SourceError(
+                            .tooManyFiles, source: name,
+                            "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"))]
+                    }
+                case .file, .other:
+                    continue
+                }
+            }
+        }
+        guard !found.isEmpty else {
+            return [.failure(SourceError(.empty, source: name, "holds no *.xml file (subfolders included)"))]
+        }
+        return found.sorted { $0.relative < $1.relative }.map(\.entry)
+    }
+
+    private enum EntryKind {
+        case folder
+        case file
+        case other
+    }
+
+    /// A real folder is walked; a file, or a link to one, is a candidate; a link to a folder is
+    /// neither (following it could loop). A dangling link counts as a file, so its read reports it.
+    private static func kind(of entry: UnsafeMutablePointer<dirent>, at path: String) -> EntryKind {
+        switch Int32(entry.pointee.d_type) {
+        case Int32(DT_DIR): return .folder
+        case Int32(DT_REG): return .file
+        case Int32(DT_LNK):
+            var status = stat()
+            guard stat(path, &status) == 0 else { return .file }
+            return status.st_mode & S_IFMT == S_IFDIR ? .other : .file
+        default:
+            var status = stat()
+            guard lstat(path, &status) == 0 else { return .other }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR: return .folder
+            case S_IFREG: return .file
+            case S_IFLNK:
+                guard stat(path, &status) == 0 else { return .file }
+                return status.st_mode & S_IFMT == S_IFDIR ? .other : .file
+            default: return .other
+            }
+        }
+    }
+
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The `vastcheck` executable as a process: what only a real process shows (its standard input is a
+/// real pipe, it can be killed, its temporary folder lives in `$TMPDIR`).
+@Suite(.serialized) final class VASTCheckProcessTests: Sendable {
+    /// `vastcheck`, built with the package: next to the test bundle, else in `.build/debug`.
+    static var executable: String? {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("vastcheck").path,
+            TestServer.repositoryRoot.appendingPathComponent(".build/debug/vastcheck").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    let server: TestServer
+    let folder: URL
+    /// The child's `$TMPDIR`: anything left in it was left by the child.
+    let temporary: String
+
+    init() throws {
+        server = try TestServer()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-process-\(UUID().uuidString)")
+        temporary = folder.appendingPathComponent("tmp").path
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+
+    private func launch(_ arguments: [String], stdin: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.executable, "vastcheck not built: run `swift build`"))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        process.standardInput = stdin ?? FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func entries(_ path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    private func mode(_ path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & 0o777 : nil
+    }
+
+    // MARK: Standard input
+
+    @Test(.timeLimit(.minutes(1)))
+    func standardInputIsNotReadPastTheByteCap() throws {
+        signal(SIGPIPE, SIG_IGN)
+        let input = Pipe()
+        let process = try launch(["validate", "-"], stdin: input)
+        let writer = input.fileHandleForWriting.fileDescriptor
+        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)
+        var written = 0
+        // 64 MiB offered; the child stops reading at 2 MiB + 1 and exits, and the pipe breaks.
+        while written < 64 << 20 {
+            let count = chunk.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            written += count
+        }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(written < 8 << 20, "the child read \(written) bytes before it stopped")
+    }
+
+    // MARK: The temporary beacon store
+
+    /// Settings whose one source hangs, and a request for it: a getad that waits until killed.
+    private func hangingGetAd() throws -> [String] {
+        let settings = folder.appendingPathComponent("settings.json")
+        try Data("""
+            {"placements": {"storiesBetweenPages": {"enabled": true, "sources": [
+             {"name": "hang", "tier": 0, "kind": "tag", "timeoutMs": 30000, "url": "\(server.url("/hang"))"}]}}}
+            """.utf8).write(to: settings)
+        let request = folder.appendingPathComponent("request.json")
+        try Data(#"{"placement": "storiesBetweenPages"}"#.utf8).write(to: request)
+        return ["getad", "--settings", settings.path, "--request", request.path]
+    }
+
+    /// Waits until the child's source is hanging on the server: its store exists by then.
+    private func waitUntilHanging(_ process: Process) throws -> String {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline, process.isRunning {
+            if try server.stats().byPath["/hang"] ?? 0 > 0, let store = entries(temporary).first { return store }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        Issue.record("the child never reached its source")
+        return ""
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
+    func aKilledRunLeavesNothingAndItsStoreWasPrivate(_ signal: Int32) throws {
+        let process = try launch(try hangingGetAd())
+        let name = try waitUntilHanging(process)
+        let store = temporary + "/" + name
+        #expect(name.hasPrefix("vastcheck-getad-\(process.processIdentifier)-"))
+        #expect(mode(store) == 0o700)
+        let files = entries(store)
+        #expect(files.contains("beacons.sqlite") && files.contains(".lock"), "\(files)")
+        for file in files { #expect(mode(store + "/" + file) == 0o600, "\(file)") }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(entries(temporary).isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func whatAnUncatchableKillLeavesIsRemovedByTheNextRun() throws {
+        let killed = try launch(try hangingGetAd())
+        let name = try waitUntilHanging(killed)
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        #expect(entries(temporary) == [name], "SIGKILL cannot be caught: the folder stays")
+        let settings = folder.appendingPathComponent("off.json")
+        try Data(#"{"placements": {"storiesBetweenPages": {"enabled": false}}}"#.utf8).write(to: settings)
+        let request = folder.appendingPathComponent("request.json").path
+        let next = try launch(["getad", "--settings", settings.path, "--request", request])
+        next.waitUntilExit()
+        #expect(next.terminationStatus == 1)
+        #expect(entries(temporary).isEmpty)
+    }
+}
