@@ -95,6 +95,32 @@ import VASTCheck
         try InspectGolden.check(captured.out, "inspect-model-\(sample).json")
     }
 
+    /// A pod whose middle ad has no usable creative, then two stand-alone ads: the model lists the dead ad
+    /// under `failedAds` (303) and the stand-alone ad the pod did not need under `remaining`.
+    @Test func theModelListsFailedAndRemainingAds() async throws {
+        func inLine(_ id: String, sequence: Int?, playable: Bool) -> String {
+            let media = playable
+                ? #"<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">"#
+                    + "<![CDATA[https://m.example/\(id).mp4]]></MediaFile></MediaFiles>"
+                : "<MediaFiles></MediaFiles>"
+            return #"<Ad id="\#(id)"\#(sequence.map { " sequence=\"\($0)\"" } ?? "")><InLine><AdSystem>s</AdSystem>"#
+                + "<AdTitle>t</AdTitle><Impression><![CDATA[https://i.example/\(id)]]></Impression>"
+                + "<Creatives><Creative><Linear><Duration>00:00:10</Duration>\(media)</Linear></Creative></Creatives>"
+                + "</InLine></Ad>"
+        }
+        let xml = #"<VAST version="3.0">"# + inLine("one", sequence: 1, playable: true)
+            + inLine("dead", sequence: 2, playable: false) + inLine("spare", sequence: nil, playable: true)
+            + inLine("extra", sequence: nil, playable: true) + "</VAST>"
+        let (captured, _) = await inspect(["--json", "--model", "-"], stdin: xml)
+        let json = try captured.json()
+        let ads = try #require(json["ads"] as? [[String: Any]])
+        #expect(ads.map { ($0["ad"] as? [String: Any])?["id"] as? String } == ["one", "spare"])
+        let failed = try #require(json["failedAds"] as? [[String: Any]])
+        #expect(failed.map { "\($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)" } == ["/VAST/Ad[2] 303"])
+        let remaining = try #require(json["remaining"] as? [[String: Any]])
+        #expect(remaining.map { ($0["ad"] as? [String: Any])?["id"] as? String } == ["extra"])
+    }
+
     /// The media file attributes the issue lists, against the values written in the sample.
     @Test func theModelHoldsEveryMediaFileAttribute() async throws {
         let (captured, _) = await inspect(["--json", "--model", Repository.path("vast-samples/v42-inline-linear-full.xml")])

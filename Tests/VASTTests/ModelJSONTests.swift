@@ -85,7 +85,8 @@ import VAST
         ])
         let json = resolved.modelJSON
         guard case .object(let members) = json else { Issue.record("not an object"); return }
-        #expect(members.map(\.0) == ["hop", "ad", "wrappers", "merged"])
+        #expect(members.map(\.0) == ["hop", "sequence", "ad", "wrappers", "merged"])
+        #expect(Self.value(members, "sequence") == .int(2))
         #expect(Self.value(members, "hop") == .int(2))
         let wrappers = try #require(Self.value(members, "wrappers"))
         guard case .array(let layers) = wrappers else { Issue.record("wrappers is not a list"); return }

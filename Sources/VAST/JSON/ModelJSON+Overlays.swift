@@ -32,7 +32,7 @@ extension ModelJSON {
         return members.json
     }
 
-    private static func companion(_ companion: VASTCompanion) -> OrderedJSON {
+    static func companion(_ companion: VASTCompanion) -> OrderedJSON {
         var members = JSONMembers()
         members.add("id", companion.id)
         members.add("width", companion.width)
