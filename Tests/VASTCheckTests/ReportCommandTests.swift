@@ -205,3 +205,34 @@ import Testing
         #expect(captured.out.isEmpty)
     }
 }
+
+/// The report's tracking table lists what `inspect` lists: no empty URL rows, and NonLinear and Companion
+/// events apart from the Linear's.
+@Suite struct ReportTrackingTableTests {
+    @Test func theTrackingTableKeepsOverlayEventsApartAndLeavesEmptyURLsOut() async throws {
+        let xml = """
+            <VAST version="3.0"><Ad id="t"><InLine><AdSystem>s</AdSystem><AdTitle>t</AdTitle>
+            <Impression></Impression><Impression><![CDATA[https://i.example/imp]]></Impression>
+            <Creatives><Creative><Linear><Duration>00:00:10</Duration><TrackingEvents>
+            <Tracking event="creativeView"><![CDATA[https://l.example/view]]></Tracking>
+            <Tracking event="start"> </Tracking></TrackingEvents>
+            <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">
+            <![CDATA[https://m.example/v.mp4]]></MediaFile></MediaFiles></Linear></Creative>
+            <Creative><NonLinearAds><NonLinear width="300" height="50"><StaticResource creativeType="image/png">
+            <![CDATA[https://n.example/o.png]]></StaticResource></NonLinear><TrackingEvents>
+            <Tracking event="creativeView"><![CDATA[https://n.example/view]]></Tracking></TrackingEvents>
+            </NonLinearAds></Creative></Creatives></InLine></Ad></VAST>
+            """
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-table-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("page.html")
+        let captured = CapturedConsole(stdin: Data(xml.utf8))
+        _ = await captured.run(["report", "-", "--html", page.path])
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let table = try #require(html.range(of: "<section id=\"tracking\">").map { String(html[$0.lowerBound...]) })
+        let heads = table.matches(of: /<th scope="rowgroup"[^>]*>([^<]+)/).map { String($0.1).trimmingCharacters(in: .whitespaces) }
+        #expect(heads == ["impression", "creativeView", "nonLinear creativeView"])
+        #expect(!table.contains("<td class=\"url\"></td>"))
+    }
+}

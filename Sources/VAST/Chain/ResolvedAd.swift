@@ -65,21 +65,29 @@ public struct ResolvedAd: Sendable {
     public var hasUsableCreative: Bool { inLine.creatives.contains(where: \.isUsable) }
 
     /// Every tracking URL by event name as VAST spells it (`impression`, `error`, `start`,
-    /// `clickTracking`, ...), for reports.
+    /// `clickTracking`, ...), for reports: Linear events under their names, NonLinear and Companion
+    /// events apart (`nonLinear creativeView`, `companion creativeView`), empty URLs left out.
     public var trackingByEvent: [(event: String, urls: [TrackedURL])] {
-        var groups: [(String, [TrackedURL])] = [("impression", impressions), ("error", errors)]
-        var order: [String] = []
-        var byEvent: [String: [TrackedURL]] = [:]
-        for tracked in linearTracking + nonLinearTracking + companionTracking {
-            let name = Self.eventName(tracked)
-            if byEvent[name] == nil { order.append(name) }
-            byEvent[name, default: []].append(TrackedURL(url: tracked.url, hop: tracked.hop))
+        func present(_ urls: [TrackedURL]) -> [TrackedURL] { urls.filter { !$0.url.isEmpty } }
+        func byEvent(_ events: [TrackedEvent], label: String) -> [(String, [TrackedURL])] {
+            var order: [String] = []
+            var grouped: [String: [TrackedURL]] = [:]
+            for tracked in events where !tracked.url.isEmpty {
+                let name = label + Self.eventName(tracked)
+                if grouped[name] == nil { order.append(name) }
+                grouped[name, default: []].append(TrackedURL(url: tracked.url, hop: tracked.hop))
+            }
+            return order.map { ($0, grouped[$0] ?? []) }
         }
-        groups += order.map { ($0, byEvent[$0] ?? []) }
+        var groups: [(String, [TrackedURL])] = [("impression", present(impressions)), ("error", present(errors))]
+        groups += byEvent(linearTracking, label: "")
+        groups += byEvent(nonLinearTracking, label: "nonLinear ")
+        groups += byEvent(companionTracking, label: "companion ")
         groups += [("clickTracking", clickTracking), ("customClick", customClicks),
                    ("companionClickTracking", companionClickTracking), ("nonLinearClickTracking", nonLinearClickTracking),
                    ("iconViewTracking", iconViewTracking), ("iconClickTracking", iconClickTracking),
                    ("viewable", viewable), ("notViewable", notViewable), ("viewUndetermined", viewUndetermined)]
+            .map { ($0.0, present($0.1)) }
         return groups.filter { !$0.1.isEmpty }.map { (event: $0.0, urls: $0.1) }
     }
 

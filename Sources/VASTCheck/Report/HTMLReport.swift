@@ -192,7 +192,9 @@ struct HTMLReport {
                 html += "<h3>\(HTML.escape(adHeading(page.timelines.first { $0.index == index })))</h3>\n"
             }
             var groups = ad.trackingByEvent
-            if let through = ad.clickThrough { groups.insert((event: "clickThrough", urls: [through]), at: 0) }
+            if let through = ad.clickThrough, !through.url.isEmpty {
+                groups.insert((event: "clickThrough", urls: [through]), at: 0)
+            }
             guard !groups.isEmpty else {
                 html += "<p class=\"empty\">The ad has no tracking URL.</p>\n"
                 continue
