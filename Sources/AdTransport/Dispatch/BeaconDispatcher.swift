@@ -12,12 +12,27 @@
 ///   that was in flight when the process died is sent again on restart (``recoveredInFlight``
 ///   counts them); those are the only possible duplicates.
 /// - **Retry policy.** Network failures, 5xx, 408 and 429 are retried, after
-///   ``BeaconDispatcherConfiguration/backoff``; other 4xx (and unusable URLs) are dropped; a
-///   beacon not delivered within ``BeaconDispatcherConfiguration/timeToLive`` of its enqueue
-///   expires. At most ``BeaconDispatcherConfiguration/maxConcurrentSends`` sends run at once.
+///   ``BeaconDispatcherConfiguration/backoff`` (or a longer `Retry-After`, up to the backoff's
+///   cap); other 4xx (and unusable URLs) are dropped; a beacon not delivered within
+///   ``BeaconDispatcherConfiguration/timeToLive`` of its enqueue expires.
+/// - **Fair to hosts.** At most ``BeaconDispatcherConfiguration/maxConcurrentSends`` sends run
+///   at once, at most ``BeaconDispatcherConfiguration/maxConcurrentSendsPerHost`` to one host
+///   (scheme, host, port), and due beacons are taken from the hosts in turn, so a host that
+///   hangs or is down cannot hold every slot. Each host may fill at most
+///   ``BeaconDispatcherConfiguration/maxQueuedPerHost`` of the queue.
 /// - **Bounded.** At most ``BeaconDispatcherConfiguration/maxQueued`` beacons are queued;
-///   more are rejected (and reported). Memory holds only the sends in flight: due beacons are
-///   read from the store as slots free up.
+///   more are rejected (and reported). The store's file stays under
+///   ``BeaconDispatcherConfiguration/maxStoreBytes``; a batch that does not fit (or meets a
+///   full disk) throws ``BeaconStoreError/Kind/diskFull``, never a silent success. Memory holds
+///   the sends in flight and one small entry per host with queued beacons: due beacons are read
+///   from the store as slots free up.
+/// - **One dispatcher per store.** The store's lock file (`STORE.lock`) is held for the
+///   dispatcher's life; a second dispatcher on the same file, in this process or another, fails
+///   at once with ``BeaconStoreError/Kind/inUse``. The kernel releases the lock when the
+///   dispatcher is released or its process ends, however it ends.
+/// - **A damaged store does not stop the app.** It is moved aside and a usable one opened
+///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); what it held is
+///   lost.
 ///
 /// ## Threads
 /// The actor runs on its own thread (a custom serial executor), so SQLite's blocking calls
@@ -36,6 +51,15 @@ public actor BeaconDispatcher: BeaconSink {
     public nonisolated let recoveredInFlight: Int
     /// The configuration the dispatcher was made with.
     public nonisolated let configuration: BeaconDispatcherConfiguration
+    /// What was done about a damaged store when the dispatcher opened it, or `nil` when the store
+    /// was sound (or new). The beacons in the damaged part are lost; the files are kept beside
+    /// the store (``BeaconStoreRecovery/movedTo``) for diagnosis.
+    public nonisolated let recovery: BeaconStoreRecovery?
+    /// Store events: a recovery at open (first), then writes that failed with no caller to throw to.
+    ///
+    /// Buffered (the newest 100 unread are kept), so a reader that subscribes after `init` still
+    /// sees the recovery. Finishes when the dispatcher is released. Keep one reader.
+    public nonisolated let events: AsyncStream<BeaconDispatcherEvent>
 
     nonisolated let thread: DispatcherThread
     let store: BeaconStore
@@ -43,8 +67,9 @@ public actor BeaconDispatcher: BeaconSink {
     let clock: BeaconWallClock
     let policy: BeaconRetryPolicy
     let continuation: AsyncStream<BeaconOutcome>.Continuation
-    /// Rows pending or being sent, mirrored from the store.
-    var queued: Int
+    let eventContinuation: AsyncStream<BeaconDispatcherEvent>.Continuation
+    /// Rows pending or being sent, per host, mirrored from the store.
+    var ledger: BeaconHostLedger
     /// The sends in flight, by row id.
     var sending: [Int64: Task<Void, Never>] = [:]
     /// False between ``stop()`` and ``start()``.
@@ -63,32 +88,41 @@ public actor BeaconDispatcher: BeaconSink {
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
-    /// Opens (or creates) the store at `storePath`, recovers what a previous process left, and
-    /// starts sending.
+    /// Takes the store at `storePath` for this dispatcher, opens (or creates) it, recovers what a
+    /// previous process left, and starts sending.
     ///
+    /// A damaged store (garbage, a wrong header, a truncated file, a failed `quick_check`, or a
+    /// WAL with an unreadable header) is moved aside and replaced; see ``recovery``.
     /// - Parameters:
-    ///   - storePath: the SQLite file; its directory must exist. One dispatcher per file.
+    ///   - storePath: the SQLite file; its directory must exist. One dispatcher per file:
+    ///     `STORE.lock` beside it is held while the dispatcher lives.
     ///   - client: the client beacons are sent with.
     ///   - configuration: limits and policies.
     ///   - clock: the wall clock for enqueue times, retries and TTLs.
-    /// - Throws: ``BeaconStoreError`` when the configuration is out of range or the store cannot
-    ///   be opened or set up.
+    /// - Throws: ``BeaconStoreError``: `invalidConfiguration` (no file is touched); `inUse` when
+    ///   another dispatcher holds the store (the message names it); `cannotOpen` or `schema` when
+    ///   the store cannot be opened or set up.
     public init(storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
                 clock: BeaconWallClock = .system) throws(BeaconStoreError) {
         if let problem = configuration.problem { throw BeaconStoreError(.invalidConfiguration, problem) }
-        let store = try BeaconStore(path: storePath)
         let now = clock.millisecondsSince1970()
+        let (store, recovery) = try BeaconStore.open(path: storePath, maxStoreBytes: configuration.maxStoreBytes,
+                                                     now: now)
         recoveredInFlight = try store.recoverInterrupted(now: now)
         try store.purgeFinished(now: now)
-        queued = try store.queuedCount()
+        ledger = BeaconHostLedger(try store.hostQueues())
         lastPurge = now
         self.store = store
+        self.recovery = recovery
         self.client = client
         self.clock = clock
         self.configuration = configuration
         policy = BeaconRetryPolicy(backoff: configuration.backoff)
         (results, continuation) = AsyncStream.makeStream(
             of: BeaconOutcome.self, bufferingPolicy: .bufferingNewest(configuration.resultsBufferLimit))
+        (events, eventContinuation) = AsyncStream.makeStream(
+            of: BeaconDispatcherEvent.self, bufferingPolicy: .bufferingNewest(100))
+        if let recovery { eventContinuation.yield(.storeRecovered(recovery)) }
         thread = DispatcherThread(name: "AdTransport.beacons")
         Task { await self.pump() }
     }
@@ -96,11 +130,12 @@ public actor BeaconDispatcher: BeaconSink {
     deinit {
         timer?.task.cancel()
         continuation.finish()
+        eventContinuation.finish()
         thread.stop()
     }
 
     /// Beacons queued (waiting or being sent).
-    public var queuedCount: Int { queued }
+    public var queuedCount: Int { ledger.total }
 
     /// Sends in flight now.
     public var inFlightCount: Int { sending.count }
@@ -108,38 +143,65 @@ public actor BeaconDispatcher: BeaconSink {
     /// Stores `beacons` and returns once they are committed (one transaction for the batch).
     ///
     /// A beacon whose key is already stored is ignored. Beacons beyond
-    /// ``BeaconDispatcherConfiguration/maxQueued`` are not stored and are reported as
-    /// ``BeaconOutcome/Kind-swift.enum/rejected``.
-    /// - Throws: ``BeaconStoreError`` when the store could not commit the batch; then none of it
-    ///   was stored, and each beacon is also reported as rejected.
+    /// ``BeaconDispatcherConfiguration/maxQueued``, or beyond
+    /// ``BeaconDispatcherConfiguration/maxQueuedPerHost`` for their host, are not stored and are
+    /// reported as ``BeaconOutcome/Kind-swift.enum/rejected``. When the batch does not fit in the
+    /// store, the oldest tombstones are evicted to make room before giving up.
+    /// - Throws: ``BeaconStoreError`` when the store could not commit the batch (`diskFull` for a
+    ///   full disk or store); then none of it was stored, and each beacon is also reported as
+    ///   rejected.
     public func enqueue(_ beacons: [Beacon]) async throws(BeaconStoreError) {
         guard !beacons.isEmpty else { return }
         let now = clock.millisecondsSince1970()
-        let expiresAt = now + configuration.timeToLive.milliseconds
-        let queuedBefore = queued
-        var rejected: [Beacon] = []
+        let expiresAt = now.addingSaturating(configuration.timeToLive.milliseconds)
+        let before = ledger
+        var evictions = 0
+        while true {
+            do throws(BeaconStoreError) {
+                let rejected = try insert(beacons, now: now, expiresAt: expiresAt)
+                for (beacon, reason) in rejected { report(.rejected, beacon: beacon, attempts: 0, error: reason) }
+                pump()
+                return
+            } catch {
+                ledger = before
+                // Room for new beacons matters more than remembering old keys (at most a few rounds).
+                if error.kind == .diskFull, evictions < 4,
+                    let evicted = try? store.evictTombstones(limit: max(beacons.count * 4, 256)), evicted > 0 {
+                    evictions += 1
+                    continue
+                }
+                lastStoreError = error
+                for beacon in Set(beacons) { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
+                throw error
+            }
+        }
+    }
+
+    /// Inserts `beacons` in one transaction, within the queue limits.
+    /// - Returns: the beacons refused by a limit, with the reason, in batch order.
+    private func insert(_ beacons: [Beacon], now: Int64, expiresAt: Int64) throws(BeaconStoreError)
+        -> [(Beacon, String)]
+    {
+        var rejected: [(Beacon, String)] = []
         var seen: Set<Beacon> = []
-        do {
-            try store.transaction { () throws(BeaconStoreError) in
-                for beacon in beacons where seen.insert(beacon).inserted {
-                    if queued < configuration.maxQueued {
-                        if try store.insert(beacon, now: now, expiresAt: expiresAt) { queued += 1 }
-                    } else if try !store.contains(beacon) {
-                        rejected.append(beacon)
+        try store.transaction { () throws(BeaconStoreError) in
+            for beacon in beacons where seen.insert(beacon).inserted {
+                let host = beacon.host
+                if ledger.total >= configuration.maxQueued {
+                    if try !store.contains(beacon) {
+                        rejected.append((beacon, "the queue is full (\(configuration.maxQueued) beacons)"))
                     }
+                } else if ledger.queued(host) >= configuration.queuedPerHost {
+                    if try !store.contains(beacon) {
+                        rejected.append((beacon, "the queue for \(host.isEmpty ? "unusable URLs" : host) is full "
+                                         + "(\(configuration.queuedPerHost) beacons)"))
+                    }
+                } else if try store.insert(beacon, host: host, now: now, expiresAt: expiresAt) {
+                    ledger.enqueued(host, due: now)
                 }
             }
-        } catch {
-            queued = queuedBefore
-            lastStoreError = error
-            for beacon in seen { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
-            throw error
         }
-        for beacon in rejected {
-            report(.rejected, beacon: beacon, attempts: 0,
-                   error: "the queue is full (\(configuration.maxQueued) beacons)")
-        }
-        pump()
+        return rejected
     }
 
     /// Waits until the queue is empty (every beacon delivered, dropped or expired) or `deadline`.
@@ -148,7 +210,7 @@ public actor BeaconDispatcher: BeaconSink {
     /// Cancelling the calling task returns `false` promptly.
     /// - Returns: `true` when the queue drained, `false` at the deadline or on cancellation.
     public func flush(deadline: ContinuousClock.Instant) async -> Bool {
-        if queued == 0 { return true }
+        if ledger.total == 0 { return true }
         guard !Task.isCancelled, deadline > .now else { return false }
         let id = nextFlushID
         nextFlushID += 1

@@ -1,6 +1,6 @@
 /// The dispatcher's durable queue: one SQLite file, one row per beacon.
 ///
-/// ## Schema (`user_version` 2)
+/// ## Schema (`user_version` 3)
 /// ```sql
 /// CREATE TABLE beacons (
 ///     id              INTEGER PRIMARY KEY,
@@ -16,13 +16,16 @@
 ///     last_status     INTEGER,           -- the last HTTP status seen
 ///     last_error      TEXT,              -- the last failure, for a person
 ///     finished_at     INTEGER,           -- when a final state was recorded
+///     host            TEXT    NOT NULL DEFAULT '',  -- the URL's origin ('' when unusable); version 3
 ///     UNIQUE (ad_instance, event, url)   -- the idempotency key
 /// );
 /// CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-/// CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);   -- version 2
+/// CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);              -- version 2
+/// CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);     -- version 3
 /// ```
 /// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
-/// again after it was delivered is still ignored; then they are purged.
+/// again after it was delivered is still ignored; then they are purged (or earlier, oldest
+/// first, when the store is full and new beacons need the room).
 ///
 /// Durability: WAL with `synchronous=NORMAL`. Every commit is written to the WAL file before
 /// the call returns, so it survives the process being killed (SIGKILL included); it is not
@@ -55,11 +58,25 @@ final class BeaconStore {
         var expiresAt: Int64
         var lastStatus: Int?
         var lastError: String?
+        /// The URL's origin: the key of the per-host limits.
+        var host: String
     }
 
-    private static let schemaVersion: Int64 = 2
-    private static let columns = "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error"
+    /// One host's queued rows, as read when the store opens.
+    struct HostQueue {
+        var host: String
+        /// Rows pending or being sent.
+        var queued: Int
+        /// The earliest `next_attempt_at` of its pending rows.
+        var nextAttemptAt: Int64?
+    }
 
+    static let schemaVersion: Int64 = 3
+    private static let columns =
+        "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error, host"
+
+    /// The file's path.
+    let path: String
     private let database: SQLiteDatabase
     private let insertStatement: SQLiteStatement
     private let containsStatement: SQLiteStatement
@@ -70,15 +87,22 @@ final class BeaconStore {
     private let requeueStatement: SQLiteStatement
     private let finishStatement: SQLiteStatement
     private let nextAttemptStatement: SQLiteStatement
-    private let queuedCountStatement: SQLiteStatement
+    private let hostQueuesStatement: SQLiteStatement
     private let purgeStatement: SQLiteStatement
+    private let evictStatement: SQLiteStatement
     private let recoverStatement: SQLiteStatement
 
-    /// Opens or creates the store at `path`.
-    /// - Throws: ``BeaconStoreError``: `cannotOpen`, or `schema` when the file's schema is
-    ///   from a newer version or WAL cannot be enabled.
-    init(path: String, busyTimeoutMilliseconds: Int = 5_000) throws(BeaconStoreError) {
-        let database = try SQLiteDatabase(path: path)
+    /// Opens or creates the store at `path`, checks it, and migrates it to the current schema.
+    /// - Parameters:
+    ///   - lock: the store's lock, released only after the connection closes.
+    ///   - maxStoreBytes: the largest the database file may grow to (`PRAGMA max_page_count`).
+    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `corrupt` when SQLite cannot read the file or
+    ///   `quick_check` finds damage; `schema` when the file's schema is from a newer version or WAL
+    ///   cannot be enabled.
+    init(path: String, lock: BeaconStoreLock?, maxStoreBytes: Int, busyTimeoutMilliseconds: Int = 5_000)
+        throws(BeaconStoreError)
+    {
+        let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         var mode = ""
         try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
@@ -86,19 +110,22 @@ final class BeaconStore {
             throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
         }
         try database.execute("PRAGMA synchronous=NORMAL")
+        try Self.quickCheck(database, path: path)
+        try Self.limit(database, toBytes: maxStoreBytes)
         try Self.migrate(database, path: path)
+        self.path = path
         self.database = database
         let columns = Self.columns
         insertStatement = try database.prepare("""
             INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
-                                           next_attempt_at, state)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending')
+                                           next_attempt_at, state, host)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending', ?7)
             """)
         containsStatement = try database.prepare(
             "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
         dueStatement = try database.prepare("""
-            SELECT \(columns) FROM beacons WHERE state = 'pending' AND next_attempt_at <= ?1
-            ORDER BY next_attempt_at, id LIMIT ?2
+            SELECT \(columns) FROM beacons WHERE state = 'pending' AND host = ?1 AND next_attempt_at <= ?2
+            ORDER BY next_attempt_at, id LIMIT ?3
             """)
         overdueStatement = try database.prepare(
             "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
@@ -113,52 +140,20 @@ final class BeaconStore {
         finishStatement = try database.prepare(
             "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
         nextAttemptStatement = try database.prepare(
-            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending'")
-        queuedCountStatement = try database.prepare(
-            "SELECT count(*) FROM beacons WHERE state IN ('pending', 'sending')")
+            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending' AND host = ?1")
+        hostQueuesStatement = try database.prepare("""
+            SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END) FROM beacons
+            WHERE state IN ('pending', 'sending') GROUP BY host
+            """)
         purgeStatement = try database.prepare(
             "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
+        evictStatement = try database.prepare("""
+            DELETE FROM beacons WHERE id IN (
+                SELECT id FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') ORDER BY finished_at, id
+                LIMIT ?1)
+            """)
         recoverStatement = try database.prepare(
             "UPDATE beacons SET state = 'pending', next_attempt_at = min(?1, expires_at) WHERE state = 'sending'")
-    }
-
-    private static func migrate(_ database: SQLiteDatabase, path: String) throws(BeaconStoreError) {
-        var version: Int64 = 0
-        try database.prepare("PRAGMA user_version").query { version = $0.integer(0) }
-        if version == schemaVersion { return }
-        guard version < schemaVersion else {
-            throw BeaconStoreError(
-                .schema, "\(path): schema version \(version) is newer than this library's \(schemaVersion)")
-        }
-        try database.transaction { () throws(BeaconStoreError) in
-            if version < 1 {
-                try database.execute("""
-                    CREATE TABLE IF NOT EXISTS beacons (
-                        id INTEGER PRIMARY KEY,
-                        ad_instance TEXT NOT NULL,
-                        event TEXT NOT NULL,
-                        url TEXT NOT NULL,
-                        hop INTEGER,
-                        enqueued_at INTEGER NOT NULL,
-                        expires_at INTEGER NOT NULL,
-                        attempts INTEGER NOT NULL,
-                        next_attempt_at INTEGER NOT NULL,
-                        state TEXT NOT NULL,
-                        last_status INTEGER,
-                        last_error TEXT,
-                        finished_at INTEGER,
-                        UNIQUE (ad_instance, event, url)
-                    );
-                    CREATE INDEX IF NOT EXISTS beacons_by_state ON beacons (state, next_attempt_at);
-                    """)
-            }
-            // Version 2: the expiry scan runs before every send; without this index it read every
-            // pending row (1.3 ms at 10,000 queued), which capped delivery near 500 beacons/s.
-            try database.execute("""
-                CREATE INDEX IF NOT EXISTS beacons_by_expiry ON beacons (state, expires_at);
-                PRAGMA user_version = \(schemaVersion);
-                """)
-        }
     }
 
     /// Runs `body` in one transaction.
@@ -167,9 +162,10 @@ final class BeaconStore {
     }
 
     /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
-    func insert(_ beacon: Beacon, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
+    func insert(_ beacon: Beacon, host: String, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
         try insertStatement.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
-                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt)])
+                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
+                                 .text(host)])
         return database.changes > 0
     }
 
@@ -182,9 +178,9 @@ final class BeaconStore {
         return found
     }
 
-    /// Up to `limit` pending rows due by `now`, earliest first.
-    func due(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
-        try rows(dueStatement, [.integer(now), .integer(Int64(limit))])
+    /// Up to `limit` pending rows of `host` due by `now`, earliest first.
+    func due(host: String, now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
+        try rows(dueStatement, [.text(host), .integer(now), .integer(Int64(limit))])
     }
 
     /// Up to `limit` pending rows whose TTL has passed by `now`.
@@ -215,24 +211,33 @@ final class BeaconStore {
                                  error.map { .text($0) } ?? .null, .integer(now)])
     }
 
-    /// The earliest `next_attempt_at` of a pending row, if any.
-    func nextAttemptAt() throws(BeaconStoreError) -> Int64? {
+    /// The earliest `next_attempt_at` of a pending row of `host`, if any.
+    func nextAttemptAt(host: String) throws(BeaconStoreError) -> Int64? {
         var next: Int64?
-        try nextAttemptStatement.query { next = $0.optionalInteger(0) }
+        try nextAttemptStatement.query([.text(host)]) { next = $0.optionalInteger(0) }
         return next
     }
 
-    /// Rows pending or being sent.
-    func queuedCount() throws(BeaconStoreError) -> Int {
-        var count: Int64 = 0
-        try queuedCountStatement.query { count = $0.integer(0) }
-        return Int(count)
+    /// Every host with rows pending or being sent.
+    func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
+        var queues: [HostQueue] = []
+        try hostQueuesStatement.query { row in
+            queues.append(HostQueue(host: row.text(0), queued: Int(row.integer(1)), nextAttemptAt: row.optionalInteger(2)))
+        }
+        return queues
     }
 
     /// Deletes tombstones whose TTL has passed. Returns how many.
     @discardableResult
     func purgeFinished(now: Int64) throws(BeaconStoreError) -> Int {
         try purgeStatement.run([.integer(now)])
+        return database.changes
+    }
+
+    /// Deletes up to `limit` tombstones, the longest finished first, before their TTL: room for
+    /// new beacons in a full store matters more than remembering old keys. Returns how many.
+    func evictTombstones(limit: Int) throws(BeaconStoreError) -> Int {
+        try evictStatement.run([.integer(Int64(limit))])
         return database.changes
     }
 
@@ -252,7 +257,7 @@ final class BeaconStore {
                                 hop: row.optionalInteger(4).map { Int($0) })
             rows.append(Row(id: row.integer(0), beacon: beacon, attempts: Int(row.integer(5)),
                             expiresAt: row.integer(6), lastStatus: row.optionalInteger(7).map { Int($0) },
-                            lastError: row.optionalText(8)))
+                            lastError: row.optionalText(8), host: row.text(9)))
         }
         return rows
     }
