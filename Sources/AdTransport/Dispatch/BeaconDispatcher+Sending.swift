@@ -153,10 +153,12 @@ extension BeaconDispatcher {
         pump()
     }
 
-    /// Keeps a store failure no caller saw, and reports it on ``events``.
-    private func storeFailed(_ error: BeaconStoreError) {
+    /// Keeps a store failure no caller saw, and reports it on ``events``; for a full disk, also
+    /// gives the WAL's space back so the next try can record progress.
+    func storeFailed(_ error: BeaconStoreError) {
         lastStoreError = error
         eventContinuation.yield(.storeFailed(error))
+        if error.kind == .diskFull { store.releaseWALSpace() }
     }
 
     /// Makes sure a wake-up is set for `due` (ms since 1970), or none when `nil`.

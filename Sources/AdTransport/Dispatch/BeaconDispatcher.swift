@@ -171,6 +171,7 @@ public actor BeaconDispatcher: BeaconSink {
                     continue
                 }
                 lastStoreError = error
+                if error.kind == .diskFull { store.releaseWALSpace() }
                 for beacon in Set(beacons) { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
                 throw error
             }

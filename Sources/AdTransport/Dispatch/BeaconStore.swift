@@ -241,6 +241,20 @@ final class BeaconStore {
         return database.changes
     }
 
+    /// Keeps the WAL small from now on, after a write failed for want of space.
+    ///
+    /// The WAL holds every version of the pages written since the last checkpoint, and SQLite
+    /// checkpoints only every 1,000 pages (4 MiB): on a full disk it can take all the space there
+    /// is, and then a checkpoint, which must first grow the database file, cannot run either.
+    /// This checkpoints and truncates it now (best effort: it fails while nothing is free) and
+    /// lowers the automatic checkpoint to 64 pages for the store's life, so once some space is
+    /// free again the WAL is folded into the database and reused from its start instead of
+    /// growing into that space.
+    func releaseWALSpace() {
+        try? database.execute("PRAGMA wal_autocheckpoint = 64")
+        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
+
     /// Turns rows left in `sending` by a process that stopped mid-send back to pending, due
     /// at `now`. Returns how many: the beacons that may have reached the server already.
     func recoverInterrupted(now: Int64) throws(BeaconStoreError) -> Int {
