@@ -131,6 +131,7 @@ import Testing
             let first = try dispatcher(configuration, clock: clock.clock)
             await first.stop()
             try await first.enqueue(beacons)
+            await first.close()
         }
         clock.advance(by: .seconds(3600))
         let second = try dispatcher(configuration, clock: clock.clock)
@@ -171,6 +172,7 @@ import Testing
             #expect(await first.queuedCount == 50)
             // WAL mode: commits go to the -wal file (removed again when the last connection closes).
             #expect(FileManager.default.fileExists(atPath: directory.store() + "-wal"))
+            await first.close()
         }
         #expect(try server.beacons().isEmpty)
         let second = try dispatcher()

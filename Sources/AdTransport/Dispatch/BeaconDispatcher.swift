@@ -28,8 +28,8 @@
 ///   from the store as slots free up.
 /// - **One dispatcher per store.** The store's lock file (`STORE.lock`) is held for the
 ///   dispatcher's life; a second dispatcher on the same file, in this process or another, fails
-///   at once with ``BeaconStoreError/Kind/inUse``. The kernel releases the lock when the
-///   dispatcher is released or its process ends, however it ends.
+///   at once with ``BeaconStoreError/Kind/inUse``. It is released by ``close()``, when the
+///   dispatcher is deinitialized, or by the kernel when its process ends, however it ends.
 /// - **A damaged store does not stop the app.** It is moved aside and a usable one opened
 ///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); what it held is
 ///   lost.
@@ -72,8 +72,14 @@ public actor BeaconDispatcher: BeaconSink {
     var ledger: BeaconHostLedger
     /// The sends in flight, by row id.
     var sending: [Int64: Task<Void, Never>] = [:]
-    /// False between ``stop()`` and ``start()``.
+    /// False between ``stop()`` and ``start()``, and after ``close()``.
     var running = true
+    /// True after ``close()``.
+    var closed = false
+    /// Whether the first pump, started by `init`, may still run: ``stop()`` clears it so that
+    /// the pending task never takes a strong reference (and so holds the store's lock) after
+    /// the dispatcher's owner let go.
+    nonisolated let firstPumpAllowed = StartGate()
     /// The wake-up for the next due beacon, and the time it is for.
     var timer: (due: Int64, task: Task<Void, Never>)?
     /// Callers of ``flush(deadline:)`` waiting for the queue to drain, with their deadline tasks.
@@ -124,7 +130,12 @@ public actor BeaconDispatcher: BeaconSink {
             of: BeaconDispatcherEvent.self, bufferingPolicy: .bufferingNewest(100))
         if let recovery { eventContinuation.yield(.storeRecovered(recovery)) }
         thread = DispatcherThread(name: "AdTransport.beacons")
-        Task { await self.pump() }
+        // Weak, and checked for cancellation before taking a strong reference: a dispatcher
+        // stopped or released before this runs must let its store's lock go at once.
+        Task { [weak self, firstPumpAllowed] in
+            guard firstPumpAllowed.isOpen else { return }
+            await self?.pump()
+        }
     }
 
     deinit {
@@ -152,6 +163,7 @@ public actor BeaconDispatcher: BeaconSink {
     ///   rejected.
     public func enqueue(_ beacons: [Beacon]) async throws(BeaconStoreError) {
         guard !beacons.isEmpty else { return }
+        guard !closed else { throw BeaconStoreError(.closed, "the dispatcher for \(store.path) was closed") }
         let now = clock.millisecondsSince1970()
         let expiresAt = now.addingSaturating(configuration.timeToLive.milliseconds)
         let before = ledger
@@ -232,6 +244,7 @@ public actor BeaconDispatcher: BeaconSink {
     /// (not counted as attempts). Returns when they have been recorded. Enqueueing still stores.
     public func stop() async {
         running = false
+        firstPumpAllowed.close()
         timer?.task.cancel()
         timer = nil
         let inFlight = Array(sending.values)
@@ -239,11 +252,26 @@ public actor BeaconDispatcher: BeaconSink {
         for task in inFlight { await task.value }
     }
 
-    /// Resumes sending after ``stop()``. Does nothing when already running.
+    /// Resumes sending after ``stop()``. Does nothing when already running or closed.
     public func start() {
-        guard !running else { return }
+        guard !running, !closed else { return }
         running = true
         pump()
+    }
+
+    /// Stops sending (as ``stop()``), closes the store and releases its lock, so that another
+    /// dispatcher (in this process or another) can take the file at once.
+    ///
+    /// What is queued stays in the store for the next dispatcher. Waiting flushes return `false`;
+    /// later enqueues throw ``BeaconStoreError/Kind/closed``. Releasing the dispatcher gives the
+    /// file up too, when it is deinitialized, which can trail its owner's last reference by a
+    /// moment (a send or timer task of its own finishing); `close()` does it before returning.
+    /// Idempotent.
+    public func close() async {
+        await stop()
+        closed = true
+        store.close()
+        for id in Array(flushWaiters.keys) { endFlush(id, drained: false) }
     }
 
     /// Ends the flush `id`, if it is still waiting.

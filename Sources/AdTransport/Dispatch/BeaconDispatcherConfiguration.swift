@@ -15,11 +15,12 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     /// as that): a dead host fills its own share of the queue, not everyone's. Beyond it, that
     /// host's beacons are rejected while other hosts' are still taken.
     public var maxQueuedPerHost: Int
-    /// The largest the store's database file may grow to, in bytes (default 64 MiB, at least
+    /// The largest the store's database file may grow to, in bytes (default 128 MiB, at least
     /// 64 KiB). When a batch does not fit, the oldest tombstones (the memory of delivered keys)
     /// make room first; if that is not enough, ``BeaconDispatcher/enqueue(_:)`` throws
-    /// ``BeaconStoreError/Kind/diskFull``, as on a full disk. The WAL beside the file adds up to
-    /// about 4 MiB between checkpoints.
+    /// ``BeaconStoreError/Kind/diskFull``, as on a full disk. A beacon takes about twice its URL's
+    /// length (the row and the idempotency key's index), plus a 4 KiB overflow page for a URL
+    /// longer than about 1 KiB; the WAL beside the file adds up to about 4 MiB between checkpoints.
     public var maxStoreBytes: Int
     /// How long after enqueue a beacon may still be sent (default one hour, at most 30 days);
     /// then it is reported as ``BeaconOutcome/Kind-swift.enum/expired``.
@@ -39,7 +40,7 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     public init(maxConcurrentSends: Int = 8, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
                 backoff: BeaconBackoff = BeaconBackoff(), requestTimeout: Duration = .seconds(10),
                 maxResponseBytes: Int = 64 << 10, resultsBufferLimit: Int = 10_000,
-                maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 64 << 20) {
+                maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 128 << 20) {
         self.maxConcurrentSends = maxConcurrentSends
         self.maxConcurrentSendsPerHost = maxConcurrentSendsPerHost
         self.maxQueued = maxQueued

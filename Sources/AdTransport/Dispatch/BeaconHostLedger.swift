@@ -16,6 +16,9 @@ struct BeaconHostLedger: Equatable {
         var nextDue: Int64?
         /// When the host last had a send started, in ledger ticks (0: never).
         var lastServed: UInt64 = 0
+        /// When the host entered the ledger, in ledger ticks: of two hosts never served, the one
+        /// whose beacons came first goes first.
+        var arrived: UInt64 = 0
     }
 
     private(set) var entries: [String: Entry] = [:]
@@ -26,7 +29,8 @@ struct BeaconHostLedger: Equatable {
     /// A ledger of what the store holds.
     init(_ queues: [BeaconStore.HostQueue] = []) {
         for queue in queues where queue.queued > 0 {
-            entries[queue.host] = Entry(queued: queue.queued, nextDue: queue.nextAttemptAt)
+            tick += 1
+            entries[queue.host] = Entry(queued: queue.queued, nextDue: queue.nextAttemptAt, arrived: tick)
             total += queue.queued
         }
     }
@@ -39,7 +43,11 @@ struct BeaconHostLedger: Equatable {
 
     /// A beacon for `host` was stored, due at `due`.
     mutating func enqueued(_ host: String, due: Int64) {
-        entries[host, default: Entry()].queued += 1
+        if entries[host] == nil {
+            tick += 1
+            entries[host] = Entry(arrived: tick)
+        }
+        entries[host]?.queued += 1
         total += 1
         becameDue(host, at: due)
     }
@@ -60,7 +68,7 @@ struct BeaconHostLedger: Equatable {
     /// A send to `host` started.
     mutating func sendStarted(_ host: String) {
         tick += 1
-        entries[host, default: Entry()].sending += 1
+        entries[host]?.sending += 1
         entries[host]?.lastServed = tick
     }
 
@@ -79,10 +87,10 @@ struct BeaconHostLedger: Equatable {
     }
 
     /// Hosts that may have a beacon due by `now` and have fewer than `limit` sends in flight,
-    /// least recently served first (then by name, so the order is stable).
+    /// least recently served first (of those never served, the first to arrive).
     func candidates(now: Int64, limit: Int) -> [String] {
         entries.filter { $0.value.sending < limit && ($0.value.nextDue ?? .max) <= now }
-            .sorted { ($0.value.lastServed, $0.key) < ($1.value.lastServed, $1.key) }
+            .sorted { ($0.value.lastServed, $0.value.arrived) < ($1.value.lastServed, $1.value.arrived) }
             .map(\.key)
     }
 

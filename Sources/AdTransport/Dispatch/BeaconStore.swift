@@ -77,20 +77,8 @@ final class BeaconStore {
 
     /// The file's path.
     let path: String
-    private let database: SQLiteDatabase
-    private let insertStatement: SQLiteStatement
-    private let containsStatement: SQLiteStatement
-    private let dueStatement: SQLiteStatement
-    private let overdueStatement: SQLiteStatement
-    private let markSendingStatement: SQLiteStatement
-    private let rescheduleStatement: SQLiteStatement
-    private let requeueStatement: SQLiteStatement
-    private let finishStatement: SQLiteStatement
-    private let nextAttemptStatement: SQLiteStatement
-    private let hostQueuesStatement: SQLiteStatement
-    private let purgeStatement: SQLiteStatement
-    private let evictStatement: SQLiteStatement
-    private let recoverStatement: SQLiteStatement
+    /// The connection and its prepared statements; `nil` once closed.
+    private var connection: BeaconStoreConnection?
 
     /// Opens or creates the store at `path`, checks it, and migrates it to the current schema.
     /// - Parameters:
@@ -114,65 +102,37 @@ final class BeaconStore {
         try Self.limit(database, toBytes: maxStoreBytes)
         try Self.migrate(database, path: path)
         self.path = path
-        self.database = database
-        let columns = Self.columns
-        insertStatement = try database.prepare("""
-            INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
-                                           next_attempt_at, state, host)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending', ?7)
-            """)
-        containsStatement = try database.prepare(
-            "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
-        dueStatement = try database.prepare("""
-            SELECT \(columns) FROM beacons WHERE state = 'pending' AND host = ?1 AND next_attempt_at <= ?2
-            ORDER BY next_attempt_at, id LIMIT ?3
-            """)
-        overdueStatement = try database.prepare(
-            "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
-        markSendingStatement = try database.prepare(
-            "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
-        rescheduleStatement = try database.prepare("""
-            UPDATE beacons SET state = 'pending', next_attempt_at = ?2, last_status = ?3, last_error = ?4
-            WHERE id = ?1
-            """)
-        requeueStatement = try database.prepare(
-            "UPDATE beacons SET state = 'pending', attempts = max(attempts - 1, 0), next_attempt_at = ?2 WHERE id = ?1")
-        finishStatement = try database.prepare(
-            "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
-        nextAttemptStatement = try database.prepare(
-            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending' AND host = ?1")
-        hostQueuesStatement = try database.prepare("""
-            SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END) FROM beacons
-            WHERE state IN ('pending', 'sending') GROUP BY host
-            """)
-        purgeStatement = try database.prepare(
-            "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
-        evictStatement = try database.prepare("""
-            DELETE FROM beacons WHERE id IN (
-                SELECT id FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') ORDER BY finished_at, id
-                LIMIT ?1)
-            """)
-        recoverStatement = try database.prepare(
-            "UPDATE beacons SET state = 'pending', next_attempt_at = min(?1, expires_at) WHERE state = 'sending'")
+        connection = try BeaconStoreConnection(database, columns: Self.columns)
+    }
+
+    /// Closes the connection and releases the store's lock; every later call throws `closed`.
+    func close() {
+        connection = nil
+    }
+
+    /// The open connection.
+    private func live() throws(BeaconStoreError) -> BeaconStoreConnection {
+        guard let connection else { throw BeaconStoreError(.closed, "\(path): the dispatcher was closed") }
+        return connection
     }
 
     /// Runs `body` in one transaction.
     func transaction<T>(_ body: () throws(BeaconStoreError) -> T) throws(BeaconStoreError) -> T {
-        try database.transaction(body)
+        try live().database.transaction(body)
     }
 
     /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
     func insert(_ beacon: Beacon, host: String, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
-        try insertStatement.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
+        try live().insert.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
                                  beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
                                  .text(host)])
-        return database.changes > 0
+        return try live().database.changes > 0
     }
 
     /// True when a row (queued or a tombstone) has `beacon`'s key.
     func contains(_ beacon: Beacon) throws(BeaconStoreError) -> Bool {
         var found = false
-        try containsStatement.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
+        try live().contains.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
             found = true
         }
         return found
@@ -180,48 +140,48 @@ final class BeaconStore {
 
     /// Up to `limit` pending rows of `host` due by `now`, earliest first.
     func due(host: String, now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
-        try rows(dueStatement, [.text(host), .integer(now), .integer(Int64(limit))])
+        try rows(try live().due, [.text(host), .integer(now), .integer(Int64(limit))])
     }
 
     /// Up to `limit` pending rows whose TTL has passed by `now`.
     func overdue(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
-        try rows(overdueStatement, [.integer(now), .integer(Int64(limit))])
+        try rows(try live().overdue, [.integer(now), .integer(Int64(limit))])
     }
 
     /// Marks a row as being sent and counts the attempt.
     func markSending(_ id: Int64) throws(BeaconStoreError) {
-        try markSendingStatement.run([.integer(id)])
+        try live().markSending.run([.integer(id)])
     }
 
     /// Puts a row back to pending after a failed attempt, due at `at`.
     func reschedule(_ id: Int64, at: Int64, status: Int?, error: String?) throws(BeaconStoreError) {
-        try rescheduleStatement.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
+        try live().reschedule.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
                                      error.map { .text($0) } ?? .null])
     }
 
     /// Puts a row back to pending after a send that was interrupted (the dispatcher stopped),
     /// without counting the attempt.
     func requeue(_ id: Int64, at: Int64) throws(BeaconStoreError) {
-        try requeueStatement.run([.integer(id), .integer(at)])
+        try live().requeue.run([.integer(id), .integer(at)])
     }
 
     /// Records a final state; the row stays as a tombstone until it expires.
     func finish(_ id: Int64, as state: State, status: Int?, error: String?, now: Int64) throws(BeaconStoreError) {
-        try finishStatement.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
+        try live().finish.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
                                  error.map { .text($0) } ?? .null, .integer(now)])
     }
 
     /// The earliest `next_attempt_at` of a pending row of `host`, if any.
     func nextAttemptAt(host: String) throws(BeaconStoreError) -> Int64? {
         var next: Int64?
-        try nextAttemptStatement.query([.text(host)]) { next = $0.optionalInteger(0) }
+        try live().nextAttempt.query([.text(host)]) { next = $0.optionalInteger(0) }
         return next
     }
 
     /// Every host with rows pending or being sent.
     func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
         var queues: [HostQueue] = []
-        try hostQueuesStatement.query { row in
+        try live().hostQueues.query { row in
             queues.append(HostQueue(host: row.text(0), queued: Int(row.integer(1)), nextAttemptAt: row.optionalInteger(2)))
         }
         return queues
@@ -230,15 +190,15 @@ final class BeaconStore {
     /// Deletes tombstones whose TTL has passed. Returns how many.
     @discardableResult
     func purgeFinished(now: Int64) throws(BeaconStoreError) -> Int {
-        try purgeStatement.run([.integer(now)])
-        return database.changes
+        try live().purge.run([.integer(now)])
+        return try live().database.changes
     }
 
     /// Deletes up to `limit` tombstones, the longest finished first, before their TTL: room for
     /// new beacons in a full store matters more than remembering old keys. Returns how many.
     func evictTombstones(limit: Int) throws(BeaconStoreError) -> Int {
-        try evictStatement.run([.integer(Int64(limit))])
-        return database.changes
+        try live().evict.run([.integer(Int64(limit))])
+        return try live().database.changes
     }
 
     /// Keeps the WAL small from now on, after a write failed for want of space.
@@ -251,15 +211,15 @@ final class BeaconStore {
     /// free again the WAL is folded into the database and reused from its start instead of
     /// growing into that space.
     func releaseWALSpace() {
-        try? database.execute("PRAGMA wal_autocheckpoint = 64")
-        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try? connection?.database.execute("PRAGMA wal_autocheckpoint = 64")
+        try? connection?.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Turns rows left in `sending` by a process that stopped mid-send back to pending, due
     /// at `now`. Returns how many: the beacons that may have reached the server already.
     func recoverInterrupted(now: Int64) throws(BeaconStoreError) -> Int {
-        try recoverStatement.run([.integer(now)])
-        return database.changes
+        try live().recover.run([.integer(now)])
+        return try live().database.changes
     }
 
     private func rows(_ statement: SQLiteStatement, _ values: [SQLiteStatement.Value]) throws(BeaconStoreError)

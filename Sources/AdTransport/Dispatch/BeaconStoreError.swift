@@ -25,6 +25,8 @@ public struct BeaconStoreError: Error, Sendable, Hashable, CustomStringConvertib
         /// `SQLITE_NOTADB`). A damaged store found when the dispatcher opens it is moved aside
         /// instead (see ``BeaconDispatcher/recovery``).
         case corrupt
+        /// The dispatcher was closed (``BeaconDispatcher/close()``): it takes no more beacons.
+        case closed
         /// A field of ``BeaconDispatcherConfiguration`` is out of range; no store was opened.
         case invalidConfiguration
     }
