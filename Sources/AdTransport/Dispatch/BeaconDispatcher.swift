@@ -130,8 +130,8 @@ public actor BeaconDispatcher: BeaconSink {
             of: BeaconDispatcherEvent.self, bufferingPolicy: .bufferingNewest(100))
         if let recovery { eventContinuation.yield(.storeRecovered(recovery)) }
         thread = DispatcherThread(name: "AdTransport.beacons")
-        // Weak, and checked for cancellation before taking a strong reference: a dispatcher
-        // stopped or released before this runs must let its store's lock go at once.
+        // Weak, and checked against the gate stop() closes before taking a strong reference: a
+        // dispatcher stopped or released before this runs must let its store's lock go at once.
         Task { [weak self, firstPumpAllowed] in
             guard firstPumpAllowed.isOpen else { return }
             await self?.pump()
@@ -220,11 +220,12 @@ public actor BeaconDispatcher: BeaconSink {
     /// Waits until the queue is empty (every beacon delivered, dropped or expired) or `deadline`.
     ///
     /// Flushing does not hurry retries: a beacon waiting out its backoff is sent when due.
-    /// Cancelling the calling task returns `false` promptly.
-    /// - Returns: `true` when the queue drained, `false` at the deadline or on cancellation.
+    /// Cancelling the calling task returns `false` promptly; so does a closed dispatcher.
+    /// - Returns: `true` when the queue drained, `false` at the deadline, on cancellation, or
+    ///   when the dispatcher is (or gets) closed with beacons queued.
     public func flush(deadline: ContinuousClock.Instant) async -> Bool {
         if ledger.total == 0 { return true }
-        guard !Task.isCancelled, deadline > .now else { return false }
+        guard !Task.isCancelled, !closed, deadline > .now else { return false }
         let id = nextFlushID
         nextFlushID += 1
         return await withTaskCancellationHandler {
