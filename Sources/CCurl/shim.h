@@ -32,6 +32,12 @@ static inline CURLcode ad_curl_setopt_write_function(CURL *handle, curl_write_ca
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+/// curl_easy_setopt for CURLOPT_HEADERFUNCTION: curl calls it once per response header line
+/// (status lines included), so the client can keep the few headers it needs and bound the rest.
+static inline CURLcode ad_curl_setopt_header_function(CURL *handle, curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 /// curl_easy_getinfo for long results (status, connection counts).
 static inline CURLcode ad_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);

@@ -23,12 +23,13 @@ import VAST
         PlacementSourceSettings(name: name, tier: tier, kind: .tag(urlTemplate: url), timeoutMilliseconds: timeoutMs)
     }
 
-    private func engine(_ placements: [Placement: PlacementSettings], overallTimeout: Duration = .seconds(5))
-        throws -> AdEngine
+    /// An engine; two alive at once need stores of their own (one beacon dispatcher per store file).
+    private func engine(_ placements: [Placement: PlacementSettings], overallTimeout: Duration = .seconds(5),
+                        store: String = "beacons.sqlite") throws -> AdEngine
     {
         try AdEngine(configuration: AdEngineConfiguration(
             settings: TenantSettings(tenantId: "test", placements: placements),
-            beaconStorePath: folder.appendingPathComponent("beacons.sqlite").path, overallTimeout: overallTimeout))
+            beaconStorePath: folder.appendingPathComponent(store).path, overallTimeout: overallTimeout))
     }
 
     private func request(_ placement: Placement) -> AdRequestInfo {
@@ -95,7 +96,7 @@ import VAST
         #expect(noFill?.report?.sources.map(\.outcome.rawValue) == ["noFill", "noFill"])
         let broken = try engine([.storiesBetweenPages: PlacementSettings(enabled: true, sources: [
             source("a", server.docURL("noad")), source("b", server.url("/echo?status=500"), tier: 1),
-        ])])
+        ])], store: "broken.sqlite")
         let failed = await failure { () throws(AdEngineError) in try await broken.getAd(for: request(.storiesBetweenPages)) }
         #expect(failed?.kind == .allSourcesFailed)
         #expect(failed?.report?.sources.map(\.outcome.rawValue) == ["noFill", "error"])

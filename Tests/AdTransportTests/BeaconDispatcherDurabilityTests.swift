@@ -3,18 +3,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The durability proof: a process with a full queue is SIGKILLed mid-send, and a new
-/// dispatcher on its store delivers every beacon, duplicating at most those that were in flight.
+/// The durability proofs with real processes: one SIGKILLed mid-send, two on one store. Each
+/// prints its `beacons test=...` line, counted from what the loopback server received.
 @Suite(.serialized) struct BeaconDispatcherDurabilityTests {
-    /// `beacon-child`, built with the package: next to the test bundle, else in `.build/debug`.
-    static var childPath: String? {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-                .appendingPathComponent("beacon-child").path,
-            TestServer.repositoryRoot.appendingPathComponent(".build/debug/beacon-child").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    private func child() throws -> String {
+        try #require(BeaconChild.path, "beacon-child not built: run `swift build` first")
     }
+
+    private func paths(_ count: Int) -> Set<String> { Set((0..<count).map { "/beacon/d/\($0)" }) }
 
     @Test(.timeLimit(.minutes(1)))
     func aKilledProcessLosesNothingAndDuplicatesAtMostWhatWasInFlight() async throws {
@@ -23,46 +19,88 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = directory.store()
-        let child = try #require(Self.childPath, "beacon-child not built: run `swift build` first")
         let start = ContinuousClock.now
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: child)
-        process.arguments = [store, server.baseURL, String(count), "20"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let line = readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 10)
+        let process = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "20"])
+        let line = process.line(timeout: 10)
         guard line == "ENQUEUED" else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.wait(timeout: 0)
             Issue.record("beacon-child said \(line.debugDescription) instead of ENQUEUED")
             return
         }
         let receivedBeforeKill = try server.waitForBeacons(count: 100, timeout: 10).count
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL)
+        kill(process.pid, SIGKILL)
+        process.process.waitUntilExit()
+        #expect(process.process.terminationReason == .uncaughtSignal && process.process.terminationStatus == SIGKILL)
         #expect(receivedBeforeKill >= 100)
         #expect(receivedBeforeKill < count, "the child finished before the kill: nothing was proven")
 
+        // The kernel released the dead process's lock: a new dispatcher takes the store at once.
         let client = try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 8))
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
         let inFlightAtKill = dispatcher.recoveredInFlight
         #expect(await dispatcher.flush(deadline: .now + .seconds(15)))
 
-        var seen: [Int: Int] = [:]
-        for beacon in try server.beacons() {
-            guard let index = Int(beacon.path.split(separator: "/").last ?? "") else { continue }
-            seen[index, default: 0] += 1
-        }
-        let missing = (0..<count).filter { seen[$0] == nil }
-        let duplicates = seen.values.filter { $0 > 1 }.count
-        print("duplicates=\(duplicates) in_flight_at_kill=\(inFlightAtKill) received_before_kill=\(receivedBeforeKill)"
-              + " elapsed=\(ContinuousClock.now - start)")
-        #expect(missing.isEmpty, "never delivered: \(missing.prefix(20))")
-        #expect(seen.values.allSatisfy { $0 <= 2 })
-        #expect(duplicates <= inFlightAtKill)
+        let tally = BeaconTally(test: "kill-9", accepted: paths(count), received: try server.beacons(),
+                                extra: [("in_flight_at_kill", inFlightAtKill), ("received_before_kill", receivedBeforeKill)])
+        tally.print()
+        print("kill-9 elapsed=\(ContinuousClock.now - start)")
+        #expect(tally.lost == 0)
+        #expect(tally.duplicated <= inFlightAtKill)
         #expect(inFlightAtKill <= BeaconDispatcherConfiguration().maxConcurrentSends)
+    }
+
+    /// On today's main neither process's flush returns: each counts only the sends it made, and
+    /// the other drains its share of the rows.
+    @Test(.timeLimit(.minutes(1)))
+    func aSecondProcessOnTheStoreIsRefusedAtOnceAndTheFirstDeliversEverything() async throws {
+        let count = 600
+        let server = try TestServer()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.store()
+        let first = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "10"])
+        #expect(first.line(timeout: 10) == "ENQUEUED")
+
+        let started = ContinuousClock.now
+        let second = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "10"])
+        let refusal = second.line(timeout: 10) ?? ""
+        let status = second.wait(timeout: 10)
+        #expect(ContinuousClock.now - started < .seconds(5), "refused at once, not after SQLite's busy timeout")
+        #expect(status == 2)
+        #expect(refusal.hasPrefix("REFUSED inUse: \(store) is in use by another BeaconDispatcher (pid \(first.pid) "))
+
+        #expect(first.line(timeout: 30) == "DRAINED")
+        #expect(first.wait(timeout: 10) == 0)
+        let tally = BeaconTally(test: "two-process", accepted: paths(count), received: try server.beacons())
+        tally.print()
+        #expect(tally.lost == 0 && tally.duplicated == 0 && tally.delivered == count)
+    }
+
+    /// On today's main the second of two started together waits out SQLite's busy timeout and
+    /// fails with "database is locked", or both run and neither flush returns.
+    @Test(.timeLimit(.minutes(1)))
+    func ofTwoProcessesStartedTogetherExactlyOneTakesTheStoreAndBothEndPromptly() async throws {
+        let count = 300
+        let server = try TestServer()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.store()
+        let children = try (0..<2).map { _ in
+            try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "5"])
+        }
+        var lines: [[String]] = [[], []]
+        var statuses: [Int32] = []
+        for (index, process) in children.enumerated() {
+            while let line = process.line(timeout: 30) { lines[index].append(line) }
+            statuses.append(process.wait(timeout: 10))
+        }
+        let winners = lines.filter { $0 == ["ENQUEUED", "DRAINED"] }
+        let losers = lines.filter { $0.count == 1 && $0[0].hasPrefix("REFUSED inUse: \(store) is in use") }
+        #expect(winners.count == 1 && losers.count == 1, "outputs: \(lines)")
+        #expect(statuses.sorted() == [0, 2])
+        let tally = BeaconTally(test: "two-process-together", accepted: paths(count), received: try server.beacons())
+        tally.print()
+        #expect(tally.lost == 0 && tally.duplicated == 0 && tally.delivered == count)
     }
 }

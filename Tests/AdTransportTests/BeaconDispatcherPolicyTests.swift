@@ -63,6 +63,57 @@ import Testing
         #expect(verdict(failure(.cancelled)) == .interrupted)
     }
 
+    private func limited(_ status: Int, retryAfter: Duration?) -> Result<Int, HTTPError> {
+        .failure(HTTPError(.badStatus, "badStatus", report: HTTPTransferReport(
+            url: "http://example.test/p", status: status, retryAfter: retryAfter)))
+    }
+
+    @Test(arguments: [429, 503, 500, 408])
+    func aLongerRetryAfterOnARetryableStatusIsHonoured(_ status: Int) {
+        #expect(verdict(limited(status, retryAfter: .seconds(30)))
+            == .retry(at: now + 30_000, status: status, error: "badStatus"))
+    }
+
+    @Test func aShorterRetryAfterDoesNotHurryTheBackoff() {
+        #expect(verdict(limited(503, retryAfter: .zero), attempts: 4)
+            == .retry(at: now + 8_000, status: 503, error: "badStatus"))
+    }
+
+    @Test func retryAfterNeverGoesBeyondTheBackoffsCapOrTheTTL() {
+        #expect(verdict(limited(429, retryAfter: .seconds(86_400)))
+            == .retry(at: now + 60_000, status: 429, error: "badStatus"))
+        let soon = now + 10_000
+        #expect(policy.verdict(for: limited(429, retryAfter: .seconds(30)), attempts: 1, now: now, expiresAt: soon,
+                               unit: 0.5) == .retry(at: soon, status: 429, error: "badStatus"))
+    }
+
+    @Test func aRetryAfterOnAStatusThatIsNotRetriedChangesNothing() {
+        #expect(verdict(limited(404, retryAfter: .seconds(30))) == .dropped(status: 404, error: "badStatus"))
+    }
+
+    @Test func hugeTimesCannotTrap() {
+        let late: Int64 = .max - 5
+        #expect(policy.verdict(for: limited(503, retryAfter: .seconds(86_400)), attempts: .max, now: late,
+                               expiresAt: .max, unit: 1) == .retry(at: .max, status: 503, error: "badStatus"))
+        #expect(BeaconBackoff(base: .seconds(1), cap: .seconds(86_400), jitter: .none).delay(beforeRetry: .max, unit: 0)
+            == .seconds(86_400))
+    }
+
+    @Test func outlandishConfigurationsAreRefusedBeforeAnyArithmetic() {
+        var configuration = BeaconDispatcherConfiguration()
+        configuration.timeToLive = .seconds(Int64.max)
+        #expect(configuration.problem == "timeToLive must be at most 30 days")
+        configuration = BeaconDispatcherConfiguration()
+        configuration.backoff.cap = .seconds(1 << 40)
+        #expect(configuration.problem == "backoff.cap must be at most one day")
+        configuration = BeaconDispatcherConfiguration()
+        configuration.maxStoreBytes = 1000
+        #expect(configuration.problem == "maxStoreBytes must be at least 65536 (64 KiB)")
+        configuration = BeaconDispatcherConfiguration()
+        configuration.maxQueuedPerHost = 0
+        #expect(configuration.problem == "maxQueuedPerHost must be at least 1")
+    }
+
     @Test func aRetryIsNeverScheduledAfterTheBeaconExpires() {
         let soon = now + 500
         #expect(policy.verdict(for: failure(.badStatus, status: 503), attempts: 1, now: now, expiresAt: soon, unit: 0.5)

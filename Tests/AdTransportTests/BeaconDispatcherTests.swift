@@ -131,6 +131,7 @@ import Testing
             let first = try dispatcher(configuration, clock: clock.clock)
             await first.stop()
             try await first.enqueue(beacons)
+            await first.close()
         }
         clock.advance(by: .seconds(3600))
         let second = try dispatcher(configuration, clock: clock.clock)
@@ -171,6 +172,7 @@ import Testing
             #expect(await first.queuedCount == 50)
             // WAL mode: commits go to the -wal file (removed again when the last connection closes).
             #expect(FileManager.default.fileExists(atPath: directory.store() + "-wal"))
+            await first.close()
         }
         #expect(try server.beacons().isEmpty)
         let second = try dispatcher()
@@ -244,6 +246,8 @@ import Testing
         var configuration = Self.fast
         configuration.timeToLive = .milliseconds(1500)
         configuration.backoff.jitter = .full
+        // Every fault is on one host here: this is about the retry policy, not fairness.
+        configuration.maxConcurrentSendsPerHost = configuration.maxConcurrentSends
         let dispatcher = try dispatcher(configuration)
         let beacons = (0..<200).map { index in
             switch index % 5 {
@@ -274,13 +278,15 @@ import Testing
         #expect(Set(accepted).count == 120)
     }
 
-    @Test func aStoreInAMissingDirectoryFailsWithSQLitesMessage() throws {
+    @Test func aStoreInAMissingDirectoryFailsNamingThePathAndTheReason() throws {
         defer { directory.remove() }
+        let path = directory.path + "/missing/beacons.sqlite"
         #expect {
-            try BeaconDispatcher(storePath: directory.path + "/missing/beacons.sqlite", client: client)
+            try BeaconDispatcher(storePath: path, client: client)
         } throws: { error in
             let error = error as? BeaconStoreError
-            return error?.kind == .cannotOpen && error?.resultCode != nil && error?.message.contains("unable") == true
+            return error?.kind == .cannotOpen && error?.message.contains(path) == true
+                && error?.message.contains("No such file or directory") == true
         }
     }
 

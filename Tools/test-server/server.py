@@ -341,6 +341,12 @@ class Handler(BaseHTTPRequestHandler):
             interval = int_param(query, "interval_ms", 1000, 0, 3_600_000)
             response = Response(200, content_type="application/octet-stream",
                                 stream=self.drip(total, interval), length=total)
+        elif path == "/many-headers":
+            count = int_param(query, "count", 100, 0, 100_000)
+            size = int_param(query, "size", 16, 0, 1_000_000)
+            fill = "h" * size
+            response = Response(200, b"many headers\n",
+                                headers=[("X-Filler-%d" % index, fill) for index in range(count)])
         elif path == "/":
             response = Response(200, b"AdEngine test server\n")
         else:
@@ -371,6 +377,16 @@ class Handler(BaseHTTPRequestHandler):
                 self.beacon_record["status"] = status
         body, stream, length = response.body, response.stream, response.length
         headers = list(response.headers)
+        declared_length = None
+        if apply_query:
+            for raw in query.get("header", []):
+                name, colon, value = raw.partition(":")
+                if not colon or not name.strip():
+                    raise BadRequest("header must be NAME:VALUE")
+                if name.strip().lower() == "content-length":
+                    declared_length = value.strip()
+                else:
+                    headers.append((name.strip(), value.strip()))
         no_body_status = status < 200 or status in (204, 304)
         if no_body_status:
             body, stream, length = b"", None, 0
@@ -396,6 +412,9 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(key, value)
         if chunked:
             self.send_header("Transfer-Encoding", "chunked")
+        elif declared_length is not None:
+            self.send_header("Content-Length", declared_length)
+            self.close_connection = True  # the body no longer matches its framing
         elif not no_body_status:
             self.send_header("Content-Length", str(length))
         if self.close_connection:

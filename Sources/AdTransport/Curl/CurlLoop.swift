@@ -10,7 +10,8 @@ import Synchronization
 /// blocks on the network.
 final class CurlLoop: Sendable {
     enum Command: Sendable {
-        case start(UInt64, HTTPRequest, deadline: ContinuousClock.Instant,
+        /// A fetch of `request`, whose URL the client already parsed as `AbsoluteURL`.
+        case start(UInt64, HTTPRequest, AbsoluteURL, deadline: ContinuousClock.Instant,
                    CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>)
         case cancel(UInt64)
         case stop
@@ -65,10 +66,16 @@ final class MultiHandle: @unchecked Sendable {
     }
 }
 
-/// A request waiting for a connection slot to its host.
+/// A request (or its next redirect hop) waiting for a connection slot to its host.
 private struct Waiting {
     let id: UInt64
     let request: HTTPRequest
+    /// The hop's URL: the request's, or a redirect's target.
+    let url: AbsoluteURL
+    /// Redirects followed before this hop.
+    var redirects = 0
+    /// When the first hop started, once it has.
+    var fetchStart: ContinuousClock.Instant?
     let deadline: ContinuousClock.Instant
     let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
 }
@@ -78,7 +85,8 @@ private struct Waiting {
 ///
 /// Requests beyond `maxConnectionsPerHost` wait here rather than in curl's own pending list, so
 /// that their timeouts start when they start: a transfer queued in curl counts its wait against
-/// the connect timeout and fails although the server is healthy.
+/// the connect timeout and fails although the server is healthy. A redirect's next hop waits
+/// here too, for a slot of its own host (keyed by ``AbsoluteURL/origin``).
 private final class LoopWorker {
     let multi: MultiHandle
     let commands: CommandQueue
@@ -104,6 +112,7 @@ private final class LoopWorker {
             var running: Int32 = 0
             curl_multi_perform(multi.pointer, &running)
             collectFinished()
+            stopTooSlow()
             if stopping { break }
             let idle = byID.isEmpty && waiting.isEmpty
             curl_multi_poll(multi.pointer, nil, 0, idle ? 10_000 : 50, nil)
@@ -128,8 +137,8 @@ private final class LoopWorker {
         }
         for command in pending {
             switch command {
-            case .start(let id, let request, let deadline, let continuation):
-                enqueue(Waiting(id: id, request: request, deadline: deadline, continuation: continuation))
+            case .start(let id, let request, let url, let deadline, let continuation):
+                enqueue(Waiting(id: id, request: request, url: url, deadline: deadline, continuation: continuation))
             case .cancel(let id):
                 cancel(id)
             case .stop:
@@ -149,7 +158,7 @@ private final class LoopWorker {
                 .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
             return
         }
-        let host = Self.hostKey(entry.request.url)
+        let host = entry.url.origin
         waiting[host, default: []].append(entry)
         startWaiting(for: host)
     }
@@ -195,8 +204,8 @@ private final class LoopWorker {
     }
 
     private func start(_ entry: Waiting, host: String) {
-        let remaining = ContinuousClock.now.duration(to: entry.deadline)
-        let milliseconds = Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)
+        // curl takes a long; a deadline years away is still a valid one.
+        let milliseconds = Int(min(ContinuousClock.now.duration(to: entry.deadline).milliseconds, Int64(Int32.max)))
         guard milliseconds > 0 else {
             entry.continuation.resume(returning: .failure(HTTPError(
                 .timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: entry.request.url))))
@@ -205,8 +214,10 @@ private final class LoopWorker {
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                id: entry.id, request: entry.request, host: host, timeoutMilliseconds: milliseconds,
-                configuration: configuration, continuation: entry.continuation)
+                id: entry.id, request: entry.request, url: entry.url, redirects: entry.redirects,
+                fetchStart: entry.fetchStart, deadline: entry.deadline, timeoutMilliseconds: milliseconds,
+                configuration: configuration,
+                continuation: entry.continuation)
         } catch {
             entry.continuation.resume(returning: .failure(HTTPError(
                 .invalidURL, error.message, report: HTTPTransferReport(url: entry.request.url))))
@@ -223,25 +234,39 @@ private final class LoopWorker {
         while let message = curl_multi_info_read(multi.pointer, &remaining) {
             var code = CURLE_OK
             guard let easy = ad_curl_msg_done(message, &code), let transfer = byHandle[easy] else { continue }
-            finish(transfer, transfer.outcome(code))
+            switch transfer.completion(code) {
+            case .done(let outcome):
+                finish(transfer, outcome)
+            case .redirect(let next):
+                release(transfer)
+                enqueue(Waiting(id: transfer.id, request: transfer.request, url: next, redirects: transfer.redirects + 1,
+                                fetchStart: transfer.fetchStart, deadline: transfer.deadline,
+                                continuation: transfer.continuation))
+                startWaiting(for: transfer.host)
+            }
+        }
+    }
+
+    /// Stops hops that broke the low-speed rule.
+    private func stopTooSlow() {
+        let now = ContinuousClock.now
+        for transfer in Array(byID.values) where transfer.isTooSlow(now: now) {
+            finish(transfer, .failure(transfer.tooSlowError()))
         }
     }
 
     private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, HTTPError>) {
+        release(transfer)
+        transfer.continuation.resume(returning: outcome)
+        startWaiting(for: transfer.host)
+    }
+
+    /// Takes a hop out of curl and gives back its connection slot.
+    private func release(_ transfer: CurlTransfer) {
         curl_multi_remove_handle(multi.pointer, transfer.easy)
         byID[transfer.id] = nil
         byHandle[transfer.easy] = nil
         active[transfer.host, default: 1] -= 1
         if active[transfer.host] == 0 { active[transfer.host] = nil }
-        transfer.continuation.resume(returning: outcome)
-        startWaiting(for: transfer.host)
-    }
-
-    /// The connection-pool key of a URL: scheme, host and port, lowercased.
-    static func hostKey(_ url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return url.lowercased() }
-        let rest = url[schemeEnd.upperBound...]
-        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
-        return (url[..<schemeEnd.upperBound] + rest[..<end]).lowercased()
     }
 }

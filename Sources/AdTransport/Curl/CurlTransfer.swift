@@ -1,32 +1,66 @@
 internal import CCurl
 import Foundation
 
-/// One transfer: its easy handle, body buffer and continuation.
+/// One hop of a fetch (the request itself, or a redirect the client follows): its easy handle,
+/// body buffer, the response headers it keeps, and the fetch's continuation.
 ///
 /// Created, used and freed on the client's loop thread only (never `Sendable`); `deinit`
 /// frees the easy handle, the header list and the error buffer.
 final class CurlTransfer {
+    /// How a hop ended.
+    enum Completion {
+        /// The fetch is over.
+        case done(Result<HTTPResponse, HTTPError>)
+        /// The server redirected to this URL, which is fetched as the next hop.
+        case redirect(AbsoluteURL)
+    }
+
+    /// The statuses whose `Location` is followed: the ones curl follows for a GET.
+    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
     let id: UInt64
     let request: HTTPRequest
-    /// The connection-pool key (scheme, host, port) the transfer holds a slot of.
-    let host: String
-    let easy: UnsafeMutableRawPointer
+    /// This hop's URL.
+    let url: AbsoluteURL
+    /// Redirects followed before this hop.
+    let redirects: Int
+    /// When the fetch's first hop started: timings are reported from there.
+    let fetchStart: ContinuousClock.Instant
+    /// The fetch's deadline, which every hop shares.
+    let deadline: ContinuousClock.Instant
     let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+    let easy: UnsafeMutableRawPointer
     let maxBodyBytes: Int
+    /// The connection-pool key (scheme, host, port) the hop holds a slot of.
+    var host: String { url.origin }
+    private let maxRedirects: Int
+    private let startedAt: ContinuousClock.Instant
     private(set) var body: [UInt8] = []
-    private(set) var exceededCap = false
+    private var exceededCap = false
+    private var headersRejected = false
+    private var headers = ResponseHeaders()
+    private var headerBytes = 0
+    private var lowSpeed: LowSpeedWindow?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
-    init(id: UInt64, request: HTTPRequest, host: String, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
+    init(id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
+         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
          continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) throws(CurlSetupError) {
         guard let easy = curl_easy_init() else { throw CurlSetupError(message: "curl_easy_init failed") }
         self.id = id
         self.request = request
-        self.host = host
+        self.url = url
+        self.redirects = redirects
+        startedAt = .now
+        self.fetchStart = fetchStart ?? startedAt
+        self.deadline = deadline
         self.easy = easy
         self.continuation = continuation
         self.maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes
+        maxRedirects = configuration.maxRedirects
+        lowSpeed = LowSpeedWindow(bytesPerSecond: configuration.lowSpeedBytesPerSecond,
+                                  seconds: configuration.lowSpeedSeconds)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         try configure(timeoutMilliseconds: timeoutMilliseconds, configuration: configuration)
     }
@@ -38,19 +72,23 @@ final class CurlTransfer {
     }
 
     private func configure(timeoutMilliseconds: Int, configuration: HTTPClientConfiguration) throws(CurlSetupError) {
-        try Curl.check(ad_curl_setopt_string(easy, CURLOPT_URL, request.url), "URL")
-        // Only http and https, for the URL and every redirect: file://, gopher://, dict:// are refused.
+        // The URL as libcurl's URL API wrote it back when the client checked it: curl parses
+        // exactly what was checked.
+        try Curl.check(ad_curl_setopt_string(easy, CURLOPT_URL, url.string), "URL")
+        // Only http and https: the client checks every URL and redirect itself, and curl is told too.
         try Curl.check(ad_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https"), "protocols")
         try Curl.check(ad_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"), "redirect protocols")
-        try Curl.check(ad_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 1), "follow redirects")
-        try Curl.check(ad_curl_setopt_long(easy, CURLOPT_MAXREDIRS, configuration.maxRedirects), "redirect limit")
+        // Redirects are followed by the loop, one hop per transfer, so that each target is parsed
+        // with AbsoluteURL and takes a connection slot of its own host.
+        try Curl.check(ad_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "follow redirects")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "no signals")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeoutMilliseconds), "timeout")
         try Curl.check(ad_curl_setopt_long(
             easy, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMilliseconds, configuration.connectTimeoutMilliseconds)),
             "connect timeout")
-        try Curl.check(ad_curl_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedBytesPerSecond), "low speed")
-        try Curl.check(ad_curl_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, configuration.lowSpeedSeconds), "low speed time")
+        // No CURLOPT_LOW_SPEED_*: curl's window runs from the start of the request, so a server
+        // slower to answer than the window failed whatever the deadline. LowSpeedWindow applies
+        // once bytes flow.
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1), "TLS peer verification")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2), "TLS host verification")
         // An empty string asks for every encoding libcurl can decode (gzip, deflate, br, zstd).
@@ -60,13 +98,19 @@ final class CurlTransfer {
         // counts decoded bytes for chunked and compressed bodies, which this cannot see.
         try Curl.check(ad_curl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), "size cap")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
+        let context = Unmanaged.passUnretained(self).toOpaque()
         try Curl.check(ad_curl_setopt_write_function(easy, { data, size, count, user in
             guard let user else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
             return transfer.receive(data, size * count)
         }), "write function")
-        try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
-                       "write data")
+        try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "write data")
+        try Curl.check(ad_curl_setopt_header_function(easy, { data, size, count, user in
+            guard let user else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+            return transfer.receiveHeader(data, size * count)
+        }), "header function")
+        try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "header data")
         for header in request.headers {
             headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
@@ -77,7 +121,7 @@ final class CurlTransfer {
 
     /// The write callback's body: appends decoded bytes, or stops the transfer past the cap.
     private func receive(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
-        guard body.count + count <= maxBodyBytes else {
+        guard count <= maxBodyBytes - body.count else {
             exceededCap = true
             return 0
         }
@@ -89,46 +133,78 @@ final class CurlTransfer {
         return count
     }
 
-    /// The transfer's outcome once curl reports it done.
-    func outcome(_ code: CURLcode) -> Result<HTTPResponse, HTTPError> {
+    /// The header callback's body: one header line, kept within ``ResponseHeaders``' limits.
+    private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let data else { return count }
+        headerBytes += count
+        let accepted = headers.receive(UnsafeRawBufferPointer(start: data, count: count))
+        if !accepted { headersRejected = true }
+        return accepted ? count : 0
+    }
+
+    /// Applies the low-speed rule at `now`; true when the hop must stop.
+    func isTooSlow(now: ContinuousClock.Instant) -> Bool {
+        guard var window = lowSpeed else { return false }
+        defer { lowSpeed = window }
+        return window.isTooSlow(received: headerBytes + body.count, now: now)
+    }
+
+    /// The error for a hop stopped by the low-speed rule.
+    func tooSlowError() -> HTTPError {
+        let window = lowSpeed.map { "\($0.bytesPerSecond) bytes/s for \($0.window)" } ?? "the low-speed limit"
+        return HTTPError(.timeout, "the server sent data slower than \(window)", report: makeReport())
+    }
+
+    /// How the hop ended once curl reports it done.
+    func completion(_ code: CURLcode) -> Completion {
         let report = makeReport()
-        if code != CURLE_OK { return .failure(error(for: code, report: report)) }
+        if code != CURLE_OK { return .done(.failure(error(for: code, report: report))) }
+        if Self.redirectStatuses.contains(report.status), let location = headers.location {
+            guard redirects < maxRedirects else {
+                return .done(.failure(HTTPError(
+                    .tooManyRedirects, "more than \(maxRedirects) redirects (the last to \(location.prefix(200)))",
+                    report: report)))
+            }
+            do throws(AbsoluteURL.FetchRefusal) {
+                return .redirect(try AbsoluteURL.fetchable(location, base: url))
+            } catch {
+                return .done(.failure(HTTPError(error.kind, "a redirect to \(location.prefix(200)): \(error.message)",
+                                                report: report)))
+            }
+        }
         switch report.status {
         case 204:
-            return .failure(HTTPError(.noContent, "HTTP 204 No Content", report: report))
+            return .done(.failure(HTTPError(.noContent, "HTTP 204 No Content", report: report)))
         case 200..<300 where body.isEmpty:
-            return .failure(HTTPError(.noContent, "HTTP \(report.status) with an empty body", report: report))
+            return .done(.failure(HTTPError(.noContent, "HTTP \(report.status) with an empty body", report: report)))
         case 200..<300:
-            return .success(HTTPResponse(status: report.status, body: body, report: report))
+            return .done(.success(HTTPResponse(status: report.status, body: body, report: report)))
         default:
-            return .failure(HTTPError(.badStatus, "HTTP \(report.status)", report: report))
+            return .done(.failure(HTTPError(.badStatus, "HTTP \(report.status)", report: report)))
         }
     }
 
-    /// What the transfer did so far (also for cancelled and failed transfers).
+    /// What the fetch did so far (also for cancelled and failed hops), timed from its first hop.
     func makeReport() -> HTTPTransferReport {
-        func long(_ info: CURLINFO) -> Int {
-            var value = 0
-            _ = ad_curl_getinfo_long(easy, info, &value)
-            return value
-        }
-        func milliseconds(_ info: CURLINFO) -> Double {
-            var value: curl_off_t = 0
-            _ = ad_curl_getinfo_off(easy, info, &value)
-            return Double(value) / 1000
-        }
+        let numbers = CurlNumbers(easy)
+        let offset = Self.milliseconds(fetchStart.duration(to: startedAt))
+        func since(_ value: Double) -> Double { value == 0 ? 0 : offset + value }
         var effective: UnsafePointer<CChar>?
         _ = ad_curl_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
-        let status = long(CURLINFO_RESPONSE_CODE)
         return HTTPTransferReport(
-            url: request.url, effectiveURL: effective.map { String(cString: $0) } ?? request.url,
-            status: status, bytes: body.count, redirects: long(CURLINFO_REDIRECT_COUNT),
-            connectionReused: status != 0 && long(CURLINFO_NUM_CONNECTS) == 0,
-            dnsMilliseconds: milliseconds(CURLINFO_NAMELOOKUP_TIME_T),
-            connectMilliseconds: milliseconds(CURLINFO_CONNECT_TIME_T),
-            tlsMilliseconds: milliseconds(CURLINFO_APPCONNECT_TIME_T),
-            firstByteMilliseconds: milliseconds(CURLINFO_STARTTRANSFER_TIME_T),
-            totalMilliseconds: milliseconds(CURLINFO_TOTAL_TIME_T))
+            url: request.url, effectiveURL: effective.map { String(cString: $0) } ?? url.string,
+            status: numbers.status, bytes: body.count, redirects: redirects,
+            connectionReused: numbers.requestSent && numbers.newConnections == 0,
+            dnsMilliseconds: since(numbers.dnsMilliseconds), connectMilliseconds: since(numbers.connectMilliseconds),
+            tlsMilliseconds: since(numbers.tlsMilliseconds), firstByteMilliseconds: since(numbers.firstByteMilliseconds),
+            totalMilliseconds: offset + numbers.totalMilliseconds,
+            retryAfter: headers.retryAfter.flatMap {
+                RetryAfter.delay($0, serverDate: headers.date, now: Int64(time(nil)))
+            })
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
     private func error(for code: CURLcode, report: HTTPTransferReport) -> HTTPError {
@@ -140,7 +216,12 @@ final class CurlTransfer {
         case CURLE_COULDNT_CONNECT:
             return HTTPError(.connect, message, report: report)
         case CURLE_OPERATION_TIMEDOUT:
-            return HTTPError(report.connectMilliseconds == 0 ? .connectTimeout : .timeout, message, report: report)
+            // From curl's own counters: a hop whose request went out (on a new or a reused
+            // connection) timed out waiting for the server, not for a connection.
+            return HTTPError(CurlNumbers(easy).requestSent ? .timeout : .connectTimeout, message, report: report)
+        case CURLE_WRITE_ERROR where headersRejected:
+            return HTTPError(.tooLarge, "the response headers are over the limit (\(ResponseHeaders.maxLines) lines, "
+                             + "\(ResponseHeaders.maxBytes) bytes)", report: report)
         case CURLE_WRITE_ERROR where exceededCap, CURLE_FILESIZE_EXCEEDED:
             return HTTPError(.tooLarge, "the body is larger than \(maxBodyBytes) bytes (\(message))", report: report)
         case CURLE_UNSUPPORTED_PROTOCOL:

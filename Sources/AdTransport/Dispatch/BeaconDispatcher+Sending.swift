@@ -1,4 +1,5 @@
-/// The send loop: expiry, picking due beacons, sends, their verdicts, the wake-up timer.
+/// The send loop: expiry, picking due beacons fairly across hosts, sends, their verdicts, the
+/// wake-up timer.
 ///
 /// Everything here runs on the dispatcher's thread and is synchronous except the fetches,
 /// so the store and the in-memory counters never see interleaved updates.
@@ -18,27 +19,63 @@ extension BeaconDispatcher {
         let now = clock.millisecondsSince1970()
         do {
             try expireOverdue(now: now)
-            if now - lastPurge >= Self.purgeInterval {
+            if now.subtractingSaturating(lastPurge) >= Self.purgeInterval {
                 try store.purgeFinished(now: now)
                 lastPurge = now
             }
-            let free = configuration.maxConcurrentSends - sending.count
-            guard free > 0 else { return }  // a finishing send pumps again
-            let rows = try store.due(now: now, limit: free)
-            try store.transaction { () throws(BeaconStoreError) in
-                for row in rows { try store.markSending(row.id) }
+            let rows = try pickDue(now: now)
+            if !rows.isEmpty {
+                try store.transaction { () throws(BeaconStoreError) in
+                    for row in rows { try store.markSending(row.id) }
+                }
+                for var row in rows {
+                    row.attempts += 1
+                    launch(row)
+                }
             }
-            for var row in rows {
-                row.attempts += 1
-                launch(row)
-            }
-            if rows.count < free {
-                try armTimer(for: store.nextAttemptAt(), now: now)
+            let limit = configuration.sendsPerHost
+            switch ledger.earliestDue(limit: limit) {
+            case .some(let due) where due > now:
+                try armTimer(for: due, now: now)
+            case .some:
+                // Due beacons wait for a slot: a finishing send pumps again. With slots free,
+                // something the ledger believed was not in the store: look again shortly.
+                try armTimer(for: sending.count < configuration.maxConcurrentSends
+                                 ? now + Self.storeRetryInterval : nil, now: now)
+            case .none:
+                try armTimer(for: nil, now: now)
             }
         } catch {
-            lastStoreError = error
+            storeFailed(error)
             try? armTimer(for: now + Self.storeRetryInterval, now: now)
         }
+    }
+
+    /// Up to the free slots' worth of due rows, taken from the hosts in turn (least recently
+    /// served first), one per host per round, each host within its in-flight limit.
+    private func pickDue(now: Int64) throws(BeaconStoreError) -> [BeaconStore.Row] {
+        let free = configuration.maxConcurrentSends - sending.count
+        let limit = configuration.sendsPerHost
+        guard free > 0 else { return [] }
+        var picked: [BeaconStore.Row] = []
+        var pickedBy: [String: Int] = [:]
+        var turn = ledger.candidates(now: now, limit: limit)
+        while picked.count < free, !turn.isEmpty {
+            var next: [String] = []
+            for host in turn where picked.count < free {
+                let already = pickedBy[host, default: 0]
+                let rows = try store.due(host: host, now: now, limit: already + 1)
+                guard rows.count > already else {
+                    ledger.refresh(host, nextDue: try store.nextAttemptAt(host: host))
+                    continue
+                }
+                picked.append(rows[already])
+                pickedBy[host] = already + 1
+                if ledger.sending(host) + already + 1 < limit { next.append(host) }
+            }
+            turn = next
+        }
+        return picked
     }
 
     /// Records and reports every pending beacon whose TTL has passed.
@@ -51,8 +88,8 @@ extension BeaconDispatcher {
                     try store.finish(row.id, as: .expired, status: row.lastStatus, error: row.lastError, now: now)
                 }
             }
-            queued -= rows.count
             for row in rows {
+                ledger.left(row.host)
                 report(.expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
                        error: row.lastError ?? "the time to live passed before it could be sent")
             }
@@ -65,6 +102,7 @@ extension BeaconDispatcher {
         let request = HTTPRequest(url: row.beacon.url, maxBodyBytes: configuration.maxResponseBytes)
         let deadline = ContinuousClock.now + configuration.requestTimeout
         let client = self.client
+        ledger.sendStarted(row.host)
         sending[row.id] = Task {
             let result: Result<Int, HTTPError>
             do throws(HTTPError) {
@@ -96,19 +134,31 @@ extension BeaconDispatcher {
         } catch {
             // The row stays `sending` in the file: it is resent after a restart. The outcome
             // below is still what happened on the wire.
-            lastStoreError = error
+            storeFailed(error)
         }
         switch verdict {
         case .delivered(let status):
-            queued -= 1
+            ledger.sendEnded(row.host, final: true)
             report(.delivered, beacon: row.beacon, attempts: row.attempts, status: status)
         case .dropped(let status, let error):
-            queued -= 1
+            ledger.sendEnded(row.host, final: true)
             report(.dropped, beacon: row.beacon, attempts: row.attempts, status: status, error: error)
-        case .retry, .interrupted:
-            break
+        case .retry(let at, _, _):
+            ledger.sendEnded(row.host, final: false)
+            ledger.becameDue(row.host, at: at)
+        case .interrupted:
+            ledger.sendEnded(row.host, final: false)
+            ledger.becameDue(row.host, at: now)
         }
         pump()
+    }
+
+    /// Keeps a store failure no caller saw, and reports it on ``events``; for a full disk, also
+    /// gives the WAL's space back so the next try can record progress.
+    func storeFailed(_ error: BeaconStoreError) {
+        lastStoreError = error
+        eventContinuation.yield(.storeFailed(error))
+        if error.kind == .diskFull { store.releaseWALSpace() }
     }
 
     /// Makes sure a wake-up is set for `due` (ms since 1970), or none when `nil`.
@@ -120,7 +170,8 @@ extension BeaconDispatcher {
         }
         if let timer, timer.due <= due { return }
         timer?.task.cancel()
-        let wait = Duration.milliseconds(max(due - now, 0))
+        // At most a day: the timer only wakes the pump, which sets the next one.
+        let wait = Duration.milliseconds(min(max(due.subtractingSaturating(now), 0), 86_400_000))
         let task = Task { [weak self] in
             do {
                 try await Task.sleep(for: wait)
@@ -139,7 +190,7 @@ extension BeaconDispatcher {
 
     /// Ends every flush when nothing is queued.
     private func resolveFlushesIfDrained() {
-        guard queued == 0, !flushWaiters.isEmpty else { return }
+        guard ledger.total == 0, !flushWaiters.isEmpty else { return }
         for id in Array(flushWaiters.keys) { endFlush(id, drained: true) }
     }
 }

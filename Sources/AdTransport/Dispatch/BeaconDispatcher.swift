@@ -12,12 +12,27 @@
 ///   that was in flight when the process died is sent again on restart (``recoveredInFlight``
 ///   counts them); those are the only possible duplicates.
 /// - **Retry policy.** Network failures, 5xx, 408 and 429 are retried, after
-///   ``BeaconDispatcherConfiguration/backoff``; other 4xx (and unusable URLs) are dropped; a
-///   beacon not delivered within ``BeaconDispatcherConfiguration/timeToLive`` of its enqueue
-///   expires. At most ``BeaconDispatcherConfiguration/maxConcurrentSends`` sends run at once.
+///   ``BeaconDispatcherConfiguration/backoff`` (or a longer `Retry-After`, up to the backoff's
+///   cap); other 4xx (and unusable URLs) are dropped; a beacon not delivered within
+///   ``BeaconDispatcherConfiguration/timeToLive`` of its enqueue expires.
+/// - **Fair to hosts.** At most ``BeaconDispatcherConfiguration/maxConcurrentSends`` sends run
+///   at once, at most ``BeaconDispatcherConfiguration/maxConcurrentSendsPerHost`` to one host
+///   (scheme, host, port), and due beacons are taken from the hosts in turn, so a host that
+///   hangs or is down cannot hold every slot. Each host may fill at most
+///   ``BeaconDispatcherConfiguration/maxQueuedPerHost`` of the queue.
 /// - **Bounded.** At most ``BeaconDispatcherConfiguration/maxQueued`` beacons are queued;
-///   more are rejected (and reported). Memory holds only the sends in flight: due beacons are
-///   read from the store as slots free up.
+///   more are rejected (and reported). The store's file stays under
+///   ``BeaconDispatcherConfiguration/maxStoreBytes``; a batch that does not fit (or meets a
+///   full disk) throws ``BeaconStoreError/Kind/diskFull``, never a silent success. Memory holds
+///   the sends in flight and one small entry per host with queued beacons: due beacons are read
+///   from the store as slots free up.
+/// - **One dispatcher per store.** The store's lock file (`STORE.lock`) is held for the
+///   dispatcher's life; a second dispatcher on the same file, in this process or another, fails
+///   at once with ``BeaconStoreError/Kind/inUse``. It is released by ``close()``, when the
+///   dispatcher is deinitialized, or by the kernel when its process ends, however it ends.
+/// - **A damaged store does not stop the app.** It is moved aside and a usable one opened
+///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); what it held is
+///   lost.
 ///
 /// ## Threads
 /// The actor runs on its own thread (a custom serial executor), so SQLite's blocking calls
@@ -36,6 +51,15 @@ public actor BeaconDispatcher: BeaconSink {
     public nonisolated let recoveredInFlight: Int
     /// The configuration the dispatcher was made with.
     public nonisolated let configuration: BeaconDispatcherConfiguration
+    /// What was done about a damaged store when the dispatcher opened it, or `nil` when the store
+    /// was sound (or new). The beacons in the damaged part are lost; the files are kept beside
+    /// the store (``BeaconStoreRecovery/movedTo``) for diagnosis.
+    public nonisolated let recovery: BeaconStoreRecovery?
+    /// Store events: a recovery at open (first), then writes that failed with no caller to throw to.
+    ///
+    /// Buffered (the newest 100 unread are kept), so a reader that subscribes after `init` still
+    /// sees the recovery. Finishes when the dispatcher is released. Keep one reader.
+    public nonisolated let events: AsyncStream<BeaconDispatcherEvent>
 
     nonisolated let thread: DispatcherThread
     let store: BeaconStore
@@ -43,12 +67,19 @@ public actor BeaconDispatcher: BeaconSink {
     let clock: BeaconWallClock
     let policy: BeaconRetryPolicy
     let continuation: AsyncStream<BeaconOutcome>.Continuation
-    /// Rows pending or being sent, mirrored from the store.
-    var queued: Int
+    let eventContinuation: AsyncStream<BeaconDispatcherEvent>.Continuation
+    /// Rows pending or being sent, per host, mirrored from the store.
+    var ledger: BeaconHostLedger
     /// The sends in flight, by row id.
     var sending: [Int64: Task<Void, Never>] = [:]
-    /// False between ``stop()`` and ``start()``.
+    /// False between ``stop()`` and ``start()``, and after ``close()``.
     var running = true
+    /// True after ``close()``.
+    var closed = false
+    /// Whether the first pump, started by `init`, may still run: ``stop()`` clears it so that
+    /// the pending task never takes a strong reference (and so holds the store's lock) after
+    /// the dispatcher's owner let go.
+    nonisolated let firstPumpAllowed = StartGate()
     /// The wake-up for the next due beacon, and the time it is for.
     var timer: (due: Int64, task: Task<Void, Never>)?
     /// Callers of ``flush(deadline:)`` waiting for the queue to drain, with their deadline tasks.
@@ -63,44 +94,59 @@ public actor BeaconDispatcher: BeaconSink {
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
-    /// Opens (or creates) the store at `storePath`, recovers what a previous process left, and
-    /// starts sending.
+    /// Takes the store at `storePath` for this dispatcher, opens (or creates) it, recovers what a
+    /// previous process left, and starts sending.
     ///
+    /// A damaged store (garbage, a wrong header, a truncated file, a failed `quick_check`, or a
+    /// WAL with an unreadable header) is moved aside and replaced; see ``recovery``.
     /// - Parameters:
-    ///   - storePath: the SQLite file; its directory must exist. One dispatcher per file.
+    ///   - storePath: the SQLite file; its directory must exist. One dispatcher per file:
+    ///     `STORE.lock` beside it is held while the dispatcher lives.
     ///   - client: the client beacons are sent with.
     ///   - configuration: limits and policies.
     ///   - clock: the wall clock for enqueue times, retries and TTLs.
-    /// - Throws: ``BeaconStoreError`` when the configuration is out of range or the store cannot
-    ///   be opened or set up.
+    /// - Throws: ``BeaconStoreError``: `invalidConfiguration` (no file is touched); `inUse` when
+    ///   another dispatcher holds the store (the message names it); `cannotOpen` or `schema` when
+    ///   the store cannot be opened or set up.
     public init(storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
                 clock: BeaconWallClock = .system) throws(BeaconStoreError) {
         if let problem = configuration.problem { throw BeaconStoreError(.invalidConfiguration, problem) }
-        let store = try BeaconStore(path: storePath)
         let now = clock.millisecondsSince1970()
+        let (store, recovery) = try BeaconStore.open(path: storePath, maxStoreBytes: configuration.maxStoreBytes,
+                                                     now: now)
         recoveredInFlight = try store.recoverInterrupted(now: now)
         try store.purgeFinished(now: now)
-        queued = try store.queuedCount()
+        ledger = BeaconHostLedger(try store.hostQueues())
         lastPurge = now
         self.store = store
+        self.recovery = recovery
         self.client = client
         self.clock = clock
         self.configuration = configuration
         policy = BeaconRetryPolicy(backoff: configuration.backoff)
         (results, continuation) = AsyncStream.makeStream(
             of: BeaconOutcome.self, bufferingPolicy: .bufferingNewest(configuration.resultsBufferLimit))
+        (events, eventContinuation) = AsyncStream.makeStream(
+            of: BeaconDispatcherEvent.self, bufferingPolicy: .bufferingNewest(100))
+        if let recovery { eventContinuation.yield(.storeRecovered(recovery)) }
         thread = DispatcherThread(name: "AdTransport.beacons")
-        Task { await self.pump() }
+        // Weak, and checked against the gate stop() closes before taking a strong reference: a
+        // dispatcher stopped or released before this runs must let its store's lock go at once.
+        Task { [weak self, firstPumpAllowed] in
+            guard firstPumpAllowed.isOpen else { return }
+            await self?.pump()
+        }
     }
 
     deinit {
         timer?.task.cancel()
         continuation.finish()
+        eventContinuation.finish()
         thread.stop()
     }
 
     /// Beacons queued (waiting or being sent).
-    public var queuedCount: Int { queued }
+    public var queuedCount: Int { ledger.total }
 
     /// Sends in flight now.
     public var inFlightCount: Int { sending.count }
@@ -108,48 +154,78 @@ public actor BeaconDispatcher: BeaconSink {
     /// Stores `beacons` and returns once they are committed (one transaction for the batch).
     ///
     /// A beacon whose key is already stored is ignored. Beacons beyond
-    /// ``BeaconDispatcherConfiguration/maxQueued`` are not stored and are reported as
-    /// ``BeaconOutcome/Kind-swift.enum/rejected``.
-    /// - Throws: ``BeaconStoreError`` when the store could not commit the batch; then none of it
-    ///   was stored, and each beacon is also reported as rejected.
+    /// ``BeaconDispatcherConfiguration/maxQueued``, or beyond
+    /// ``BeaconDispatcherConfiguration/maxQueuedPerHost`` for their host, are not stored and are
+    /// reported as ``BeaconOutcome/Kind-swift.enum/rejected``. When the batch does not fit in the
+    /// store, the oldest tombstones are evicted to make room before giving up.
+    /// - Throws: ``BeaconStoreError`` when the store could not commit the batch (`diskFull` for a
+    ///   full disk or store); then none of it was stored, and each beacon is also reported as
+    ///   rejected.
     public func enqueue(_ beacons: [Beacon]) async throws(BeaconStoreError) {
         guard !beacons.isEmpty else { return }
+        guard !closed else { throw BeaconStoreError(.closed, "the dispatcher for \(store.path) was closed") }
         let now = clock.millisecondsSince1970()
-        let expiresAt = now + configuration.timeToLive.milliseconds
-        let queuedBefore = queued
-        var rejected: [Beacon] = []
+        let expiresAt = now.addingSaturating(configuration.timeToLive.milliseconds)
+        let before = ledger
+        var evictions = 0
+        while true {
+            do throws(BeaconStoreError) {
+                let rejected = try insert(beacons, now: now, expiresAt: expiresAt)
+                for (beacon, reason) in rejected { report(.rejected, beacon: beacon, attempts: 0, error: reason) }
+                pump()
+                return
+            } catch {
+                ledger = before
+                // Room for new beacons matters more than remembering old keys (at most a few rounds).
+                if error.kind == .diskFull, evictions < 4,
+                    let evicted = try? store.evictTombstones(limit: max(beacons.count * 4, 256)), evicted > 0 {
+                    evictions += 1
+                    continue
+                }
+                lastStoreError = error
+                if error.kind == .diskFull { store.releaseWALSpace() }
+                for beacon in Set(beacons) { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
+                throw error
+            }
+        }
+    }
+
+    /// Inserts `beacons` in one transaction, within the queue limits.
+    /// - Returns: the beacons refused by a limit, with the reason, in batch order.
+    private func insert(_ beacons: [Beacon], now: Int64, expiresAt: Int64) throws(BeaconStoreError)
+        -> [(Beacon, String)]
+    {
+        var rejected: [(Beacon, String)] = []
         var seen: Set<Beacon> = []
-        do {
-            try store.transaction { () throws(BeaconStoreError) in
-                for beacon in beacons where seen.insert(beacon).inserted {
-                    if queued < configuration.maxQueued {
-                        if try store.insert(beacon, now: now, expiresAt: expiresAt) { queued += 1 }
-                    } else if try !store.contains(beacon) {
-                        rejected.append(beacon)
+        try store.transaction { () throws(BeaconStoreError) in
+            for beacon in beacons where seen.insert(beacon).inserted {
+                let host = beacon.host
+                if ledger.total >= configuration.maxQueued {
+                    if try !store.contains(beacon) {
+                        rejected.append((beacon, "the queue is full (\(configuration.maxQueued) beacons)"))
                     }
+                } else if ledger.queued(host) >= configuration.queuedPerHost {
+                    if try !store.contains(beacon) {
+                        rejected.append((beacon, "the queue for \(host.isEmpty ? "unusable URLs" : host) is full "
+                                         + "(\(configuration.queuedPerHost) beacons)"))
+                    }
+                } else if try store.insert(beacon, host: host, now: now, expiresAt: expiresAt) {
+                    ledger.enqueued(host, due: now)
                 }
             }
-        } catch {
-            queued = queuedBefore
-            lastStoreError = error
-            for beacon in seen { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
-            throw error
         }
-        for beacon in rejected {
-            report(.rejected, beacon: beacon, attempts: 0,
-                   error: "the queue is full (\(configuration.maxQueued) beacons)")
-        }
-        pump()
+        return rejected
     }
 
     /// Waits until the queue is empty (every beacon delivered, dropped or expired) or `deadline`.
     ///
     /// Flushing does not hurry retries: a beacon waiting out its backoff is sent when due.
-    /// Cancelling the calling task returns `false` promptly.
-    /// - Returns: `true` when the queue drained, `false` at the deadline or on cancellation.
+    /// Cancelling the calling task returns `false` promptly; so does a closed dispatcher.
+    /// - Returns: `true` when the queue drained, `false` at the deadline, on cancellation, or
+    ///   when the dispatcher is (or gets) closed with beacons queued.
     public func flush(deadline: ContinuousClock.Instant) async -> Bool {
-        if queued == 0 { return true }
-        guard !Task.isCancelled, deadline > .now else { return false }
+        if ledger.total == 0 { return true }
+        guard !Task.isCancelled, !closed, deadline > .now else { return false }
         let id = nextFlushID
         nextFlushID += 1
         return await withTaskCancellationHandler {
@@ -169,6 +245,7 @@ public actor BeaconDispatcher: BeaconSink {
     /// (not counted as attempts). Returns when they have been recorded. Enqueueing still stores.
     public func stop() async {
         running = false
+        firstPumpAllowed.close()
         timer?.task.cancel()
         timer = nil
         let inFlight = Array(sending.values)
@@ -176,11 +253,26 @@ public actor BeaconDispatcher: BeaconSink {
         for task in inFlight { await task.value }
     }
 
-    /// Resumes sending after ``stop()``. Does nothing when already running.
+    /// Resumes sending after ``stop()``. Does nothing when already running or closed.
     public func start() {
-        guard !running else { return }
+        guard !running, !closed else { return }
         running = true
         pump()
+    }
+
+    /// Stops sending (as ``stop()``), closes the store and releases its lock, so that another
+    /// dispatcher (in this process or another) can take the file at once.
+    ///
+    /// What is queued stays in the store for the next dispatcher. Waiting flushes return `false`;
+    /// later enqueues throw ``BeaconStoreError/Kind/closed``. Releasing the dispatcher gives the
+    /// file up too, when it is deinitialized, which can trail its owner's last reference by a
+    /// moment (a send or timer task of its own finishing); `close()` does it before returning.
+    /// Idempotent.
+    public func close() async {
+        await stop()
+        closed = true
+        store.close()
+        for id in Array(flushWaiters.keys) { endFlush(id, drained: false) }
     }
 
     /// Ends the flush `id`, if it is still waiting.

@@ -21,6 +21,10 @@ struct BeaconRetryPolicy {
     /// client shut down under the dispatcher), 5xx, 408 and 429. Dropped: any other non-2xx
     /// status, too many redirects, and URLs curl cannot or may not use (retrying those can
     /// never succeed).
+    ///
+    /// The wait is the backoff's; a retryable response's `Retry-After` (its
+    /// ``HTTPTransferReport/retryAfter``) makes it longer, never beyond the backoff's cap, and no
+    /// retry is ever scheduled after the beacon expires.
     /// - Parameters:
     ///   - attempts: sends started for this beacon, this one included.
     ///   - unit: a random number in `0..<1`, for the backoff's jitter.
@@ -50,7 +54,10 @@ struct BeaconRetryPolicy {
         case .dns, .connect, .connectTimeout, .timeout, .tooLarge, .tls, .connectionLost, .shutdown, .transport:
             break
         }
-        let wait = backoff.delay(beforeRetry: attempts, unit: unit).milliseconds
-        return .retry(at: min(now + wait, expiresAt), status: status, error: error.message)
+        var wait = backoff.delay(beforeRetry: attempts, unit: unit).milliseconds
+        if let asked = error.report.retryAfter {
+            wait = max(wait, min(asked.milliseconds, backoff.cap.milliseconds))
+        }
+        return .retry(at: min(now.addingSaturating(wait), expiresAt), status: status, error: error.message)
     }
 }

@@ -1,6 +1,6 @@
 /// The dispatcher's durable queue: one SQLite file, one row per beacon.
 ///
-/// ## Schema (`user_version` 2)
+/// ## Schema (`user_version` 3)
 /// ```sql
 /// CREATE TABLE beacons (
 ///     id              INTEGER PRIMARY KEY,
@@ -16,13 +16,16 @@
 ///     last_status     INTEGER,           -- the last HTTP status seen
 ///     last_error      TEXT,              -- the last failure, for a person
 ///     finished_at     INTEGER,           -- when a final state was recorded
+///     host            TEXT    NOT NULL DEFAULT '',  -- the URL's origin ('' when unusable); version 3
 ///     UNIQUE (ad_instance, event, url)   -- the idempotency key
 /// );
 /// CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-/// CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);   -- version 2
+/// CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);              -- version 2
+/// CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);     -- version 3
 /// ```
 /// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
-/// again after it was delivered is still ignored; then they are purged.
+/// again after it was delivered is still ignored; then they are purged (or earlier, oldest
+/// first, when the store is full and new beacons need the room).
 ///
 /// Durability: WAL with `synchronous=NORMAL`. Every commit is written to the WAL file before
 /// the call returns, so it survives the process being killed (SIGKILL included); it is not
@@ -55,30 +58,39 @@ final class BeaconStore {
         var expiresAt: Int64
         var lastStatus: Int?
         var lastError: String?
+        /// The URL's origin: the key of the per-host limits.
+        var host: String
     }
 
-    private static let schemaVersion: Int64 = 2
-    private static let columns = "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error"
+    /// One host's queued rows, as read when the store opens.
+    struct HostQueue {
+        var host: String
+        /// Rows pending or being sent.
+        var queued: Int
+        /// The earliest `next_attempt_at` of its pending rows.
+        var nextAttemptAt: Int64?
+    }
 
-    private let database: SQLiteDatabase
-    private let insertStatement: SQLiteStatement
-    private let containsStatement: SQLiteStatement
-    private let dueStatement: SQLiteStatement
-    private let overdueStatement: SQLiteStatement
-    private let markSendingStatement: SQLiteStatement
-    private let rescheduleStatement: SQLiteStatement
-    private let requeueStatement: SQLiteStatement
-    private let finishStatement: SQLiteStatement
-    private let nextAttemptStatement: SQLiteStatement
-    private let queuedCountStatement: SQLiteStatement
-    private let purgeStatement: SQLiteStatement
-    private let recoverStatement: SQLiteStatement
+    static let schemaVersion: Int64 = 3
+    private static let columns =
+        "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error, host"
 
-    /// Opens or creates the store at `path`.
-    /// - Throws: ``BeaconStoreError``: `cannotOpen`, or `schema` when the file's schema is
-    ///   from a newer version or WAL cannot be enabled.
-    init(path: String, busyTimeoutMilliseconds: Int = 5_000) throws(BeaconStoreError) {
-        let database = try SQLiteDatabase(path: path)
+    /// The file's path.
+    let path: String
+    /// The connection and its prepared statements; `nil` once closed.
+    private var connection: BeaconStoreConnection?
+
+    /// Opens or creates the store at `path`, checks it, and migrates it to the current schema.
+    /// - Parameters:
+    ///   - lock: the store's lock, released only after the connection closes.
+    ///   - maxStoreBytes: the largest the database file may grow to (`PRAGMA max_page_count`).
+    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `corrupt` when SQLite cannot read the file or
+    ///   `quick_check` finds damage; `schema` when the file's schema is from a newer version or WAL
+    ///   cannot be enabled.
+    init(path: String, lock: BeaconStoreLock?, maxStoreBytes: Int, busyTimeoutMilliseconds: Int = 5_000)
+        throws(BeaconStoreError)
+    {
+        let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         var mode = ""
         try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
@@ -86,161 +98,128 @@ final class BeaconStore {
             throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
         }
         try database.execute("PRAGMA synchronous=NORMAL")
+        try Self.quickCheck(database, path: path)
+        try Self.limit(database, toBytes: maxStoreBytes)
         try Self.migrate(database, path: path)
-        self.database = database
-        let columns = Self.columns
-        insertStatement = try database.prepare("""
-            INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
-                                           next_attempt_at, state)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending')
-            """)
-        containsStatement = try database.prepare(
-            "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
-        dueStatement = try database.prepare("""
-            SELECT \(columns) FROM beacons WHERE state = 'pending' AND next_attempt_at <= ?1
-            ORDER BY next_attempt_at, id LIMIT ?2
-            """)
-        overdueStatement = try database.prepare(
-            "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
-        markSendingStatement = try database.prepare(
-            "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
-        rescheduleStatement = try database.prepare("""
-            UPDATE beacons SET state = 'pending', next_attempt_at = ?2, last_status = ?3, last_error = ?4
-            WHERE id = ?1
-            """)
-        requeueStatement = try database.prepare(
-            "UPDATE beacons SET state = 'pending', attempts = max(attempts - 1, 0), next_attempt_at = ?2 WHERE id = ?1")
-        finishStatement = try database.prepare(
-            "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
-        nextAttemptStatement = try database.prepare(
-            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending'")
-        queuedCountStatement = try database.prepare(
-            "SELECT count(*) FROM beacons WHERE state IN ('pending', 'sending')")
-        purgeStatement = try database.prepare(
-            "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
-        recoverStatement = try database.prepare(
-            "UPDATE beacons SET state = 'pending', next_attempt_at = min(?1, expires_at) WHERE state = 'sending'")
+        self.path = path
+        connection = try BeaconStoreConnection(database, columns: Self.columns)
     }
 
-    private static func migrate(_ database: SQLiteDatabase, path: String) throws(BeaconStoreError) {
-        var version: Int64 = 0
-        try database.prepare("PRAGMA user_version").query { version = $0.integer(0) }
-        if version == schemaVersion { return }
-        guard version < schemaVersion else {
-            throw BeaconStoreError(
-                .schema, "\(path): schema version \(version) is newer than this library's \(schemaVersion)")
-        }
-        try database.transaction { () throws(BeaconStoreError) in
-            if version < 1 {
-                try database.execute("""
-                    CREATE TABLE IF NOT EXISTS beacons (
-                        id INTEGER PRIMARY KEY,
-                        ad_instance TEXT NOT NULL,
-                        event TEXT NOT NULL,
-                        url TEXT NOT NULL,
-                        hop INTEGER,
-                        enqueued_at INTEGER NOT NULL,
-                        expires_at INTEGER NOT NULL,
-                        attempts INTEGER NOT NULL,
-                        next_attempt_at INTEGER NOT NULL,
-                        state TEXT NOT NULL,
-                        last_status INTEGER,
-                        last_error TEXT,
-                        finished_at INTEGER,
-                        UNIQUE (ad_instance, event, url)
-                    );
-                    CREATE INDEX IF NOT EXISTS beacons_by_state ON beacons (state, next_attempt_at);
-                    """)
-            }
-            // Version 2: the expiry scan runs before every send; without this index it read every
-            // pending row (1.3 ms at 10,000 queued), which capped delivery near 500 beacons/s.
-            try database.execute("""
-                CREATE INDEX IF NOT EXISTS beacons_by_expiry ON beacons (state, expires_at);
-                PRAGMA user_version = \(schemaVersion);
-                """)
-        }
+    /// Closes the connection and releases the store's lock; every later call throws `closed`.
+    func close() {
+        connection = nil
+    }
+
+    /// The open connection.
+    private func live() throws(BeaconStoreError) -> BeaconStoreConnection {
+        guard let connection else { throw BeaconStoreError(.closed, "\(path): the dispatcher was closed") }
+        return connection
     }
 
     /// Runs `body` in one transaction.
     func transaction<T>(_ body: () throws(BeaconStoreError) -> T) throws(BeaconStoreError) -> T {
-        try database.transaction(body)
+        try live().database.transaction(body)
     }
 
     /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
-    func insert(_ beacon: Beacon, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
-        try insertStatement.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
-                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt)])
-        return database.changes > 0
+    func insert(_ beacon: Beacon, host: String, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
+        try live().insert.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
+                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
+                                 .text(host)])
+        return try live().database.changes > 0
     }
 
     /// True when a row (queued or a tombstone) has `beacon`'s key.
     func contains(_ beacon: Beacon) throws(BeaconStoreError) -> Bool {
         var found = false
-        try containsStatement.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
+        try live().contains.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
             found = true
         }
         return found
     }
 
-    /// Up to `limit` pending rows due by `now`, earliest first.
-    func due(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
-        try rows(dueStatement, [.integer(now), .integer(Int64(limit))])
+    /// Up to `limit` pending rows of `host` due by `now`, earliest first.
+    func due(host: String, now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
+        try rows(try live().due, [.text(host), .integer(now), .integer(Int64(limit))])
     }
 
     /// Up to `limit` pending rows whose TTL has passed by `now`.
     func overdue(now: Int64, limit: Int) throws(BeaconStoreError) -> [Row] {
-        try rows(overdueStatement, [.integer(now), .integer(Int64(limit))])
+        try rows(try live().overdue, [.integer(now), .integer(Int64(limit))])
     }
 
     /// Marks a row as being sent and counts the attempt.
     func markSending(_ id: Int64) throws(BeaconStoreError) {
-        try markSendingStatement.run([.integer(id)])
+        try live().markSending.run([.integer(id)])
     }
 
     /// Puts a row back to pending after a failed attempt, due at `at`.
     func reschedule(_ id: Int64, at: Int64, status: Int?, error: String?) throws(BeaconStoreError) {
-        try rescheduleStatement.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
+        try live().reschedule.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
                                      error.map { .text($0) } ?? .null])
     }
 
     /// Puts a row back to pending after a send that was interrupted (the dispatcher stopped),
     /// without counting the attempt.
     func requeue(_ id: Int64, at: Int64) throws(BeaconStoreError) {
-        try requeueStatement.run([.integer(id), .integer(at)])
+        try live().requeue.run([.integer(id), .integer(at)])
     }
 
     /// Records a final state; the row stays as a tombstone until it expires.
     func finish(_ id: Int64, as state: State, status: Int?, error: String?, now: Int64) throws(BeaconStoreError) {
-        try finishStatement.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
+        try live().finish.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
                                  error.map { .text($0) } ?? .null, .integer(now)])
     }
 
-    /// The earliest `next_attempt_at` of a pending row, if any.
-    func nextAttemptAt() throws(BeaconStoreError) -> Int64? {
+    /// The earliest `next_attempt_at` of a pending row of `host`, if any.
+    func nextAttemptAt(host: String) throws(BeaconStoreError) -> Int64? {
         var next: Int64?
-        try nextAttemptStatement.query { next = $0.optionalInteger(0) }
+        try live().nextAttempt.query([.text(host)]) { next = $0.optionalInteger(0) }
         return next
     }
 
-    /// Rows pending or being sent.
-    func queuedCount() throws(BeaconStoreError) -> Int {
-        var count: Int64 = 0
-        try queuedCountStatement.query { count = $0.integer(0) }
-        return Int(count)
+    /// Every host with rows pending or being sent.
+    func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
+        var queues: [HostQueue] = []
+        try live().hostQueues.query { row in
+            queues.append(HostQueue(host: row.text(0), queued: Int(row.integer(1)), nextAttemptAt: row.optionalInteger(2)))
+        }
+        return queues
     }
 
     /// Deletes tombstones whose TTL has passed. Returns how many.
     @discardableResult
     func purgeFinished(now: Int64) throws(BeaconStoreError) -> Int {
-        try purgeStatement.run([.integer(now)])
-        return database.changes
+        try live().purge.run([.integer(now)])
+        return try live().database.changes
+    }
+
+    /// Deletes up to `limit` tombstones, the longest finished first, before their TTL: room for
+    /// new beacons in a full store matters more than remembering old keys. Returns how many.
+    func evictTombstones(limit: Int) throws(BeaconStoreError) -> Int {
+        try live().evict.run([.integer(Int64(limit))])
+        return try live().database.changes
+    }
+
+    /// Keeps the WAL small from now on, after a write failed for want of space.
+    ///
+    /// The WAL holds every version of the pages written since the last checkpoint, and SQLite
+    /// checkpoints only every 1,000 pages (4 MiB): on a full disk it can take all the space there
+    /// is, and then a checkpoint, which must first grow the database file, cannot run either.
+    /// This checkpoints and truncates it now (best effort: it fails while nothing is free) and
+    /// lowers the automatic checkpoint to 64 pages for the store's life, so once some space is
+    /// free again the WAL is folded into the database and reused from its start instead of
+    /// growing into that space.
+    func releaseWALSpace() {
+        try? connection?.database.execute("PRAGMA wal_autocheckpoint = 64")
+        try? connection?.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Turns rows left in `sending` by a process that stopped mid-send back to pending, due
     /// at `now`. Returns how many: the beacons that may have reached the server already.
     func recoverInterrupted(now: Int64) throws(BeaconStoreError) -> Int {
-        try recoverStatement.run([.integer(now)])
-        return database.changes
+        try live().recover.run([.integer(now)])
+        return try live().database.changes
     }
 
     private func rows(_ statement: SQLiteStatement, _ values: [SQLiteStatement.Value]) throws(BeaconStoreError)
@@ -252,7 +231,7 @@ final class BeaconStore {
                                 hop: row.optionalInteger(4).map { Int($0) })
             rows.append(Row(id: row.integer(0), beacon: beacon, attempts: Int(row.integer(5)),
                             expiresAt: row.integer(6), lastStatus: row.optionalInteger(7).map { Int($0) },
-                            lastError: row.optionalText(8)))
+                            lastError: row.optionalText(8), host: row.text(9)))
         }
         return rows
     }

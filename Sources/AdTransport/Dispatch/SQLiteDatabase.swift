@@ -8,10 +8,14 @@ internal import CSQLite
 /// is closed only after every statement has been finalized.
 final class SQLiteDatabase {
     let handle: OpaquePointer
+    /// Released only after the connection is closed (the store's lock: no other dispatcher may
+    /// open the file while this connection still checkpoints it on close).
+    private let guardian: AnyObject?
 
     /// Opens (creating if needed) the database file at `path`.
     /// - Throws: ``BeaconStoreError`` of kind `cannotOpen`, with SQLite's message.
-    init(path: String) throws(BeaconStoreError) {
+    init(path: String, guardian: AnyObject? = nil) throws(BeaconStoreError) {
+        self.guardian = guardian
         var pointer: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
@@ -32,7 +36,8 @@ final class SQLiteDatabase {
     }
 
     /// Throws unless `code` is one of `accepted` (by default `SQLITE_OK`), with the
-    /// connection's current message.
+    /// connection's current message: `diskFull` for `SQLITE_FULL`, `corrupt` for `SQLITE_CORRUPT`
+    /// and `SQLITE_NOTADB`, `statementFailed` for the rest.
     @discardableResult
     func check(_ code: Int32, _ what: @autoclosure () -> String, accepting accepted: Int32...) throws(BeaconStoreError)
         -> Int32
@@ -40,7 +45,13 @@ final class SQLiteDatabase {
         let primary = code & 0xFF
         if accepted.isEmpty ? primary == SQLITE_OK : accepted.contains(primary) { return code }
         let message = String(cString: sqlite3_errmsg(handle))
-        throw BeaconStoreError(.statementFailed, "\(what()): \(message)", resultCode: Int(code))
+        let kind: BeaconStoreError.Kind
+        switch primary {
+        case SQLITE_FULL: kind = .diskFull
+        case SQLITE_CORRUPT, SQLITE_NOTADB: kind = .corrupt
+        default: kind = .statementFailed
+        }
+        throw BeaconStoreError(kind, "\(what()): \(message)", resultCode: Int(code))
     }
 
     /// Runs SQL that returns no rows the caller needs (schema, pragmas, transaction control).

@@ -2,9 +2,11 @@
 ///
 /// One curl multi handle, driven by one dedicated thread, runs every transfer: connections
 /// are pooled and reused (at most ``HTTPClientConfiguration/maxConnectionsPerHost`` per host),
-/// and no Swift task ever blocks on the network. Safe defaults: http and https only (also for
-/// redirects), connect / total / low-speed timeouts, a byte cap on decoded bodies, every
-/// encoding curl can decode accepted, TLS verification always on, SIGPIPE ignored.
+/// and no Swift task ever blocks on the network. Safe defaults: absolute http and https URLs
+/// only, checked with ``AbsoluteURL`` before curl sees them (also every redirect, which the
+/// client follows itself), connect / total / low-speed timeouts, a byte cap on decoded bodies,
+/// bounded response headers, every encoding curl can decode accepted, TLS verification always
+/// on, SIGPIPE ignored.
 ///
 /// The status is judged here, not by curl: 2xx with a body is a response, 204 (or an empty
 /// 2xx) is ``HTTPError/Kind/noContent``, anything else ``HTTPError/Kind/badStatus``.
@@ -30,11 +32,23 @@ public final class HTTPClient: Sendable {
 
     /// Fetches `request`, finishing by `deadline`.
     ///
+    /// The URL must be absolute http or https: a relative reference (`sample.xml`) is
+    /// ``HTTPError/Kind/invalidURL`` and another scheme ``HTTPError/Kind/forbiddenProtocol``, at
+    /// once, without a transfer (so no resolver ever sees a file name as a host). Redirects
+    /// (301, 302, 303, 307, 308) are followed up to ``HTTPClientConfiguration/maxRedirects``,
+    /// each `Location` resolved and checked the same way, within the same deadline.
+    ///
     /// Cancelling the calling task aborts the transfer promptly (the loop thread is woken and
     /// removes it) and throws ``HTTPError/Kind/cancelled``.
     /// - Returns: the response, for a 2xx status with a body.
     /// - Throws: ``HTTPError``, with the transfer report.
     public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse {
+        let url: AbsoluteURL
+        do throws(AbsoluteURL.FetchRefusal) {
+            url = try AbsoluteURL.fetchable(request.url)
+        } catch {
+            throw HTTPError(error.kind, error.message, report: HTTPTransferReport(url: request.url))
+        }
         guard ContinuousClock.now < deadline else {
             throw HTTPError(.timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url))
         }
@@ -45,7 +59,7 @@ public final class HTTPClient: Sendable {
         let loop = self.loop
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                loop.submit(.start(id, request, deadline: deadline, continuation))
+                loop.submit(.start(id, request, url, deadline: deadline, continuation))
             }
         } onCancel: {
             loop.submit(.cancel(id))

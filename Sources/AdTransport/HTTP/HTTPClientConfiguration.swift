@@ -12,9 +12,13 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
     public var maxConnectionsPerHost: Int
     /// Connections open at once in all (default 64).
     public var maxTotalConnections: Int
-    /// A transfer slower than this many bytes per second for ``lowSpeedSeconds`` fails (default 64).
+    /// Once a response has started arriving, a transfer that receives fewer than this many
+    /// bytes per second over a window of ``lowSpeedSeconds`` fails with ``HTTPError/Kind/timeout``
+    /// (default 64). The wait for the first byte is bounded by the caller's deadline alone, so a
+    /// slow but live server gets the whole timeout. 0 turns the rule off.
     public var lowSpeedBytesPerSecond: Int
-    /// See ``lowSpeedBytesPerSecond`` (default 3).
+    /// The low-speed window, in seconds (default 3; 0 turns the rule off). A drip is stopped
+    /// within two windows of its first byte.
     public var lowSpeedSeconds: Int
 
     /// Creates a configuration.
@@ -39,6 +43,7 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
         if maxConnectionsPerHost < 1 { return "maxConnectionsPerHost must be at least 1" }
         if maxTotalConnections < maxConnectionsPerHost { return "maxTotalConnections must be at least maxConnectionsPerHost" }
         if lowSpeedBytesPerSecond < 0 || lowSpeedSeconds < 0 { return "the low-speed limits must not be negative" }
+        if lowSpeedSeconds > 86_400 { return "lowSpeedSeconds must be at most 86400 (a day)" }
         return nil
     }
 }

@@ -19,7 +19,7 @@ public struct HTTPResponse: Sendable, Hashable {
 public struct HTTPTransferReport: Sendable, Hashable {
     /// The URL asked for.
     public var url: String
-    /// The URL answered, after redirects.
+    /// The URL answered, after redirects (as libcurl's URL API writes it).
     public var effectiveURL: String
     /// The final HTTP status, 0 when none arrived.
     public var status: Int
@@ -27,23 +27,29 @@ public struct HTTPTransferReport: Sendable, Hashable {
     public var bytes: Int
     /// Redirects followed.
     public var redirects: Int
-    /// True when the transfer reused a connection from the pool (no new connection was opened).
+    /// True when the last hop's request went out on a connection from the pool (no new connection
+    /// was opened for it), also when it then failed.
     public var connectionReused: Bool
-    /// Milliseconds from the start to the end of name resolution.
+    /// Milliseconds from the start to the end of the last hop's name resolution (0 when none).
     public var dnsMilliseconds: Double
-    /// Milliseconds from the start until the TCP connection was up.
+    /// Milliseconds from the start until the last hop's TCP connection was up (0 when reused).
     public var connectMilliseconds: Double
-    /// Milliseconds from the start until the TLS handshake was done (0 for http).
+    /// Milliseconds from the start until the last hop's TLS handshake was done (0 for http).
     public var tlsMilliseconds: Double
-    /// Milliseconds from the start to the first response byte.
+    /// Milliseconds from the start to the last hop's first response byte.
     public var firstByteMilliseconds: Double
-    /// Milliseconds for the whole transfer.
+    /// Milliseconds for the whole transfer, redirects included (the start is when the first hop
+    /// got its connection slot).
     public var totalMilliseconds: Double
+    /// The delay the final response's `Retry-After` header asked for (seconds or an HTTP-date,
+    /// RFC 9110 section 10.2.3), between zero and one day; `nil` when it had none or an unreadable one.
+    public var retryAfter: Duration?
 
     /// Creates a report.
     public init(url: String, effectiveURL: String = "", status: Int = 0, bytes: Int = 0, redirects: Int = 0,
                 connectionReused: Bool = false, dnsMilliseconds: Double = 0, connectMilliseconds: Double = 0,
-                tlsMilliseconds: Double = 0, firstByteMilliseconds: Double = 0, totalMilliseconds: Double = 0) {
+                tlsMilliseconds: Double = 0, firstByteMilliseconds: Double = 0, totalMilliseconds: Double = 0,
+                retryAfter: Duration? = nil) {
         self.url = url
         self.effectiveURL = effectiveURL.isEmpty ? url : effectiveURL
         self.status = status
@@ -55,5 +61,6 @@ public struct HTTPTransferReport: Sendable, Hashable {
         self.tlsMilliseconds = tlsMilliseconds
         self.firstByteMilliseconds = firstByteMilliseconds
         self.totalMilliseconds = totalMilliseconds
+        self.retryAfter = retryAfter
     }
 }

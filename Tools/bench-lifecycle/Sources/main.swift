@@ -67,9 +67,13 @@ while let argument = arguments.next() {
 }
 if batch > window { fail("--batch must not exceed --window") }
 
+// Every beacon goes to one host here, so the per-host limits (there so that one dead host cannot
+// starve the others) are set to the global ones, and the store may hold the 100,000 tombstones.
 let dispatcherConfiguration = BeaconDispatcherConfiguration(
     maxConcurrentSends: sends, maxQueued: max(window, BeaconDispatcherConfiguration().maxQueued),
-    resultsBufferLimit: max(window, BeaconDispatcherConfiguration().resultsBufferLimit))
+    resultsBufferLimit: max(window, BeaconDispatcherConfiguration().resultsBufferLimit),
+    maxConcurrentSendsPerHost: sends, maxQueuedPerHost: max(window, BeaconDispatcherConfiguration().maxQueued),
+    maxStoreBytes: 1 << 30)
 let clientConfiguration = HTTPClientConfiguration(
     maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections))
 

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The one-dispatcher-per-store rule: an exclusive `flock` on `STORE.lock`, beside the store,
+/// held for the store's life.
+///
+/// Why `flock` on a file of its own:
+/// - `flock` locks belong to the open file, so a second opener in the *same* process is refused
+///   too (POSIX `fcntl` locks belong to the process: a second open in it would succeed, and
+///   closing either descriptor would drop the first's lock). SQLite uses `fcntl` locks on the
+///   database itself; a separate file keeps the two from ever meeting.
+/// - The kernel drops the lock when the descriptor closes, also when the process is killed
+///   (SIGKILL included), so a crash never leaves a stale lock, unlike a pid file.
+/// - `LOCK_NB` refuses at once: the second dispatcher gets ``BeaconStoreError/Kind/inUse``
+///   instead of waiting out SQLite's busy timeout and failing with "database is locked".
+///
+/// The holder writes `pid N (name)` into the file, so a refused opener can say who holds it.
+/// The lock file stays when the store is closed (removing it would let a third opener lock a
+/// new file while a second still holds the old one). Advisory: it binds dispatchers, not other
+/// programs that open the SQLite file.
+final class BeaconStoreLock {
+    /// The lock file's path.
+    let path: String
+    private let descriptor: Int32
+
+    /// Takes the lock for the store at `storePath`, or fails at once.
+    /// - Throws: ``BeaconStoreError``: `inUse` naming the holder, or `cannotOpen` when the lock
+    ///   file cannot be created (the store's directory is missing or read-only).
+    init(storePath: String) throws(BeaconStoreError) {
+        path = storePath + ".lock"
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BeaconStoreError(
+                .cannotOpen, "cannot open \(storePath): unable to create its lock file \(path): \(Self.reason(errno))")
+        }
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            let holder = Self.holder(descriptor)
+            close(descriptor)
+            guard code == EWOULDBLOCK else {
+                throw BeaconStoreError(.cannotOpen, "cannot lock \(path): \(Self.reason(code))")
+            }
+            throw BeaconStoreError(
+                .inUse, "\(storePath) is in use by another BeaconDispatcher (\(holder)); use one dispatcher per "
+                    + "store file, or give this one a file of its own")
+        }
+        let note = Array("pid \(getpid()) (\(ProcessInfo.processInfo.processName))\n".utf8)
+        // Only for the message a refused opener shows: a failure here changes nothing else.
+        if ftruncate(descriptor, 0) == 0 { _ = note.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+    }
+
+    deinit {
+        // Closing the descriptor releases the lock.
+        close(descriptor)
+    }
+
+    /// Who holds the lock, as the holder wrote it.
+    private static func holder(_ descriptor: Int32) -> String {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
+        let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return "a holder that has not written its name yet" }
+        if text.hasPrefix("pid \(getpid()) ") { return text + ", this process" }
+        return text
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

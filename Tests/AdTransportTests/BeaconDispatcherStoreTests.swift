@@ -1,0 +1,121 @@
+import AdTransport
+import Foundation
+import TestSupport
+import Testing
+
+/// The store file itself: one dispatcher per file, and stores written by earlier versions.
+@Suite(.serialized) struct BeaconDispatcherStoreTests {
+    let server: TestServer
+    let client: HTTPClient
+    let directory: TemporaryDirectory
+
+    init() throws {
+        server = try TestServer()
+        client = try HTTPClient()
+        directory = try TemporaryDirectory()
+    }
+
+    /// On today's main the second dispatcher opens the file too, and the two send each other's rows.
+    @Test func aSecondDispatcherOnTheSameStoreInThisProcessIsRefusedAtOnce() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let first = try BeaconDispatcher(storePath: store, client: client)
+        let start = ContinuousClock.now
+        #expect {
+            try BeaconDispatcher(storePath: store, client: client)
+        } throws: { error in
+            guard let error = error as? BeaconStoreError else { return false }
+            return error.kind == .inUse && error.message.contains(store)
+                && error.message.contains("pid \(getpid())") && error.message.contains("this process")
+        }
+        #expect(ContinuousClock.now - start < .seconds(1))
+        #expect(await first.queuedCount == 0)
+    }
+
+    @Test func theStoreIsFreeAgainOnceItsDispatcherIsDeinitialized() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let beacons = (0..<5).map { Beacon(url: server.url("/beacon/free/\($0)"), event: "start", adInstance: "a") }
+        weak var gone: BeaconDispatcher?
+        do {
+            let first = try BeaconDispatcher(storePath: store, client: client)
+            gone = first
+            await first.stop()
+            try await first.enqueue(beacons)
+        }
+        // A task the dispatcher started may hold it a moment longer than its owner does.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while gone != nil && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        try #require(gone == nil)
+        let second = try BeaconDispatcher(storePath: store, client: client)
+        #expect(await second.flush(deadline: .now + .seconds(10)))
+        #expect(Set(try server.beacons().map(\.path)) == Set((0..<5).map { "/beacon/free/\($0)" }))
+        #expect(FileManager.default.fileExists(atPath: store + ".lock"))
+    }
+
+    @Test func closingReleasesTheStoreAtOnceKeepsWhatIsQueuedAndRefusesLaterBeacons() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let first = try BeaconDispatcher(storePath: store, client: client)
+        await first.stop()
+        try await first.enqueue([Beacon(url: server.url("/beacon/kept"), event: "start", adInstance: "a")])
+        let waiting = Task { await first.flush(deadline: .now + .seconds(30)) }
+        while await first.queuedCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        await first.close()
+        #expect(await waiting.value == false)
+        await #expect {
+            try await first.enqueue([Beacon(url: server.url("/beacon/late"), event: "start", adInstance: "a")])
+        } throws: { error in
+            (error as? BeaconStoreError)?.kind == .closed
+        }
+        // `first` is still referenced here: close() alone gave the file up.
+        let second = try BeaconDispatcher(storePath: store, client: client)
+        #expect(await second.flush(deadline: .now + .seconds(10)))
+        #expect(try server.beacons().map(\.path) == ["/beacon/kept"])
+        #expect(await first.queuedCount == 1)
+    }
+
+    /// A store as version 2 wrote it (made here with Python's sqlite3, not this library): its
+    /// queued rows get their hosts and are sent, its tombstones still suppress duplicates.
+    @Test func aStoreOfSchemaTwoOpensAndItsBeaconsAreSent() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let script = """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA journal_mode=WAL")
+            c.executescript('''
+            CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
+                url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
+                last_status INTEGER, last_error TEXT, finished_at INTEGER, UNIQUE (ad_instance, event, url));
+            CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+            CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
+            PRAGMA user_version = 2;
+            ''')
+            now, base = int(sys.argv[2]), sys.argv[3]
+            for i in range(3):
+                c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                          "next_attempt_at, state) VALUES ('old', 'start', ?, 0, ?, ?, 0, ?, 'pending')",
+                          (base + "/beacon/v2/%d" % i, now, now + 3600000, now))
+            c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                      "next_attempt_at, state, finished_at) VALUES ('old', 'start', ?, 0, ?, ?, 1, ?, 'delivered', ?)",
+                      (base + "/beacon/v2/done", now, now + 3600000, now, now))
+            c.close()
+            """
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", script, store, String(now), server.baseURL]
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
+
+        let dispatcher = try BeaconDispatcher(storePath: store, client: client)
+        #expect(dispatcher.recovery == nil)
+        #expect(await dispatcher.queuedCount == 3)
+        try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v2/done"), event: "start", adInstance: "old")])
+        #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
+        #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v2/0", "/beacon/v2/1", "/beacon/v2/2"])
+    }
+}

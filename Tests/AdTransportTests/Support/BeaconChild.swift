@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+
+/// `beacon-child` (Tools/beacon-child) run as a separate process, its stdout read line by line.
+final class BeaconChild {
+    /// `beacon-child`, built with the package: next to the test bundle, else in `.build/debug`.
+    static var path: String? {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("beacon-child").path,
+            TestServer.repositoryRoot.appendingPathComponent(".build/debug/beacon-child").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    let process = Process()
+    private let output = Pipe()
+
+    /// Starts `executable arguments...` (by default beacon-child itself).
+    init(executable: String, arguments: [String]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = output
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    /// The next stdout line, or `nil` at end of output or after `timeout` seconds.
+    func line(timeout: Double) -> String? {
+        readLine(from: output.fileHandleForReading.fileDescriptor, timeout: timeout)
+    }
+
+    /// Waits for the process to end (at most `timeout` seconds, then SIGKILL) and returns its status.
+    @discardableResult
+    func wait(timeout: Double) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(pid, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
