@@ -5,6 +5,7 @@ public import VAST
 ///
 /// Only 400 to 405 and 900 are legal for an interruption; other codes are refused when the value is made,
 /// so a player cannot send a companion or wrapper code to the ad's Error URLs as a playback failure.
+/// Two errors are equal when their codes are (the message is for people).
 public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The VAST error code (400–405 or 900).
     public var code: VASTErrorCode { VASTErrorCode(rawValue: rawCode) }
@@ -31,7 +32,9 @@ public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringC
         guard (400...405).contains(code) || code == 900 else {
             throw SessionError(.invalidInterruptionCode, message: "error \(code): " + SessionError(.invalidInterruptionCode).message)
         }
-        self.init(uncheckedCode: code, message ?? "VAST error \(code)")
+        let standard = [Self.general, .fileNotFound, .timedOut, .noSupportedMediaFile, .displayProblem, .undefined]
+            .first { $0.rawCode == code }
+        self.init(uncheckedCode: code, message ?? standard?.message ?? "VAST error \(code)")
     }
 
     private init(uncheckedCode: Int, _ message: String) {
@@ -40,4 +43,8 @@ public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringC
     }
 
     public var description: String { "VAST error \(code.rawValue): \(message)" }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawCode == rhs.rawCode }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawCode) }
 }

@@ -182,9 +182,10 @@ public struct SessionLifecycle: Sendable {
         return decide(viewability.endVerdict, now: now)
     }
 
-    /// Fires `verdict`'s URLs, once per instance.
+    /// Fires `verdict`'s URLs, once per instance, and only for an ad whose impression was logged (a run of
+    /// exposure before it counts once the impression is in).
     mutating func decide(_ verdict: ViewabilityVerdict, now: Date) -> [SessionEvent] {
-        guard viewability.decide(verdict) else { return [] }
+        guard unit.state.impressionLogged, viewability.decide(verdict) else { return [] }
         return [.callback(.viewability(verdict))]
             + beacons(verdict.eventName, viewableURLs[verdict] ?? [], usage: .other, at: moment(now))
     }
