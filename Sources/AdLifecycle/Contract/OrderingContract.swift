@@ -182,7 +182,7 @@ public enum OrderingContract {
                 + "2 not supported, 3 load error), once per verification."),
         OrderingRule(
             "host-numbers", "session", "Times, percentages and indexes from the host",
-            "Seconds must be finite, from 0 to 8,640,000 (`invalidTime`); indexes must name a part the ad "
+            "Seconds must be finite, from 0 to the longest VAST time, 99999999:59:59.999 (`invalidTime`); indexes must name a part the ad "
                 + "has (`noSuchCompanion`, `noSuchIcon`, `noSuchVerification`); a refused input changes nothing."),
         OrderingRule(
             "session-ended", "session", "Inputs after `ended`",

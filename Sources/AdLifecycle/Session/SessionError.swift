@@ -71,7 +71,7 @@ public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConv
     private static func standardMessage(_ code: Code) -> String {
         switch code {
         case .invalidTime:
-            "a time must be a finite number of seconds from 0 to \(Int(SessionTime.maximumSeconds)); "
+            "a time must be a finite number of seconds from 0 to 359999999999.999 (99999999:59:59.999); "
                 + "report the player's values as they are, in seconds"
         case .invalidExposure: "exposure is the percentage of the ad's pixels on screen, from 0 to 100"
         case .notLinear: "the session's creative is not a linear video; video inputs do not apply"

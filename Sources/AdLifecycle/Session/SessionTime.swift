@@ -3,9 +3,10 @@ public import Foundation
 /// Conversions between the seconds the public API takes and the milliseconds the lifecycles count, with
 /// the range checks every number from the host gets.
 public enum SessionTime {
-    /// The largest time the host may report, in seconds (100 days): far beyond any ad, small enough that
-    /// milliseconds never overflow.
-    public static let maximumSeconds: TimeInterval = 8_640_000
+    /// The largest time the host may report, in seconds: the longest time a VAST document can write
+    /// (`99999999:59:59.999`), so a simulated player can play any declared `<Duration>`; in milliseconds it
+    /// stays far below the range where arithmetic could overflow or lose precision.
+    public static let maximumSeconds: TimeInterval = 359_999_999_999.999
 
     /// Whole milliseconds of `seconds`, rounded.
     /// - Throws: `invalidTime` for NaN, infinities, negatives and values above ``maximumSeconds``.
