@@ -185,6 +185,15 @@ public enum OrderingContract {
             "Seconds must be finite, from 0 to the longest VAST time, 99999999:59:59.999 (`invalidTime`); indexes must name a part the ad "
                 + "has (`noSuchCompanion`, `noSuchIcon`, `noSuchVerification`); a refused input changes nothing."),
         OrderingRule(
+            "pod-break", "session", "A pod plays as one break (`AdBreak`)",
+            "`breakStarted(adCount)`, then per ad `adStarted(n of m)`, its own session's events, `adEnded`; "
+                + "then `breakEnded`. Ads play in sequence order, each its own instance (`<id>-<n>`) with "
+                + "`[PODSEQUENCE]` n and `[ADCOUNT]` m; completion, skip, close or dismissal ends the ad, not the break."),
+        OrderingRule(
+            "pod-failure", "session", "An ad of a break fails (render failure, interruption, expiry, no Linear)",
+            "Its Error URLs fire (303 for an ad with no Linear), `adEnded`, and the next buffet ad fills its "
+                + "slot (`<id>-<n>b`), else the next pod ad plays (VAST 4.3 section 3.3.1)."),
+        OrderingRule(
             "session-ended", "session", "Inputs after `ended`",
             "Ignored: the host removed the ad for good."),
     ]

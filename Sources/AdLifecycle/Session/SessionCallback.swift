@@ -78,6 +78,17 @@ public enum SessionCallback: Sendable, Hashable, Codable {
     case mraid(MRAIDCallback)
     /// A verification could not run; its verificationNotExecuted URLs fired with `reason`.
     case verificationNotExecuted(index: Int, reason: VerificationFailureReason)
+
+    // MARK: Breaks (``AdBreak``)
+
+    /// A break of `adCount` ads starts.
+    case breakStarted(adCount: Int)
+    /// Ad `position` (1-based) of `count` starts: report its player from now on.
+    case adStarted(position: Int, count: Int)
+    /// Ad `position` of `count` ended (played, skipped, closed or failed).
+    case adEnded(position: Int, count: Int)
+    /// The break is over: nothing is left to play.
+    case breakEnded
 }
 
 /// One event of a session's ordered stream: a callback or a beacon, in the order they fired.

@@ -103,6 +103,35 @@ public struct FixtureRunner: Sendable {
     }
 
     private func loadAd(_ path: String, field: String, file: String) throws(FixtureError) -> VASTAd {
+        guard let ad = try loadDocument(path, field: field, file: file).ads.first else {
+            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) holds no ad")
+        }
+        return ad
+    }
+
+    /// The pod and buffet of the document at `path`: its InLine ads with a `sequence` in sequence order,
+    /// and those without, each merged with `wrappers`.
+    func podAndBuffet(_ path: String, wrappers: [String], file: String) throws(FixtureError)
+        -> (pod: [ResolvedAd], buffet: [ResolvedAd])
+    {
+        var chain: [(wrapper: VASTWrapper, hop: Int)] = []
+        for (hop, wrapperPath) in wrappers.enumerated() {
+            guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: file).wrapper else {
+                throw FixtureError(
+                    .unusableAd, file: file, path: "wrappers[\(hop)]", message: "\(wrapperPath): the first ad is not a Wrapper")
+            }
+            chain.append((wrapper, hop))
+        }
+        let hop = chain.count
+        let ads = try loadDocument(path, field: "ad", file: file).ads.compactMap { ResolvedAd(ad: $0, hop: hop, chain: chain) }
+        let pod = ads.filter { $0.ad.sequence != nil }.sorted { ($0.ad.sequence ?? 0) < ($1.ad.sequence ?? 0) }
+        guard !pod.isEmpty else {
+            throw FixtureError(.unusableAd, file: file, path: "ad", message: "\(path) holds no ad with a sequence: no pod")
+        }
+        return (pod, ads.filter { $0.ad.sequence == nil })
+    }
+
+    private func loadDocument(_ path: String, field: String, file: String) throws(FixtureError) -> VASTDocument {
         let url = root.appendingPathComponent(path)
         let data: Data
         do {
@@ -110,16 +139,11 @@ public struct FixtureRunner: Sendable {
         } catch {
             throw FixtureError(.unusableAd, file: file, path: field, message: "cannot read \(url.path)")
         }
-        let document: VASTDocument
         do {
-            document = try VASTParser().parse(data).document
+            return try VASTParser().parse(data).document
         } catch {
             throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) is not readable VAST: \(error)")
         }
-        guard let ad = document.ads.first else {
-            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) holds no ad")
-        }
-        return ad
     }
 
     private func drive<L: DrivenLifecycle>(_ initial: L, _ fixture: LifecycleFixture) throws(FixtureError)

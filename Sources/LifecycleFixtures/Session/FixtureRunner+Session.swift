@@ -12,26 +12,39 @@ extension FixtureRunner {
     /// the sink exactly the beacons, in order (contract: session-stream).
     /// - Throws: ``FixtureError`` when the ad is unusable or the creative is not in it.
     public func run(_ fixture: SessionFixture) throws(FixtureError) -> FixtureResult {
-        let resolved = try resolvedAd(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
         let setup = fixture.setup
         let random = RandomSequence(setup.random)
         let start = setup.clock
         let recorder = SessionRecorder()
-        let creative = fixture.creative
-            ?? .linear(
-                creative: resolved.inLine.creatives.firstIndex { $0.linear != nil } ?? 0, assetURI: setup.assetURI)
-        let session: AdSession
-        do throws(SessionError) {
-            session = try AdSession(
-                ad: resolved, creative: creative,
-                configuration: AdSessionConfiguration(
-                    adInstanceID: setup.adInstanceID,
-                    macros: VASTMacroContext(now: { start }, timeZone: setup.timeZone, random: { random.next() }),
-                    startsMuted: setup.startsMuted, mraid: fixture.mraid),
-                clock: { [recorder] in recorder.now }, beaconSink: { [recorder] in recorder.sink($0) },
-                observer: { [recorder] in recorder.observe($0) })
-        } catch {
-            throw FixtureError(.unusableAd, file: fixture.file, path: "creative", message: error.message)
+        let configuration = AdSessionConfiguration(
+            adInstanceID: setup.adInstanceID,
+            macros: VASTMacroContext(now: { start }, timeZone: setup.timeZone, random: { random.next() }),
+            startsMuted: setup.startsMuted, mraid: fixture.mraid)
+        let driven: DrivenSession
+        if fixture.pod {
+            let (pod, buffet) = try podAndBuffet(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
+            let adBreak = AdBreak(
+                pod: pod, buffet: buffet, configuration: configuration, clock: { [recorder] in recorder.now },
+                beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
+            driven = DrivenSession(
+                start: { adBreak.start() }, send: { input throws(SessionError) in try adBreak.send(input) },
+                snapshot: { SessionSnapshot.of(adBreak.lifecycle) })
+        } else {
+            let resolved = try resolvedAd(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
+            let creative = fixture.creative
+                ?? .linear(
+                    creative: resolved.inLine.creatives.firstIndex { $0.linear != nil } ?? 0, assetURI: setup.assetURI)
+            let session: AdSession
+            do throws(SessionError) {
+                session = try AdSession(
+                    ad: resolved, creative: creative, configuration: configuration, clock: { [recorder] in recorder.now },
+                    beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
+            } catch {
+                throw FixtureError(.unusableAd, file: fixture.file, path: "creative", message: error.message)
+            }
+            driven = DrivenSession(
+                start: { [] }, send: { input throws(SessionError) in try session.send(input) },
+                snapshot: { SessionSnapshot(session.lifecycle) })
         }
         var result = FixtureResult(name: fixture.name, file: fixture.file, failure: nil, trace: [])
         let id = setup.adInstanceID
@@ -39,16 +52,19 @@ extension FixtureRunner {
         for (index, step) in fixture.steps.enumerated() {
             guard case .session(let input) = step.input else { continue }
             recorder.now = setup.date(at: step.at)
-            let before = SessionSnapshot(session.lifecycle)
+            // A pod's break starts right before its first step: its events lead that step's outputs.
+            let opening = index == 0 ? driven.start().map(FixtureOutput.session) : []
+            let before = driven.snapshot()
             let outcome: StepOutcome
             do throws(SessionError) {
-                let outputs = try session.send(input).map(FixtureOutput.session)
+                let outputs = opening + (try driven.send(input).map(FixtureOutput.session))
                 executed += outputs
                 outcome = .outputs(outputs)
             } catch {
+                executed += opening
                 outcome = .error(code: error.code.rawValue, action: error.action, message: error.message)
             }
-            let after = SessionSnapshot(session.lifecycle)
+            let after = driven.snapshot()
             result.trace.append(
                 StepTrace(
                     index: index, at: step.at, input: step.input, phaseBefore: before.phaseName,
@@ -64,7 +80,7 @@ extension FixtureRunner {
             if result.failure != nil { return result }
         }
         result.failure = Self.checkStream(recorder, executed: executed, adInstanceID: id)
-            ?? Self.checkSessionEnd(fixture, snapshot: SessionSnapshot(session.lifecycle))
+            ?? Self.checkSessionEnd(fixture, snapshot: driven.snapshot())
         return result
     }
 
@@ -103,6 +119,13 @@ extension FixtureRunner {
                 ]
             })
     }
+}
+
+/// An ``AdSession`` or ``AdBreak`` as the runner drives it.
+private struct DrivenSession {
+    var start: () -> [SessionEvent]
+    var send: (SessionInput) throws(SessionError) -> [SessionEvent]
+    var snapshot: () -> SessionSnapshot
 }
 
 /// The session runner's clock, beacon sink and observer.

@@ -75,6 +75,14 @@ extension SessionCodec {
             return .verificationNotExecuted(
                 index: try fields.int("index", "the verification's index"),
                 reason: try reason(&fields))
+        case "breakStarted": return .breakStarted(adCount: try fields.int("adCount", "the pod's number of ads"))
+        case "adStarted":
+            return .adStarted(
+                position: try fields.int("position", "the slot, from 1"), count: try fields.int("count", "the slots"))
+        case "adEnded":
+            return .adEnded(
+                position: try fields.int("position", "the slot, from 1"), count: try fields.int("count", "the slots"))
+        case "breakEnded": return .breakEnded
         default:
             throw FixtureError(
                 .invalidValue, path: fields.path("callback"),
@@ -116,6 +124,10 @@ extension SessionCodec {
         case .exposureChanged: "exposureChanged"
         case .mraid(let callback): "mraid." + MRAIDCodec.name(callback)
         case .verificationNotExecuted: "verificationNotExecuted"
+        case .breakStarted: "breakStarted"
+        case .adStarted: "adStarted"
+        case .adEnded: "adEnded"
+        case .breakEnded: "breakEnded"
         }
     }
 
@@ -146,6 +158,10 @@ extension SessionCodec {
         case .verificationNotExecuted(let index, let reason):
             members["index"] = .number(Double(index))
             members["reason"] = .number(Double(reason.rawValue))
+        case .breakStarted(let count): members["adCount"] = .number(Double(count))
+        case .adStarted(let position, let count), .adEnded(let position, let count):
+            members["position"] = .number(Double(position))
+            members["count"] = .number(Double(count))
         default: break
         }
         return .object(members)

@@ -19,7 +19,8 @@ enum SessionCodec {
             "didDismissFullscreen", "willOpenExternalApp", "rewarded", "expired", "failed", "durationUpdated", "started",
             "progressed", "quartileReached", "paused", "resumed", "muted", "unmuted", "playerExpanded", "playerCollapsed",
             "skipped", "closed", "completed", "interrupted", "companionClicked", "iconClicked", "nonLinearClicked",
-            "nonLinear", "viewability", "exposureChanged", "verificationNotExecuted",
+            "nonLinear", "viewability", "exposureChanged", "verificationNotExecuted", "breakStarted", "adStarted",
+            "adEnded", "breakEnded",
         ] + MRAIDCodec.callbackNames.map { "mraid." + $0 }
 
     // MARK: Inputs

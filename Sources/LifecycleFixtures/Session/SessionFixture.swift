@@ -20,6 +20,9 @@ public struct SessionFixture: Sendable {
     public var wrappers: [String]
     /// The creative played; `nil` plays the first Linear.
     public var creative: SessionCreative?
+    /// True for a break: every `<Ad>` of ``ad`` with a `sequence` is the pod (in sequence order), the
+    /// others the buffet, played by an ``AdBreak`` started just before the first step.
+    public var pod: Bool
     /// The fixed clock, random values and player state (MRAID's are in ``mraid``).
     public var setup: FixtureSetup
     /// The MRAID container, when the creative runs in one.
@@ -70,9 +73,13 @@ public struct SessionFixture: Sendable {
             try FieldReader.string(value, at: "wrappers[\(index)]")
         }
         (setup, mraid) = try Self.parseSetup(fields.optional("setup"))
+        pod = try fields.bool("pod", default: false)
         let assetURI = setup.assetURI
         creative = try fields.optional("creative").map { value throws(FixtureError) in
             try Self.parseCreative(value, assetURI: assetURI)
+        }
+        if pod, creative != nil {
+            throw FixtureError(.invalidValue, path: "creative", message: "a pod plays each ad's first Linear; drop `creative`")
         }
         let list = try FieldReader.array(try fields.required("steps", "the ordered steps"), at: "steps")
         guard !list.isEmpty else { throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step") }

@@ -5,7 +5,7 @@ import AdLifecycle
 struct SessionSnapshot: Sendable, Hashable, Encodable {
     static let keys = [
         "unitPhase", "videoPhase", "mraidPhase", "impressionLogged", "playheadMs", "exposurePercent", "viewability",
-        "shownCompanions", "shownIcons", "unexecutedVerifications", "ended",
+        "shownCompanions", "shownIcons", "unexecutedVerifications", "ended", "breakPosition", "breakOver",
     ]
 
     var unitPhase: String
@@ -19,15 +19,18 @@ struct SessionSnapshot: Sendable, Hashable, Encodable {
     var shownIcons: [Int]
     var unexecutedVerifications: [Int]
     var ended: Bool
+    /// In a break: the slot playing (1-based) and whether the break is over.
+    var breakPosition: Int?
+    var breakOver: Bool?
     /// The rest, compared but not pinnable (their encodings have no stable order).
     var parts: Parts
 
     struct Parts: Sendable, Hashable, Encodable {
-        var unit: UnitState
+        var unit: UnitState?
         var video: VideoState?
         var mraid: MRAIDLifecycleState?
-        var viewability: ViewabilityMeter
-        var state: SessionState
+        var viewability: ViewabilityMeter?
+        var state: SessionState?
     }
 
     init(_ lifecycle: SessionLifecycle) {
@@ -47,6 +50,25 @@ struct SessionSnapshot: Sendable, Hashable, Encodable {
             viewability: lifecycle.viewability, state: lifecycle.state)
     }
 
+    /// The break's snapshot: the ad playing's (or an empty one between and after ads), with the break's
+    /// position.
+    static func of(_ adBreak: AdBreakLifecycle) -> Self {
+        var snapshot = adBreak.current.map(Self.init) ?? Self(idle: adBreak.isOver)
+        snapshot.breakPosition = adBreak.position
+        snapshot.breakOver = adBreak.isOver
+        return snapshot
+    }
+
+    private init(idle ended: Bool) {
+        unitPhase = "-"
+        impressionLogged = false
+        shownCompanions = []
+        shownIcons = []
+        unexecutedVerifications = []
+        self.ended = ended
+        parts = Parts(unit: nil, video: nil, mraid: nil, viewability: nil, state: nil)
+    }
+
     /// The phase name traces use: `unit/video` (`inline/playing`), `-` for a part the session lacks.
     var phaseName: String { "\(unitPhase)/\(videoPhase ?? mraidPhase ?? "-")" }
 
@@ -54,6 +76,10 @@ struct SessionSnapshot: Sendable, Hashable, Encodable {
     var json: [String: JSONValue] {
         var members = LifecycleState.json(self)
         members["parts"] = nil
+        if breakPosition == nil {
+            members["breakPosition"] = nil
+            members["breakOver"] = nil
+        }
         return members
     }
 }
