@@ -1,6 +1,6 @@
 extension SessionCallback {
     /// The unit's callback, as the session reports it.
-    init(_ callback: UnitCallback) {
+    public init(unit callback: UnitCallback) {
         switch callback {
         case .impressionWillBeLogged: self = .impressionWillBeLogged
         case .clicked(let url): self = .clicked(url: url)
@@ -16,7 +16,7 @@ extension SessionCallback {
     }
 
     /// The video's callback, as the session reports it: milliseconds become seconds.
-    init(_ callback: VideoCallback) {
+    public init(video callback: VideoCallback) {
         switch callback {
         case .durationUpdated(let durationMs): self = .durationUpdated(SessionTime.seconds(durationMs))
         case .started: self = .started

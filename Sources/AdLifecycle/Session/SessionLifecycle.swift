@@ -194,7 +194,7 @@ public struct SessionLifecycle: Sendable {
         actions.map { action in
             switch action {
             case .beacon(let beacon): .beacon(beacon)
-            case .callback(let callback): .callback(SessionCallback(callback))
+            case .callback(let callback): .callback(SessionCallback(unit: callback))
             }
         }
     }
@@ -203,7 +203,7 @@ public struct SessionLifecycle: Sendable {
         actions.map { action in
             switch action {
             case .beacon(let beacon): .beacon(beacon)
-            case .callback(let callback): .callback(SessionCallback(callback))
+            case .callback(let callback): .callback(SessionCallback(video: callback))
             }
         }
     }
