@@ -26,6 +26,7 @@ let package = Package(
         .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
         .executable(name: "bench-batch", targets: ["BenchBatch"]),
+        .executable(name: "example-host", targets: ["ExampleHost"]),
     ],
     targets: [
         .systemLibrary(
@@ -74,6 +75,9 @@ let package = Package(
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdTransport"],
+            path: "Examples/host-app/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(
