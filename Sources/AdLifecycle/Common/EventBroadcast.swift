@@ -8,14 +8,12 @@ import Synchronization
 /// or its task is cancelled, which unsubscribes it). Yielding holds a lock while it hands the element to
 /// each subscriber's buffer, so two threads yielding at once cannot interleave differently for
 /// different subscribers. A subscriber's buffer holds at most `bufferLimit` unread elements; past that
-/// the oldest unread are dropped and counted in ``droppedCount`` (a consumer that stops reading cannot
-/// grow memory without bound).
+/// the oldest unread are dropped (a consumer that stops reading cannot grow memory without bound).
 package final class EventBroadcast<Element: Sendable>: Sendable {
     private struct Subscribers {
         var next = 0
         var continuations: [Int: AsyncStream<Element>.Continuation] = [:]
         var finished = false
-        var dropped = 0
     }
 
     private let subscribers = Mutex(Subscribers())
@@ -49,9 +47,7 @@ package final class EventBroadcast<Element: Sendable>: Sendable {
     /// Hands `element` to every current subscriber.
     package func yield(_ element: Element) {
         subscribers.withLock { state in
-            for continuation in state.continuations.values {
-                if case .dropped = continuation.yield(element) { state.dropped += 1 }
-            }
+            for continuation in state.continuations.values { continuation.yield(element) }
         }
     }
 
@@ -64,10 +60,4 @@ package final class EventBroadcast<Element: Sendable>: Sendable {
         }
         for continuation in continuations { continuation.finish() }
     }
-
-    /// How many elements were dropped because a subscriber's buffer was full.
-    package var droppedCount: Int { subscribers.withLock { $0.dropped } }
-
-    /// The number of live subscribers.
-    package var subscriberCount: Int { subscribers.withLock { $0.continuations.count } }
 }

@@ -30,12 +30,4 @@ public enum FixtureFile: Sendable {
 
     /// Every callback a session fixture can expect, by the name fixtures use (`viewability`, `mraid.stateChanged`).
     public static var sessionCallbackNames: [String] { SessionCodec.callbackNames }
-
-    /// The fixture's name.
-    public var name: String {
-        switch self {
-        case .lifecycle(let fixture): fixture.name
-        case .session(let fixture): fixture.name
-        }
-    }
 }
