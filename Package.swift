@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AdPlacement", targets: ["AdPlacement"]),
         .library(name: "AdResolution", targets: ["AdResolution"]),
         .library(name: "LifecycleFixtures", targets: ["LifecycleFixtures"]),
+        .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
@@ -25,6 +26,7 @@ let package = Package(
         .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
         .executable(name: "bench-batch", targets: ["BenchBatch"]),
+        .executable(name: "example-host", targets: ["ExampleHost"]),
     ],
     targets: [
         .systemLibrary(
@@ -48,11 +50,15 @@ let package = Package(
         .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
         .target(name: "AdResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
         .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
+        .target(name: "AdSimulation", dependencies: ["AdLifecycle", "AdPlacement", "VAST"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
         .target(
             name: "VASTCheck",
-            dependencies: ["AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "LifecycleFixtures", "VAST"],
+            dependencies: [
+                "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures",
+                "VAST",
+            ],
             swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
@@ -70,6 +76,9 @@ let package = Package(
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
         .executableTarget(
+            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdTransport"],
+            path: "Examples/host-app/Sources", swiftSettings: strict),
+        .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
@@ -86,7 +95,9 @@ let package = Package(
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "VASTCheckTests", dependencies: ["VASTCheck", "TestSupport"], exclude: ["Golden"], swiftSettings: strict),
+            name: "VASTCheckTests", dependencies: ["VASTCheck", "AdSimulation", "TestSupport"], exclude: ["Golden"],
+            swiftSettings: strict),
+        .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

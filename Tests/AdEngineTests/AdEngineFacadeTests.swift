@@ -223,7 +223,7 @@ import VAST
         }
         let beacons = try server.waitForBeacons(count: 2).map(\.path).sorted()
         #expect(beacons == ["/beacon/impression/hop0", "/beacon/impression/hop1"])
-        try await Task.sleep(for: .milliseconds(50))
+        // No wait: the impression counted toward the cap before impressionRendered() returned.
         let capped = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsBetweenItems)) }
         #expect(capped?.decision?.reason == .sessionCapReached)
     }

@@ -41,6 +41,7 @@ import Testing
 
     @Test func everyOrderingDecisionIsCoveredByAFixture() throws {
         let covered = Set(try Self.all.get().flatMap(\.fixture.covers))
+            .union(try SessionFixtureTests.all.get().flatMap(\.fixture.covers))
         let missing = OrderingContract.rules.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "no fixture covers \(missing)")
     }

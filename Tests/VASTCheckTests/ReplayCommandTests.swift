@@ -25,8 +25,13 @@ import VASTCheck
         let captured = CapturedConsole()
         #expect(await captured.run(["replay", Self.fixtures]) == .success)
         let lines = captured.out.split(separator: "\n").map(String.init)
-        let count = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0.hasSuffix(".json") }.count
-        #expect(count > 50)
+        let lifecycle = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0.hasSuffix(".json") }
+        let sessions = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "/session")
+            .filter { $0.hasSuffix(".json") }
+        #expect(lifecycle.count > 50)
+        #expect(sessions.count >= 30)
+        let count = lifecycle.count + sessions.count
+        #expect(lines.contains("PASS session-fullscreen-player-expand"), "replay runs session fixtures too")
         #expect(lines.filter { $0.hasPrefix("PASS ") }.count == count)
         #expect(lines.contains("PASS video-full-play"))
         #expect(!captured.out.contains("FAIL"))

@@ -1,3 +1,4 @@
+import AdSimulation
 import Foundation
 import TestSupport
 import Testing
@@ -123,6 +124,43 @@ struct SimulateCommandTests {
         let (nonLinear, nonLinearCode) = await simulate([Repository.path("vast-samples/v42-nonlinear.xml")])
         #expect(nonLinearCode == .invalid)
         #expect(nonLinear.err.contains("cannot simulate the ad: the ad has no Linear creative"))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aDurationOfNinetyNineMillionHoursSimulatesInBoundedTime() async throws {
+        let text = try String(contentsOfFile: Repository.path("vast-samples/v20-inline-linear.xml"), encoding: .utf8)
+        let long = text.replacingOccurrences(
+            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression)
+        #expect(long != text)
+        let (captured, code) = await simulate(["--json", "-"], stdin: Data(long.utf8))
+        #expect(code == .success)
+        let events = try timeline(captured).compactMap { $0["event"] as? String }
+        #expect(Array(events.suffix(2)) == ["thirdQuartile", "complete"])
+        #expect(try timeline(captured).last?["at"] as? Double == 359_999_996_400)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aReportOfANinetyNineMillionHourAdFinishes() async throws {
+        let text = try String(contentsOfFile: Repository.path("vast-samples/v20-inline-linear.xml"), encoding: .utf8)
+        let long = text.replacingOccurrences(
+            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression)
+        let html = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: html) }
+        let captured = CapturedConsole(stdin: Data(long.utf8))
+        #expect(await captured.run(["report", "-", "--html", html.path]) == .success)
+        let page = try String(contentsOf: html, encoding: .utf8)
+        #expect(page.contains("thirdQuartile"))
+    }
+
+    @Test func anExposureOptionMakesTheVerdictViewableOrNot() async throws {
+        let sample = Repository.path("Tests/Fixtures/lifecycle/ads/session-every-part.xml")
+        let (viewable, _) = await simulate(["--json", "--exposure", "100", sample])
+        #expect(try timeline(viewable).filter { $0["event"] as? String == "viewable" }.map { $0["at"] as? Double } == [2])
+        let (hidden, _) = await simulate(["--json", "--exposure", "10", sample])
+        #expect(try timeline(hidden).last?["event"] as? String == "notViewable")
+        let captured = CapturedConsole()
+        #expect(await captured.run(["simulate", "--exposure", "NaN", sample]) == .usage)
+        #expect(captured.err.contains("--exposure takes a percentage from 0 to 100, not \"NaN\""))
     }
 
     @Test func aMissingFileExitsTwo() async {

@@ -32,6 +32,10 @@ public struct Ad: Sendable {
     public var clickThrough: String? { resolved.clickThrough?.url }
     /// Which beacon each input fires.
     public let plan: TrackingPlan
+    /// Every ad the winning source returned, in pod order (``resolved`` is the first); a pod plays
+    /// them as one break (``makeBreak(startsMuted:buffet:clock:)``).
+    public let pod: [ResolvedAd]
 
+    let macros: VASTMacroContext
     let hooks: AdHooks
 }

@@ -3,6 +3,7 @@ import AdResolution
 import AdTransport
 import AdLifecycle
 import Foundation
+
 import VAST
 
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
@@ -12,18 +13,26 @@ import VAST
 /// here; `getAd` calls may overlap. Every call checks the placement policy (tenant settings and
 /// the presentation's opt-in, both must allow), mediates across the placement's sources
 /// (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and picks the
-/// creative. Beacons of the returned ad's controllers go through a durable dispatcher.
+/// creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
+/// buffer, to a durable dispatcher; their impressions count toward the caps before the input that logged
+/// them returns (a lock-protected pacing ledger the engine and its sessions share).
 public actor AdEngine {
     /// Engine and ad events with their request's context, for the app's analytics.
-    public nonisolated let events: AsyncStream<AdEngineEvent>
+    ///
+    /// Each read makes a new stream that receives every event from then on, in the order they happened
+    /// (an ad's session events in firing order); any number of consumers may listen, each sees every
+    /// event. A consumer that falls more than 100,000 events behind loses the oldest. The streams finish
+    /// when the engine is released.
+    public nonisolated var events: AsyncStream<AdEngineEvent> { broadcast.subscribe() }
 
     private let configuration: AdEngineConfiguration
     private let client: HTTPClient
     private let dispatcher: BeaconDispatcher
-    private let forwarder: BeaconForwarder
+    private let buffer: BeaconBuffer
     private let mediator: Mediator
-    private let continuation: AsyncStream<AdEngineEvent>.Continuation
-    private var policy: PlacementPolicy
+    private let broadcast: EventBroadcast<AdEngineEvent>
+    private let ledger: PacingLedger
+    private let contexts: RecentContexts
     private var presentation: ClipsAdConfiguration?
 
     /// Builds an engine, checking the whole configuration first.
@@ -45,42 +54,66 @@ public actor AdEngine {
             throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
         }
         self.configuration = configuration
-        forwarder = BeaconForwarder(sink: dispatcher)
+        let broadcast = EventBroadcast<AdEngineEvent>()
+        let contexts = RecentContexts()
+        let clock = configuration.clock
+        self.broadcast = broadcast
+        self.contexts = contexts
+        buffer = BeaconBuffer(sink: dispatcher) { refused in
+            for beacon in refused {
+                let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: "the beacon buffer is full")
+                broadcast.yield(AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
+            }
+        }
         mediator = Mediator(resolver: WrapperResolver(
             client: client, errorSink: dispatcher, configuration: configuration.resolver, macros: configuration.macros))
-        policy = PlacementPolicy(settings: configuration.settings)
-        (events, continuation) = AsyncStream.makeStream(of: AdEngineEvent.self)
+        ledger = PacingLedger(settings: configuration.settings)
         let results = dispatcher.results
-        let continuation = self.continuation
-        let clock = configuration.clock
         Task {
             for await outcome in results {
-                continuation.yield(AdEngineEvent(kind: .beacon(outcome), context: nil, date: clock()))
+                broadcast.yield(
+                    AdEngineEvent(kind: .beacon(outcome), context: contexts[outcome.beacon.adInstance], date: clock()))
             }
         }
     }
 
     deinit {
-        continuation.finish()
+        broadcast.finish()
     }
 
     // MARK: Pacing inputs
 
     /// A new app session: session caps start again.
-    public func sessionStarted() { policy.sessionStarted() }
+    public func sessionStarted() { ledger.sessionStarted() }
 
     /// A Clips presentation opened with its local opt-in (`nil`: not opted in to pre-roll or banner).
     public func presentationStarted(_ configuration: ClipsAdConfiguration?) {
         presentation = configuration
-        policy.presentationStarted()
+        ledger.presentationStarted()
     }
 
     /// The user viewed an item (a clip, a story page): counts toward "first after N, every M".
-    public func itemViewed() { policy.itemViewed() }
+    public func itemViewed() { ledger.itemViewed() }
 
-    func impressionLogged(_ placement: Placement) {
-        policy.adShown(placement: placement, at: configuration.clock())
+    // MARK: Delivery
+
+    /// Waits until every beacon the engine's ads fired so far has been stored, then until the store is
+    /// empty (each beacon delivered, dropped or expired) or `deadline` passes.
+    ///
+    /// Call it when the app goes to the background, before ``suspendDelivery()``. Retries waiting out
+    /// their backoff are not hurried; cancelling the calling task returns promptly.
+    /// - Returns: `true` when everything stored was delivered, dropped or expired; `false` at the deadline.
+    public func flush(deadline: ContinuousClock.Instant = .now + .seconds(10)) async -> Bool {
+        await buffer.drained()
+        return await dispatcher.flush(deadline: deadline)
     }
+
+    /// Stops sending (the app went to the background): sends in flight are cancelled and queued again;
+    /// new beacons are still stored. Returns when the sends in flight have been recorded.
+    public func suspendDelivery() async { await dispatcher.stop() }
+
+    /// Sends again after ``suspendDelivery()``: what was stored meanwhile goes out in order.
+    public func resumeDelivery() async { await dispatcher.start() }
 
     // MARK: Getting ads
 
@@ -102,9 +135,11 @@ public actor AdEngine {
     private func load(_ request: AdRequestInfo, maxHeight: Int?) async throws(AdEngineError) -> Ad {
         var context = AdEventContext(requestID: UUID().uuidString, placement: request.placement,
                                      collectionId: request.collectionId, itemId: request.itemId, adId: nil)
+        contexts[context.requestID] = context
         emit(.requested, context)
         do {
             let ad = try await mediate(request, maxHeight: maxHeight, context: &context)
+            contexts[context.requestID] = context
             emit(.loaded(source: ad.source), context)
             return ad
         } catch {
@@ -116,7 +151,7 @@ public actor AdEngine {
     private func mediate(_ request: AdRequestInfo, maxHeight: Int?, context: inout AdEventContext)
         async throws(AdEngineError) -> Ad
     {
-        let decision = policy.decide(request: request, presentation: presentation, now: configuration.clock())
+        let decision = ledger.decide(request: request, presentation: presentation, now: configuration.clock())
         guard decision.allowed else {
             throw AdEngineError(.placementDisabled, decision.message, decision: decision)
         }
@@ -133,9 +168,9 @@ public actor AdEngine {
         func plan(_ assetURI: String?) -> TrackingPlan {
             TrackingPlan(ad: resolved, adInstanceID: instance, assetURI: assetURI, macros: macros)
         }
-        let placement = request.placement
-        let hooks = AdHooks(beacons: forwarder, events: continuation, clock: configuration.clock,
-                            impressionLogged: { [weak self] in Task { await self?.impressionLogged(placement) } })
+        let hooks = AdHooks(buffer: buffer, events: broadcast, ledger: ledger, placement: request.placement,
+                            clock: configuration.clock)
+        let pod = winner.ads
         if let maxHeight {
             let banner: BannerChoice
             do {
@@ -149,7 +184,7 @@ public actor AdEngine {
                 ? resolved.inLine.creatives[banner.creativeIndex].id : nil
             return Ad(context: context, decision: decision, report: result.report, source: winner.source,
                       resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
-                      hooks: hooks)
+                      pod: pod, macros: macros, hooks: hooks)
         }
         let linearCreative = resolved.inLine.creatives.first { $0.linear != nil }
         guard let linear = linearCreative?.linear,
@@ -163,21 +198,20 @@ public actor AdEngine {
         }
         return Ad(context: context, decision: decision, report: result.report, source: winner.source,
                   resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
-                  plan: plan(mediaFile.url), hooks: hooks)
+                  plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks)
     }
 
     /// Sends an ad's Error URLs with `codes` (the first) through the durable dispatcher.
     private func fireErrors(of plan: TrackingPlan, codes: [VASTErrorCode]) {
         guard let code = codes.first else { return }
         let moment = BeaconMoment(now: configuration.clock(), errorCode: code)
-        for request in plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment) {
-            forwarder.send(Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID,
-                                  hop: request.hop))
-        }
+        buffer.append(plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment).map { request in
+            Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID, hop: request.hop)
+        })
     }
 
     private func emit(_ kind: AdEngineEvent.Kind, _ context: AdEventContext) {
-        continuation.yield(AdEngineEvent(kind: kind, context: context, date: configuration.clock()))
+        broadcast.yield(AdEngineEvent(kind: kind, context: context, date: configuration.clock()))
     }
 
     private static func failure(_ error: MediationError?, report: MediationReport, decision: PlacementDecision)

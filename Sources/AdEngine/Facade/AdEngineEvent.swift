@@ -1,3 +1,4 @@
+public import AdLifecycle
 public import AdPlacement
 public import AdTransport
 public import Foundation
@@ -15,7 +16,17 @@ public struct AdEngineEvent: Sendable {
         case failed(AdEngineError.Kind, message: String)
         /// The impression was logged.
         case impression
-        /// The ad was clicked (the click-through URL, when there is one).
+        /// Playback started.
+        case started
+        /// Playback paused.
+        case paused
+        /// Playback resumed.
+        case resumed
+        /// Playback stopped for good with this error.
+        case interrupted(AdPlaybackError)
+        /// The viewability verdict (viewable, not viewable, undetermined).
+        case viewability(ViewabilityVerdict)
+        /// The ad (or its companion, icon or overlay) was clicked (the click-through URL, when there is one).
         case clicked(url: String?)
         /// A quartile was reached: 1, 2 or 3.
         case quartile(Int)
@@ -23,15 +34,26 @@ public struct AdEngineEvent: Sendable {
         case completed
         /// The user skipped.
         case skipped
+        /// The user closed the ad (a linear ad's close, an overlay's close).
+        case closed
         /// The fullscreen ad was dismissed.
         case dismissed
+        /// A break of `adCount` ads started.
+        case breakStarted(adCount: Int)
+        /// Ad `position` of `count` of a break started.
+        case adStarted(position: Int, count: Int)
+        /// Ad `position` of `count` of a break ended.
+        case adEnded(position: Int, count: Int)
+        /// The break ended.
+        case breakEnded
         /// A beacon's delivery ended (delivered, dropped, expired, rejected).
         case beacon(BeaconOutcome)
     }
 
     /// What happened.
     public var kind: Kind
-    /// The request it belongs to (`nil` for beacon results, which outlive requests).
+    /// The request it belongs to; a beacon result carries it while the engine remembers the request
+    /// (its last 1,000), `nil` after.
     public var context: AdEventContext?
     /// When, by the engine's clock.
     public var date: Date

@@ -1,42 +1,51 @@
 import AdLifecycle
+import AdPlacement
 import AdTransport
 import Foundation
 
-/// What an ad's controllers report to the engine: beacons for the dispatcher (in order), analytics
-/// events, and impressions for pacing.
+/// What an ad's sessions and controllers report to the engine, synchronously and in order: beacons for
+/// the store (through the bounded buffer), analytics events, and impressions for pacing.
 struct AdHooks: Sendable {
-    let beacons: BeaconForwarder
-    let events: AsyncStream<AdEngineEvent>.Continuation
+    let buffer: BeaconBuffer
+    let events: EventBroadcast<AdEngineEvent>
+    let ledger: PacingLedger
+    let placement: Placement
     let clock: @Sendable () -> Date
-    let impressionLogged: @Sendable () -> Void
 
-    /// Turns a lifecycle beacon into a transport beacon and queues it.
-    func send(_ request: BeaconRequest) {
-        beacons.send(Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID,
-                            hop: request.hop))
+    /// Turns lifecycle beacons into transport beacons and queues them as one batch.
+    func send(_ requests: [BeaconRequest]) {
+        buffer.append(
+            requests.map { Beacon(url: $0.url, event: $0.dedupeEvent, adInstance: $0.adInstanceID, hop: $0.hop) })
     }
+
+    /// Counts an impression toward the placement's caps, before the input that logged it returns.
+    func impressionLogged(at time: Date) { ledger.adShown(placement, at: time) }
 
     func emit(_ kind: AdEngineEvent.Kind, context: AdEventContext) {
         events.yield(AdEngineEvent(kind: kind, context: context, date: clock()))
     }
-}
 
-/// Hands beacons to a sink one at a time, in the order they were sent, from any thread.
-final class BeaconForwarder: Sendable {
-    private let continuation: AsyncStream<Beacon>.Continuation
-
-    init(sink: any BeaconSink) {
-        let (stream, continuation) = AsyncStream.makeStream(of: Beacon.self)
-        self.continuation = continuation
-        Task {
-            // A batch the store refuses is reported rejected on the dispatcher's results (and so on `events`).
-            for await beacon in stream { try? await sink.enqueue([beacon]) }
+    /// The analytics event of a session callback, if it has one.
+    static func kind(of callback: SessionCallback) -> AdEngineEvent.Kind? {
+        switch callback {
+        case .impressionWillBeLogged: .impression
+        case .clicked(let url), .companionClicked(_, let url), .iconClicked(_, let url), .nonLinearClicked(let url):
+            .clicked(url: url)
+        case .started: .started
+        case .paused: .paused
+        case .resumed: .resumed
+        case .interrupted(let error): .interrupted(error)
+        case .viewability(let verdict): .viewability(verdict)
+        case .quartileReached(let quartile): .quartile((Quartile.allCases.firstIndex(of: quartile) ?? 0) + 1)
+        case .completed: .completed
+        case .skipped: .skipped
+        case .closed, .nonLinear(.closed): .closed
+        case .didDismissFullscreen: .dismissed
+        case .breakStarted(let count): .breakStarted(adCount: count)
+        case .adStarted(let position, let count): .adStarted(position: position, count: count)
+        case .adEnded(let position, let count): .adEnded(position: position, count: count)
+        case .breakEnded: .breakEnded
+        default: nil
         }
-    }
-
-    deinit { continuation.finish() }
-
-    func send(_ beacon: Beacon) {
-        continuation.yield(beacon)
     }
 }

@@ -8,15 +8,18 @@
 final class ActionQueue<Callback: Sendable & Hashable & Codable> {
     private let continuation: AsyncStream<LifecycleAction<Callback>>.Continuation
     private let beaconSink: @MainActor (BeaconRequest) -> Void
+    private let observer: (@MainActor (LifecycleAction<Callback>) -> Void)?
     private var pending: [LifecycleAction<Callback>] = []
     private var isDraining = false
 
     init(
         continuation: AsyncStream<LifecycleAction<Callback>>.Continuation,
-        beaconSink: @escaping @MainActor (BeaconRequest) -> Void
+        beaconSink: @escaping @MainActor (BeaconRequest) -> Void,
+        observer: (@MainActor (LifecycleAction<Callback>) -> Void)? = nil
     ) {
         self.continuation = continuation
         self.beaconSink = beaconSink
+        self.observer = observer
     }
 
     /// Queues `actions` and, unless already draining, executes everything queued.
@@ -28,6 +31,7 @@ final class ActionQueue<Callback: Sendable & Hashable & Codable> {
         while !pending.isEmpty {
             let action = pending.removeFirst()
             continuation.yield(action)
+            observer?(action)
             switch action {
             case .callback(let callback): deliver(callback)
             case .beacon(let beacon): beaconSink(beacon)

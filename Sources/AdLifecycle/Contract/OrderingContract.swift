@@ -134,5 +134,67 @@ public enum OrderingContract {
             "mraid-unload", "mraid", "unload()",
             "Always accepted while loaded, even not viewable or mid-transition (the open will gets no "
                 + "did); afterwards commands are `unloaded` errors and host reports are ignored."),
+        OrderingRule(
+            "session-stream", "session", "Inputs reported to an `AdSession`",
+            "One ordered stream for the unit, video, MRAID and shown parts: an input's events in firing "
+                + "order, inputs in the order the session admitted them; every `events` stream sees every "
+                + "event after it subscribed, and the beacon sink gets each input's beacons as one batch."),
+        OrderingRule(
+            "impression-before-start", "session", "The player reports progress before the host reported the rendering",
+            "The impression is logged first (the first frame is on screen, VAST 4.3 section 3.4.4), then "
+                + "`started` with creativeView and start."),
+        OrderingRule(
+            "fullscreen-player", "session", "A linear ad is presented fullscreen and dismissed",
+            "`didPresentFullscreen`, then `playerExpanded` with playerExpand and the VAST 2/3 fullscreen URLs; "
+                + "`willDismissFullscreen`, then `playerCollapsed` with playerCollapse and exitFullscreen "
+                + "(VAST 4.3 section 3.14.1). After the video ended the toggles are ignored."),
+        OrderingRule(
+            "click-playhead", "session", "A click on a linear ad",
+            "Carries the session's playhead into `[ADPLAYHEAD]`; the host passes only the position."),
+        OrderingRule(
+            "declared-duration", "session", "Quartiles and percentage offsets while the player reported no duration",
+            "They use the Linear's `<Duration>` until the player reports its own, so they fire as the "
+                + "playhead passes them, never in a burst at completion. Skip, close and interruption fire "
+                + "nothing more: a milestone the playhead did not pass was not played (VAST 4.3 section "
+                + "3.14.1, \"played continuously for at least 25%\")."),
+        OrderingRule(
+            "shown-only", "session", "Companions and icons",
+            "Only what the host reports shown counts: its creativeView or IconViewTracking once per "
+                + "instance, its clicks only after it was shown (`companionNotShown`, `iconNotShown`). A "
+                + "bottom banner is its companion: the impression brings its creativeView, a tap its "
+                + "CompanionClickThrough and CompanionClickTracking. Wrapper companions count for the shown "
+                + "one with the same adSlotId (else the same size); Wrapper icons with the same program."),
+        OrderingRule(
+            "viewability", "session", "The host reports exposure",
+            "MRC: video 50 % of pixels for 2 s of continuous playback, display 50 % (30 % from 242,500 "
+                + "pixels) for 1 s. `viewability(viewable)` and the Viewable URLs when met; at the end "
+                + "(completion, skip, close, interruption, dismissal, unload, `ended`) NotViewable when "
+                + "exposure was reported, ViewUndetermined when never. Once per instance, only after the "
+                + "impression. Outside 0 to 100, or NaN: `invalidExposure`."),
+        OrderingRule(
+            "mraid-exposure", "session", "An MRAID creative in a session",
+            "Exposure drives `exposureChanged` and MRAID viewability (viewable above 0 %); resize, expand "
+                + "and close before the first exposure report are `exposureNotReported`; reporting MRAID "
+                + "viewability directly is `viewabilityFromExposure`."),
+        OrderingRule(
+            "verification", "session", "The host cannot run a verification script",
+            "`verificationNotExecuted` and that Verification's URLs with `[REASON]` (1 resource rejected, "
+                + "2 not supported, 3 load error), once per verification."),
+        OrderingRule(
+            "host-numbers", "session", "Times, percentages and indexes from the host",
+            "Seconds must be finite, from 0 to the longest VAST time, 99999999:59:59.999 (`invalidTime`); indexes must name a part the ad "
+                + "has (`noSuchCompanion`, `noSuchIcon`, `noSuchVerification`); a refused input changes nothing."),
+        OrderingRule(
+            "pod-break", "session", "A pod plays as one break (`AdBreak`)",
+            "`breakStarted(adCount)`, then per ad `adStarted(n of m)`, its own session's events, `adEnded`; "
+                + "then `breakEnded`. Ads play in sequence order, each its own instance (`<id>-<n>`) with "
+                + "`[PODSEQUENCE]` n and `[ADCOUNT]` m; completion, skip, close or dismissal ends the ad, not the break."),
+        OrderingRule(
+            "pod-failure", "session", "An ad of a break fails (render failure, interruption, expiry, no Linear)",
+            "Its Error URLs fire (303 for an ad with no Linear), `adEnded`, and the next buffet ad fills its "
+                + "slot (`<id>-<n>b`), else the next pod ad plays (VAST 4.3 section 3.3.1)."),
+        OrderingRule(
+            "session-ended", "session", "Inputs after `ended`",
+            "Ignored: the host removed the ad for good."),
     ]
 }

@@ -11,14 +11,19 @@ public struct BeaconMoment: Sendable, Hashable {
     public var clickPosition: ClickPoint?
     /// The VAST error code, for `[ERRORCODE]` (Error URLs only).
     public var errorCode: VASTErrorCode?
+    /// Why a verification did not run, for `[REASON]` (verificationNotExecuted URLs only).
+    public var reason: VASTMacroContext.VerificationNotExecutedReason?
 
     /// Creates a moment.
-    public init(now: Date, playhead: VASTTime? = nil, clickPosition: ClickPoint? = nil, errorCode: VASTErrorCode? = nil)
-    {
+    public init(
+        now: Date, playhead: VASTTime? = nil, clickPosition: ClickPoint? = nil, errorCode: VASTErrorCode? = nil,
+        reason: VASTMacroContext.VerificationNotExecutedReason? = nil
+    ) {
         self.now = now
         self.playhead = playhead
         self.clickPosition = clickPosition
         self.errorCode = errorCode
+        self.reason = reason
     }
 }
 
@@ -79,6 +84,7 @@ extension TrackingPlan {
             context.clickPosition = VASTMacroContext.ClickPosition(x: position.x, y: position.y)
         }
         if let code = moment.errorCode { context.errorCode = code }
+        if let reason = moment.reason { context.reason = reason }
         return context
     }
 }

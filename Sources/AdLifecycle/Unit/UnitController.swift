@@ -26,17 +26,20 @@ public final class UnitController {
     ///   - plan: the ad instance's tracking plan.
     ///   - delegate: the delegate, held weakly.
     ///   - clock: stamps each input (fills `[TIMESTAMP]`); default the system clock.
+    ///   - observer: receives every action synchronously, in execution order, before the input returns
+    ///     (AdEngine's analytics and pacing use it; `observations` is the asynchronous copy).
     ///   - beaconSink: receives each beacon, in order (AdEngine passes the dispatcher's enqueue).
     public init(
         plan: TrackingPlan, delegate: (any UnitControllerDelegate)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
+        observer: (@MainActor (UnitAction) -> Void)? = nil,
         beaconSink: @escaping @MainActor (BeaconRequest) -> Void
     ) {
         lifecycle = UnitLifecycle(plan: plan)
         self.delegate = delegate
         self.clock = clock
         (observations, continuation) = AsyncStream.makeStream(of: UnitAction.self)
-        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink)
+        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink, observer: observer)
     }
 
     deinit { continuation.finish() }

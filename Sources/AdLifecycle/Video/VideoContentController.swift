@@ -24,17 +24,20 @@ public final class VideoContentController {
     ///   - startsMuted: whether the player starts muted.
     ///   - delegate: the delegate, held weakly.
     ///   - clock: stamps each input (fills `[TIMESTAMP]`); default the system clock.
+    ///   - observer: receives every action synchronously, in execution order, before the input returns
+    ///     (AdEngine's analytics and pacing use it; `observations` is the asynchronous copy).
     ///   - beaconSink: receives each beacon, in order.
     public init(
         plan: TrackingPlan, startsMuted: Bool = false, delegate: (any VideoContentControllerDelegate)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
+        observer: (@MainActor (VideoAction) -> Void)? = nil,
         beaconSink: @escaping @MainActor (BeaconRequest) -> Void
     ) {
         lifecycle = VideoLifecycle(plan: plan, startsMuted: startsMuted)
         self.delegate = delegate
         self.clock = clock
         (observations, continuation) = AsyncStream.makeStream(of: VideoAction.self)
-        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink)
+        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink, observer: observer)
     }
 
     deinit { continuation.finish() }

@@ -12,10 +12,14 @@ import VAST
 /// (and the first `loaded`) before `started`, before `progressed`, before the milestones; milestones
 /// (quartiles and progress offsets) fire once each in playhead order, quartiles before progress offsets
 /// at the same time, even when the playhead jumps past several. Percentage milestones wait until the
-/// duration is known and then fire if the playhead has passed them.
+/// duration is known and then fire if the playhead has passed them; with a ``fallbackDurationMs`` (the
+/// VAST `<Duration>`, which ``AdSession`` passes) they use it until the player reports its own.
 public struct VideoLifecycle: Sendable {
     /// The tracking URLs and macro values of the ad instance.
     public let plan: TrackingPlan
+    /// The duration percentages use while the player has reported none (milliseconds), or `nil` to
+    /// wait for the player's.
+    public let fallbackDurationMs: Int?
     /// The observable state.
     public private(set) var state: VideoState
 
@@ -24,8 +28,14 @@ public struct VideoLifecycle: Sendable {
     ///   - plan: the ad instance's tracking plan.
     ///   - startsMuted: whether the player starts muted (then the first `unmuted` fires).
     ///   - startsExpanded: whether the player starts fullscreen.
-    public init(plan: TrackingPlan, startsMuted: Bool = false, startsExpanded: Bool = false) {
+    ///   - fallbackDurationMs: the duration quartiles and percentage offsets use until the player reports
+    ///     one (the VAST `<Duration>`); `nil` (the default) makes them wait for the player's. Zero or less
+    ///     counts as none.
+    public init(
+        plan: TrackingPlan, startsMuted: Bool = false, startsExpanded: Bool = false, fallbackDurationMs: Int? = nil
+    ) {
         self.plan = plan
+        self.fallbackDurationMs = fallbackDurationMs.flatMap { $0 > 0 ? $0 : nil }
         state = VideoState(isMuted: startsMuted, isPlayerExpanded: startsExpanded)
     }
 
@@ -43,7 +53,7 @@ public struct VideoLifecycle: Sendable {
         case .durationUpdated(let durationMs):
             guard durationMs > 0 else { throw LifecycleError(.invalidDuration) }
             return updateDuration(durationMs, now: now)
-                + reachMilestones(upTo: state.playheadMs, duration: state.durationMs, now: now)
+                + reachMilestones(upTo: state.playheadMs, duration: effectiveDurationMs, now: now)
         case .progressed(let positionMs, let durationMs):
             let position = max(0, positionMs)
             state.playheadMs = position
@@ -52,7 +62,7 @@ public struct VideoLifecycle: Sendable {
             actions += start(now: now)
             if state.phase == .loading { state.phase = .playing }
             actions.append(.callback(.progressed(positionMs: position, durationMs: state.durationMs)))
-            return actions + reachMilestones(upTo: position, duration: state.durationMs, now: now)
+            return actions + reachMilestones(upTo: position, duration: effectiveDurationMs, now: now)
         case .paused:
             state.phase = .paused
             return event(.paused, [.pause], now: now)
@@ -98,6 +108,9 @@ public struct VideoLifecycle: Sendable {
         }
     }
 
+    /// The player's duration when it reported one, else the fallback.
+    public var effectiveDurationMs: Int? { state.durationMs ?? fallbackDurationMs }
+
     // MARK: Steps
 
     private func moment(_ now: Date) -> BeaconMoment {
@@ -126,10 +139,10 @@ public struct VideoLifecycle: Sendable {
 
     private mutating func complete(now: Date) -> [VideoAction] {
         // Playback reached the end, so the end is the playhead; an unknown duration is taken to be it.
-        let end = state.durationMs ?? state.playheadMs ?? 0
+        let end = effectiveDurationMs ?? state.playheadMs ?? 0
         state.playheadMs = max(state.playheadMs ?? 0, end)
         var actions = start(now: now)
-        actions += reachMilestones(upTo: state.playheadMs, duration: state.durationMs ?? end, now: now)
+        actions += reachMilestones(upTo: state.playheadMs, duration: effectiveDurationMs ?? end, now: now)
         state.phase = .completed
         return actions + event(.completed, [.complete], now: now)
     }
@@ -141,7 +154,7 @@ public struct VideoLifecycle: Sendable {
         case .time(let time):
             guard playhead >= time.milliseconds else { throw LifecycleError(.skipOffsetNotReached) }
         case .percent:
-            guard let durationMs = state.durationMs,
+            guard let durationMs = effectiveDurationMs,
                 playhead >= offset.resolved(in: VASTTime(milliseconds: durationMs)).milliseconds
             else { throw LifecycleError(.skipOffsetNotReached) }
         }

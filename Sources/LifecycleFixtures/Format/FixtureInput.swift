@@ -8,6 +8,8 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
     case video(VideoInput)
     /// An input of ``MRAIDLifecycle``.
     case mraid(MRAIDInput)
+    /// An input of an ``AdSession`` (a session fixture).
+    case session(SessionInput)
 
     /// The input's kind, as fixtures name it (`progressed`).
     public var name: String {
@@ -15,6 +17,7 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
         case .unit(let input): input.kind.rawValue
         case .video(let input): input.kind.rawValue
         case .mraid(let input): input.kind.rawValue
+        case .session(let input): input.name
         }
     }
 
@@ -26,6 +29,7 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
         case .unit(let input): UnitCodec.render(input)
         case .video(let input): VideoCodec.render(input)
         case .mraid(let input): MRAIDCodec.render(input)
+        case .session(let input): SessionCodec.render(input)
         }
     }
 

@@ -12,6 +12,8 @@ public enum FixtureOutput: Sendable, Hashable {
     case video(VideoAction)
     /// An action of ``MRAIDLifecycle``.
     case mraid(MRAIDAction)
+    /// An event of an ``AdSession`` (a session fixture).
+    case session(SessionEvent)
 
     /// The callback's name (`clicked`), or `nil` for a beacon.
     public var callbackName: String? {
@@ -19,6 +21,7 @@ public enum FixtureOutput: Sendable, Hashable {
         case .unit(let action): action.callback.map(UnitCodec.name)
         case .video(let action): action.callback.map(VideoCodec.name)
         case .mraid(let action): action.callback.map(MRAIDCodec.name)
+        case .session(let event): event.callback.map(SessionCodec.name)
         }
     }
 
@@ -28,6 +31,7 @@ public enum FixtureOutput: Sendable, Hashable {
         case .unit(let action): action.beacon
         case .video(let action): action.beacon
         case .mraid(let action): action.beacon
+        case .session(let event): event.beacon
         }
     }
 
@@ -41,6 +45,7 @@ public enum FixtureOutput: Sendable, Hashable {
         case .unit(let action): return action.callback.map(UnitCodec.render) ?? .null
         case .video(let action): return action.callback.map(VideoCodec.render) ?? .null
         case .mraid(let action): return action.callback.map(MRAIDCodec.render) ?? .null
+        case .session(let event): return event.callback.map(SessionCodec.render) ?? .null
         }
     }
 
@@ -71,12 +76,7 @@ public enum FixtureOutput: Sendable, Hashable {
             guard controller != .mraid else {
                 throw FixtureError(.invalidValue, path: path, message: "MRAID fires no beacons: only callbacks")
             }
-            let beacon = BeaconRequest(
-                event: try fields.string("beacon", "the event as VAST spells it (`start`, `progress`, `error`)"),
-                offset: try fields.optionalString("offset"),
-                url: try fields.string("url", "the URL with its macros expanded"),
-                hop: try fields.int("hop", "the wrapper hop the URL came from (0 = the outermost document)"),
-                adInstanceID: try fields.optionalString("adInstanceID") ?? adInstanceID)
+            let beacon = try parseBeacon(&fields, adInstanceID: adInstanceID)
             output = controller == .unit ? .unit(.beacon(beacon)) : .video(.beacon(beacon))
         default:
             throw FixtureError(
@@ -85,6 +85,16 @@ public enum FixtureOutput: Sendable, Hashable {
         }
         try fields.finish()
         return output
+    }
+
+    /// Reads `{"beacon": event, "url", "hop", "offset"?, "adInstanceID"?}`.
+    static func parseBeacon(_ fields: inout FieldReader, adInstanceID: String) throws(FixtureError) -> BeaconRequest {
+        BeaconRequest(
+            event: try fields.string("beacon", "the event as VAST spells it (`start`, `progress`, `error`)"),
+            offset: try fields.optionalString("offset"),
+            url: try fields.string("url", "the URL with its macros expanded"),
+            hop: try fields.int("hop", "the wrapper hop the URL came from (0 = the outermost document)"),
+            adInstanceID: try fields.optionalString("adInstanceID") ?? adInstanceID)
     }
 
     static func unknownCallback(_ name: String, at path: String, _ controller: FixtureController) -> FixtureError {

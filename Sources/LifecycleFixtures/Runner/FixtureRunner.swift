@@ -34,7 +34,10 @@ public struct FixtureRunner: Sendable {
     /// - Throws: ``FixtureError`` when the file is malformed or its ad unusable (expectations that do not
     ///   hold are a failing result, not an error).
     public func run(contentsOf url: URL) throws(FixtureError) -> FixtureResult {
-        try run(try LifecycleFixture(contentsOf: url))
+        switch try FixtureFile(contentsOf: url) {
+        case .lifecycle(let fixture): try run(fixture)
+        case .session(let fixture): try run(fixture)
+        }
     }
 
     /// Runs a fixture.
@@ -67,23 +70,7 @@ public struct FixtureRunner: Sendable {
         guard let path = fixture.ad else {
             throw FixtureError(.missingField, file: fixture.file, path: "ad", message: "missing: the InLine sample")
         }
-        let inLine = try loadAd(path, field: "ad", file: fixture.file)
-        guard inLine.inLine != nil else {
-            throw FixtureError(
-                .unusableAd, file: fixture.file, path: "ad", message: "\(path): the first ad is not an InLine")
-        }
-        var chain: [(wrapper: VASTWrapper, hop: Int)] = []
-        for (hop, wrapperPath) in fixture.wrappers.enumerated() {
-            guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: fixture.file).wrapper else {
-                throw FixtureError(
-                    .unusableAd, file: fixture.file, path: "wrappers[\(hop)]",
-                    message: "\(wrapperPath): the first ad is not a Wrapper")
-            }
-            chain.append((wrapper, hop))
-        }
-        guard let resolved = ResolvedAd(ad: inLine, hop: chain.count, chain: chain) else {
-            throw FixtureError(.unusableAd, file: fixture.file, path: "ad", message: "\(path): the ad does not resolve")
-        }
+        let resolved = try resolvedAd(path, wrappers: fixture.wrappers, file: fixture.file)
         let setup = fixture.setup
         let random = RandomSequence(setup.random)
         let start = setup.clock
@@ -92,7 +79,59 @@ public struct FixtureRunner: Sendable {
             macros: VASTMacroContext(now: { start }, timeZone: setup.timeZone, random: { random.next() }))
     }
 
+    /// The InLine at `path` merged with the Wrappers at `wrappers` (outermost first, hop 0).
+    /// - Throws: ``FixtureError`` (`unusableAd`) when a sample is missing, not VAST, or not the kind of ad
+    ///   its field needs.
+    func resolvedAd(_ path: String, wrappers: [String], file: String) throws(FixtureError) -> ResolvedAd {
+        let inLine = try loadAd(path, field: "ad", file: file)
+        guard inLine.inLine != nil else {
+            throw FixtureError(.unusableAd, file: file, path: "ad", message: "\(path): the first ad is not an InLine")
+        }
+        var chain: [(wrapper: VASTWrapper, hop: Int)] = []
+        for (hop, wrapperPath) in wrappers.enumerated() {
+            guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: file).wrapper else {
+                throw FixtureError(
+                    .unusableAd, file: file, path: "wrappers[\(hop)]",
+                    message: "\(wrapperPath): the first ad is not a Wrapper")
+            }
+            chain.append((wrapper, hop))
+        }
+        guard let resolved = ResolvedAd(ad: inLine, hop: chain.count, chain: chain) else {
+            throw FixtureError(.unusableAd, file: file, path: "ad", message: "\(path): the ad does not resolve")
+        }
+        return resolved
+    }
+
     private func loadAd(_ path: String, field: String, file: String) throws(FixtureError) -> VASTAd {
+        guard let ad = try loadDocument(path, field: field, file: file).ads.first else {
+            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) holds no ad")
+        }
+        return ad
+    }
+
+    /// The pod and buffet of the document at `path`: its InLine ads with a `sequence` in sequence order,
+    /// and those without, each merged with `wrappers`.
+    func podAndBuffet(_ path: String, wrappers: [String], file: String) throws(FixtureError)
+        -> (pod: [ResolvedAd], buffet: [ResolvedAd])
+    {
+        var chain: [(wrapper: VASTWrapper, hop: Int)] = []
+        for (hop, wrapperPath) in wrappers.enumerated() {
+            guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: file).wrapper else {
+                throw FixtureError(
+                    .unusableAd, file: file, path: "wrappers[\(hop)]", message: "\(wrapperPath): the first ad is not a Wrapper")
+            }
+            chain.append((wrapper, hop))
+        }
+        let hop = chain.count
+        let ads = try loadDocument(path, field: "ad", file: file).ads.compactMap { ResolvedAd(ad: $0, hop: hop, chain: chain) }
+        let pod = ads.filter { $0.ad.sequence != nil }.sorted { ($0.ad.sequence ?? 0) < ($1.ad.sequence ?? 0) }
+        guard !pod.isEmpty else {
+            throw FixtureError(.unusableAd, file: file, path: "ad", message: "\(path) holds no ad with a sequence: no pod")
+        }
+        return (pod, ads.filter { $0.ad.sequence == nil })
+    }
+
+    private func loadDocument(_ path: String, field: String, file: String) throws(FixtureError) -> VASTDocument {
         let url = root.appendingPathComponent(path)
         let data: Data
         do {
@@ -100,16 +139,11 @@ public struct FixtureRunner: Sendable {
         } catch {
             throw FixtureError(.unusableAd, file: file, path: field, message: "cannot read \(url.path)")
         }
-        let document: VASTDocument
         do {
-            document = try VASTParser().parse(data).document
+            return try VASTParser().parse(data).document
         } catch {
             throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) is not readable VAST: \(error)")
         }
-        guard let ad = document.ads.first else {
-            throw FixtureError(.unusableAd, file: file, path: field, message: "\(path) holds no ad")
-        }
-        return ad
     }
 
     private func drive<L: DrivenLifecycle>(_ initial: L, _ fixture: LifecycleFixture) throws(FixtureError)
@@ -150,7 +184,7 @@ public struct FixtureRunner: Sendable {
         return result
     }
 
-    private static func check(_ step: FixtureStep, index: Int, outcome: StepOutcome, adInstanceID: String)
+    static func check(_ step: FixtureStep, index: Int, outcome: StepOutcome, adInstanceID: String)
         -> FixtureFailure?
     {
         guard !outcome.satisfies(step.expectation) else { return nil }
@@ -171,7 +205,7 @@ public struct FixtureRunner: Sendable {
                 actual: outcome.lines(adInstanceID: adInstanceID, showingMessage: showMessage)))
     }
 
-    private static func checkEnd(_ fixture: LifecycleFixture, phase: String, state: some Encodable) -> FixtureFailure? {
+    static func checkEnd(_ fixture: LifecycleFixture, phase: String, state: some Encodable) -> FixtureFailure? {
         if let expected = fixture.expectPhase, expected != phase {
             return FixtureFailure(
                 step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + phase])

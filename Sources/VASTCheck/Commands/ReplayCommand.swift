@@ -72,8 +72,10 @@ extension HelpText {
     static let replay = """
         USAGE: vastcheck replay [--json] [--root DIR] FIXTURE...
 
-        Runs lifecycle fixtures: each drives a unit, video or MRAID state machine with its inputs and
-        checks the exact, ordered callbacks and beacons (or the typed error) of every step. Prints
+        Runs lifecycle fixtures: each drives a unit, video or MRAID state machine, or a whole ad
+        session ("controller": "session": unit, video, MRAID, exposure and clock on one timeline), with
+        its inputs and checks the exact, ordered callbacks and beacons (or the typed error) of every
+        step. Prints
         PASS or FAIL per fixture; a failure shows the failing step and a diff of the expected
         against the actual outputs (- expected, + actual). The format is in
         Tests/Fixtures/lifecycle/README.md.
@@ -90,6 +92,7 @@ extension HelpText {
         EXAMPLES:
           vastcheck replay Tests/Fixtures/lifecycle/
           vastcheck replay Tests/Fixtures/lifecycle/video-full-play.json
+          vastcheck replay Tests/Fixtures/lifecycle/session/
           vastcheck replay --root . /tmp/my-fixture.json
           vastcheck replay --json Tests/Fixtures/lifecycle/ | jq '.summary'
 

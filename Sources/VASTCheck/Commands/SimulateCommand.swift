@@ -1,15 +1,18 @@
 import AdEngine
 import AdResolution
+import AdSimulation
 import AdTransport
 import Foundation
 import VAST
 
 /// `vastcheck simulate SOURCE [--duration S] [--pause-at S] [--resume-at S] [--seek-to S] [--seek-at S]
-/// [--skip-at S] [--click-at S] [--mute-at S] [--fullscreen-at S] [--fail-at S] [--fire] [--json]`:
-/// drives the real lifecycles through a simulated playback and prints the beacon timeline.
+/// [--skip-at S] [--click-at S] [--mute-at S] [--fullscreen-at S] [--fail-at S] [--exposure P] [--fire] [--json]`:
+/// drives a real `AdSession` as a virtual player (the AdSimulation library) and prints the beacon timeline.
 struct SimulateCommand: Command {
     static let flags: Set<String> = ["--json", "--fire"]
-    static var options: Set<String> { MacroProfile.options.union(timeOptions.map(\.0)).union(["--duration"]) }
+    static var options: Set<String> {
+        MacroProfile.options.union(timeOptions.map(\.0)).union(["--duration", "--exposure"])
+    }
     static var help: String { HelpText.simulate }
 
     /// The options that take a time on the simulation clock, and where each goes.
@@ -41,6 +44,12 @@ struct SimulateCommand: Command {
             }
         }
         if options.seekAt != nil, options.seekTo == nil { throw UsageError("--seek-at needs --seek-to (where to seek)") }
+        if let text = arguments.value("--exposure") {
+            guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 100 else {
+                throw UsageError("--exposure takes a percentage from 0 to 100, not \"\(text)\"")
+            }
+            options.exposure = percent
+        }
         self.options = options
         profile = try MacroProfile(arguments)
         source = try InspectSource(arguments, command: "simulate")
@@ -129,13 +138,15 @@ extension HelpText {
     static let simulate = """
         USAGE: vastcheck simulate [--duration S] [--pause-at S] [--resume-at S] [--seek-to S] [--seek-at S]
                                   [--skip-at S] [--click-at S] [--mute-at S] [--fullscreen-at S] [--fail-at S]
-                                  [--macro NAME=VALUE]... [--start DATE] [--seed N] [--fire] [--json] SOURCE
+                                  [--exposure P] [--macro NAME=VALUE]... [--start DATE] [--seed N] [--fire]
+                                  [--json] SOURCE
 
-        Resolves the source like inspect, then drives the real unit and video lifecycles through a
-        simulated playback of its (first) ad and prints every beacon in firing order: the playhead,
-        the event as VAST spells it, the hop it came from, and the URL with its macros expanded.
-        The impression fires at 0; progress is reported every 0.25 s until the playhead reaches the
-        duration. Nothing is sent unless --fire is given.
+        Resolves the source like inspect, then plays its (first) ad through a real ad session (the
+        unit, video and viewability state of one ad instance) as a virtual player, and prints every
+        beacon in firing order: the playhead, the event as VAST spells it, the hop it came from, and
+        the URL with its macros expanded. The impression fires at 0; the player reports progress at
+        each milestone, input and the end, so any duration plays at once. Nothing is sent unless
+        --fire is given.
 
         Times are seconds on the simulation clock (since the ad started, paused time included;
         without a pause or seek it is the playhead).
@@ -153,6 +164,9 @@ extension HelpText {
           --mute-at S         Mute.
           --fullscreen-at S   Go fullscreen: playerExpand (and VAST 2/3 fullscreen).
           --fail-at S         Playback fails for good with error 405: the Error URLs fire.
+          --exposure P        The percentage of the player on screen, reported at the start (0 to 100):
+                              Viewable after 2 s of playback at 50 or more, else NotViewable at the end.
+                              Without it nothing is measured: ViewUndetermined.
           --macro NAME=VALUE  A macro's value (repeatable), as in inspect; -1 unknown, -2 withheld.
           --start DATE        When the ad starts, ISO 8601: [TIMESTAMP] is it plus the clock (default: now).
           --seed N            Makes [CACHEBUSTING] repeatable (default: random).

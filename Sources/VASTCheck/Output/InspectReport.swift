@@ -1,5 +1,6 @@
 import AdEngine
 import AdResolution
+import AdSimulation
 import VAST
 
 /// What `vastcheck inspect` shows about one source: the chain as a tree, then each merged ad with its

@@ -1,4 +1,5 @@
 import AdLifecycle
+import AdSimulation
 import Foundation
 import VAST
 

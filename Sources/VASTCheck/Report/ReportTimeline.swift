@@ -1,3 +1,4 @@
+import AdSimulation
 import Foundation
 import VAST
 

@@ -19,6 +19,24 @@ enum FixtureFiles {
 
     static let runner = FixtureRunner(root: root)
 
+    /// `Tests/Fixtures/lifecycle/session`: the session fixtures.
+    static let sessionDirectory = directory.appendingPathComponent("session")
+
+    /// Every session fixture file name, sorted.
+    static let sessionNames: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: sessionDirectory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    /// Every session fixture with its run.
+    static func runAllSessions() throws -> [(fixture: SessionFixture, result: FixtureResult)] {
+        try sessionNames.map { name in
+            let data = try Data(contentsOf: sessionDirectory.appendingPathComponent(name))
+            let fixture = try SessionFixture(json: data, file: name)
+            return (fixture, try runner.run(fixture))
+        }
+    }
+
     /// Every fixture with its pure run, for the coverage checks.
     static func runAll() throws -> [(fixture: LifecycleFixture, result: FixtureResult)] {
         try names.map { name in

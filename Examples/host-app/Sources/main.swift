@@ -1,0 +1,157 @@
+// An app SDK's use of AdEngine, with nothing but the public API: an engine from settings JSON, a Clips
+// presentation, an opening pre-roll and a bottom banner, each ad driven through its AdSession as a player
+// and view hierarchy would (a click, fullscreen, exposure reports), then flush() and what the ad server
+// received.
+//
+//   example-host --preroll-tag URL --banner-tag URL --beacon-log URL [--store PATH]
+//
+// The tags are VAST tag URLs (the loopback test server's /doc/... routes in the tests); --beacon-log is the
+// server's GET /beacons, read after flush() to print what arrived, in arrival order. The player's clock
+// is virtual (it advances as the simulated playback reports), so the 20 s pre-roll plays at once; the
+// engine's own clock and the delivery are real.
+import AdEngine
+import AdLifecycle
+import AdPlacement
+import AdTransport
+import Foundation
+import Synchronization
+
+/// The command line, read strictly: every option once, every URL given.
+struct Options {
+    var prerollTag = ""
+    var bannerTag = ""
+    var beaconLog = ""
+    var store = FileManager.default.temporaryDirectory.appendingPathComponent("example-host-\(UUID().uuidString).sqlite").path
+
+    init(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let name = rest.popFirst() {
+            guard let value = rest.popFirst() else { throw ExampleError("\(name) needs a value") }
+            switch name {
+            case "--preroll-tag": prerollTag = value
+            case "--banner-tag": bannerTag = value
+            case "--beacon-log": beaconLog = value
+            case "--store": store = value
+            default: throw ExampleError("unknown option \(name)")
+            }
+        }
+        for (name, value) in [("--preroll-tag", prerollTag), ("--banner-tag", bannerTag), ("--beacon-log", beaconLog)]
+        where value.isEmpty {
+            throw ExampleError("missing \(name) URL")
+        }
+    }
+}
+
+struct ExampleError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The player's clock: the simulated playback moves it forward as it reports progress.
+final class PlayerClock: Sendable {
+    private let instant = Mutex(Date())
+    var now: Date { instant.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+func settingsJSON(_ options: Options) -> String {
+    """
+    {"tenantId": "example",
+     "placements": {
+       "clipsPreRoll": {"enabled": true,
+         "sources": [{"name": "exchange", "tier": 0, "kind": "tag", "timeoutMs": 3000, "url": "\(options.prerollTag)"}]},
+       "clipsBottomBanner": {"enabled": true,
+         "sources": [{"name": "house", "tier": 0, "kind": "tag", "timeoutMs": 3000, "url": "\(options.bannerTag)"}]}}}
+    """
+}
+
+func log(_ text: String) { print(text) }
+
+func run() async throws {
+    let options = try Options(Array(CommandLine.arguments.dropFirst()))
+    let engine = try AdEngine(
+        configuration: AdEngineConfiguration(settings: try TenantSettings(json: settingsJSON(options)), beaconStorePath: options.store))
+    let analytics = Task {
+        var names: [String] = []
+        for await event in engine.events {
+            if case .beacon = event.kind { continue }
+            names.append("\(event.kind)".components(separatedBy: "(").first ?? "")
+            if case .viewability = event.kind, names.filter({ $0 == "viewability" }).count == 2 { break }
+        }
+        return names
+    }
+    await engine.presentationStarted(ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true))
+    let started = Date()
+
+    // The opening pre-roll: the player starts, the app presents it fullscreen, the user clicks at 7.5 s and
+    // leaves fullscreen at 18 s, and it plays to the end inline.
+    let preRoll = try await engine.getAd(for: AdRequestInfo(
+        placement: .clipsPreRoll, collectionId: "clips-home", itemId: "clip-1", playerSize: AdSize(width: 390, height: 844)))
+    log("pre-roll \(preRoll.id ?? "?") from \(preRoll.source): \(preRoll.mediaFile?.url ?? "no media")")
+    let clock = PlayerClock()
+    let session = try preRoll.makeSession(clock: { clock.now })
+    try session.impressionRendered()
+    try session.exposureChanged(percent: 100)
+    let duration = 20.0
+    var position = 0.0
+    while position <= duration {
+        try session.progressed(to: position, duration: duration)
+        if position == 0 {
+            try session.fullscreenRequested()
+            try session.fullscreenPresented()
+        }
+        if position == 18 {
+            try session.fullscreenDismissRequested()
+            try session.fullscreenDismissed()
+        }
+        if position == 7.5 {
+            for event in try session.clicked(at: ClickPoint(x: 195, y: 420)) {
+                if case .callback(.clicked(let url)) = event { log("click opens \(url ?? "nothing")") }
+            }
+        }
+        position += 0.5
+        clock.advance(by: 0.5)
+    }
+    try session.playbackCompleted()
+
+    // The bottom banner under the feed, at most 60 pt high, on screen at 80 % for 1.2 s.
+    let banner = try await engine.getBottomBannerAd(for: AdRequestInfo(
+        placement: .clipsBottomBanner, collectionId: "clips-home", itemId: "clip-1",
+        playerSize: AdSize(width: 390, height: 844)), maxHeight: 60)
+    log("banner \(banner.id ?? "?"): \(banner.banner.map { "\($0.size.width)x\($0.size.height)" } ?? "?")")
+    let bannerSession = try banner.makeSession(clock: { clock.now })
+    try bannerSession.impressionRendered()
+    try bannerSession.exposureChanged(percent: 80)
+    clock.advance(by: 1.2)
+    try bannerSession.timePassed()
+    try bannerSession.ended()
+
+    let flushed = await engine.flush(deadline: .now + .seconds(10))
+    let flushedAt = Date()
+    log("flush: \(flushed ? "everything delivered" : "deadline passed")")
+    log("analytics: " + (await analytics.value).joined(separator: ", "))
+
+    let client = try HTTPClient()
+    let body = try await client.fetch(HTTPRequest(url: options.beaconLog), timeout: .seconds(5)).body
+    let beacons = (try JSONSerialization.jsonObject(with: Data(body)) as? [[String: Any]]) ?? []
+    log("the ad server received \(beacons.count) beacons, in arrival order:")
+    var last = started.timeIntervalSince1970
+    for beacon in beacons {
+        let path = beacon["path"] as? String ?? "?"
+        let query = (beacon["query"] as? String).flatMap { $0.isEmpty ? nil : "?" + $0 } ?? ""
+        let arrival = beacon["t"] as? Double ?? 0
+        last = max(last, arrival)
+        log(String(format: "  %7.1f ms  %@", (arrival - started.timeIntervalSince1970) * 1000, path + query))
+    }
+    log(String(format: "getad_to_last_beacon_ms=%.1f getad_to_flush_ms=%.1f",
+               (last - started.timeIntervalSince1970) * 1000, flushedAt.timeIntervalSince(started) * 1000))
+    try? FileManager.default.removeItem(atPath: options.store)
+    guard flushed else { throw ExampleError("flush did not finish by its deadline") }
+}
+
+do {
+    try await run()
+} catch {
+    FileHandle.standardError.write(Data("example-host: \(error)\n".utf8))
+    exit(1)
+}

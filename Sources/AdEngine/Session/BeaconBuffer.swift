@@ -1,0 +1,90 @@
+import AdTransport
+import Foundation
+import Synchronization
+
+/// Beacons on their way to the durable store: a bounded buffer that a single task empties in batches,
+/// one store transaction each, in arrival order.
+///
+/// `append` never blocks (it is called inside a session input on the app's thread): it queues and
+/// returns. Past ``capacity`` queued beacons, the newest are refused and reported (`rejected`), so a
+/// store that stalls cannot grow memory without bound. ``drained()`` waits until everything appended
+/// before the call has been handed to the store.
+final class BeaconBuffer: Sendable {
+    private struct State {
+        var pending: [Beacon] = []
+        var storing = 0
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The most beacons queued at once.
+    let capacity: Int
+    /// The most beacons per store transaction.
+    let maxBatch: Int
+    private let shared = Shared()
+    private let wake: AsyncStream<Void>.Continuation
+    private let rejected: @Sendable ([Beacon]) -> Void
+
+    init(sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500, rejected: @escaping @Sendable ([Beacon]) -> Void) {
+        self.capacity = capacity
+        self.maxBatch = maxBatch
+        self.rejected = rejected
+        let (signals, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        let shared = self.shared
+        let maxBatch = self.maxBatch
+        Task {
+            for await _ in signals {
+                while let batch = shared.state.withLock({ state -> [Beacon]? in
+                    guard !state.pending.isEmpty else { return nil }
+                    let count = min(maxBatch, state.pending.count)
+                    defer { state.pending.removeFirst(count) }
+                    state.storing += 1
+                    return Array(state.pending.prefix(count))
+                }) {
+                    // A batch the store refuses is reported rejected on the dispatcher's results.
+                    try? await sink.enqueue(batch)
+                    let waiters = shared.state.withLock { state -> [CheckedContinuation<Void, Never>] in
+                        state.storing -= 1
+                        guard state.pending.isEmpty, state.storing == 0 else { return [] }
+                        defer { state.waiters = [] }
+                        return state.waiters
+                    }
+                    for waiter in waiters { waiter.resume() }
+                }
+            }
+        }
+    }
+
+    deinit { wake.finish() }
+
+    /// The state the filling side and the draining task share.
+    private final class Shared: Sendable {
+        let state = Mutex(State())
+    }
+
+    /// Queues `beacons` for the store, in order; those beyond ``capacity`` are refused and reported.
+    func append(_ beacons: [Beacon]) {
+        guard !beacons.isEmpty else { return }
+        let refused = shared.state.withLock { state -> [Beacon] in
+            let room = max(0, capacity - state.pending.count)
+            state.pending += beacons.prefix(room)
+            return Array(beacons.dropFirst(room))
+        }
+        if !refused.isEmpty { rejected(refused) }
+        wake.yield()
+    }
+
+    /// Waits until every beacon appended so far has been handed to the store.
+    func drained() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let idle = shared.state.withLock { state -> Bool in
+                guard state.pending.isEmpty, state.storing == 0 else {
+                    state.waiters.append(continuation)
+                    return false
+                }
+                return true
+            }
+            if idle { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// Why an ``AdSession`` refused an input. The session's state is left exactly as it was.
+///
+/// The unit's and video's refusals keep their ``LifecycleError`` code (`skipOffsetNotReached`), MRAID's its
+/// ``MRAIDError`` code and ``action`` (`expand`); the session adds its own codes for what only it checks:
+/// numbers from the host out of range, parts the ad does not have, MRAID commands before any exposure.
+public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The reason, by name: an extensible set, so new reasons do not break callers.
+    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+        /// The name, for example `invalidExposure`.
+        public var rawValue: String
+        /// Wraps a name.
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A time from the host is not a finite number of seconds from 0 to ``SessionTime/maximumSeconds``.
+        public static let invalidTime = Self(rawValue: "invalidTime")
+        /// An exposure is not a percentage from 0 to 100 (NaN included).
+        public static let invalidExposure = Self(rawValue: "invalidExposure")
+        /// A video input for a session whose creative is not linear.
+        public static let notLinear = Self(rawValue: "notLinear")
+        /// A NonLinear input for a session whose creative is not a NonLinear.
+        public static let notNonLinear = Self(rawValue: "notNonLinear")
+        /// An MRAID input for a session made without an MRAID container.
+        public static let noMRAIDContainer = Self(rawValue: "noMRAIDContainer")
+        /// An MRAID command before the host's first exposure report.
+        public static let exposureNotReported = Self(rawValue: "exposureNotReported")
+        /// The host reported MRAID viewability directly; the session derives it from exposure.
+        public static let viewabilityFromExposure = Self(rawValue: "viewabilityFromExposure")
+        /// A companion index that is not in ``AdSession/companions``.
+        public static let noSuchCompanion = Self(rawValue: "noSuchCompanion")
+        /// A companion click before the companion was shown.
+        public static let companionNotShown = Self(rawValue: "companionNotShown")
+        /// An icon index that is not in ``AdSession/icons``.
+        public static let noSuchIcon = Self(rawValue: "noSuchIcon")
+        /// An icon click before the icon was shown.
+        public static let iconNotShown = Self(rawValue: "iconNotShown")
+        /// A verification index that is not in ``AdSession/verifications``.
+        public static let noSuchVerification = Self(rawValue: "noSuchVerification")
+        /// The creative the session was made for is not in the ad.
+        public static let noSuchCreative = Self(rawValue: "noSuchCreative")
+        /// An interruption's code is not one a Linear interruption may carry (400–405, 900).
+        public static let invalidInterruptionCode = Self(rawValue: "invalidInterruptionCode")
+    }
+
+    /// The reason.
+    public var code: Code
+    /// What happened and what to do, for a person.
+    public var message: String
+    /// For MRAID refusals, the command (`expand`) or host report refused; `nil` otherwise.
+    public var action: String?
+
+    /// Creates an error with the code's standard message.
+    public init(_ code: Code, message: String? = nil, action: String? = nil) {
+        self.code = code
+        self.message = message ?? Self.standardMessage(code)
+        self.action = action
+    }
+
+    /// The unit's or video's refusal, code and message kept.
+    public init(_ error: LifecycleError) {
+        self.init(Code(rawValue: error.code.rawValue), message: error.message)
+    }
+
+    /// MRAID's refusal, code, message and action kept.
+    public init(_ error: MRAIDError) {
+        self.init(Code(rawValue: error.code.rawValue), message: error.message, action: error.action)
+    }
+
+    public var description: String { (action.map { "\($0): " } ?? "") + "\(code): \(message)" }
+
+    private static func standardMessage(_ code: Code) -> String {
+        switch code {
+        case .invalidTime:
+            "a time must be a finite number of seconds from 0 to 359999999999.999 (99999999:59:59.999); "
+                + "report the player's values as they are, in seconds"
+        case .invalidExposure: "exposure is the percentage of the ad's pixels on screen, from 0 to 100"
+        case .notLinear: "the session's creative is not a linear video; video inputs do not apply"
+        case .notNonLinear: "the session's creative is not a NonLinear; overlay inputs do not apply"
+        case .noMRAIDContainer: "the session was made without an MRAID container (configuration.mraid)"
+        case .exposureNotReported:
+            "no exposure has been reported yet: call exposureChanged(percent:) from the view hierarchy before "
+                + "the creative's MRAID commands run (MRAID 3.0 itself does not require it; this container "
+                + "refuses commands until it knows the ad is on screen)"
+        case .viewabilityFromExposure:
+            "MRAID viewability follows the exposure the host reports; call exposureChanged(percent:) instead"
+        case .noSuchCompanion: "no companion has that index; use an index of AdSession.companions"
+        case .companionNotShown: "report companionShown(index:) before its clicks"
+        case .noSuchIcon: "no icon has that index; use an index of AdSession.icons"
+        case .iconNotShown: "report iconShown(index:) before its clicks"
+        case .noSuchVerification: "no verification has that index; use an index of AdSession.verifications"
+        case .noSuchCreative: "the creative is not in the ad; pass the indexes the placement chose"
+        case .invalidInterruptionCode:
+            "a Linear interruption carries 400 to 405 or 900; report other failures with renderFailed"
+        default: code.rawValue
+        }
+    }
+}

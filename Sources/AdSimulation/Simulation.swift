@@ -1,0 +1,105 @@
+import AdLifecycle
+import AdPlacement
+public import Foundation
+public import VAST
+
+/// A virtual player: drives a real ``AdSession`` through a simulated playback on a deterministic clock
+/// and records every beacon it fires. `start` plus the simulation clock stamps every input
+/// (`[TIMESTAMP]`), the playhead fills `[ADPLAYHEAD]`, the chosen media file `[ASSETURI]`, and `macros`
+/// the rest (its `random` fills `[CACHEBUSTING]`). Sends nothing.
+///
+/// Order: at 0 the impression, the exposure (when given), the duration (`loaded`), the first progress
+/// (`creativeView`, `start`), then the user's inputs due at 0. Afterwards the player reports progress
+/// only when something can happen: at each milestone's playhead (quartiles, progress offsets), at each
+/// user input's time, when the viewability count can be met, and at the end, where playback completes
+/// (unless the ad was skipped, closed or failed). So the cost grows with the events that fire, never with
+/// the duration: a `<Duration>` of `99999999:00:00` simulates as fast as one of 30 s. Inputs due at the
+/// same time apply in the order seek, pause, resume, mute, fullscreen, click, skip, fail.
+public enum Simulation {
+    /// The MIME types the simulated player plays, in order of preference (AdEngine's defaults).
+    public static let supportedMediaTypes = ["video/mp4", "application/x-mpegURL", "video/webm"]
+    /// The VAST code a failure (`failAt`) reports: 405, a media file that could not be played.
+    public static let failureCode = 405
+
+    /// The beacon timeline of a simulated playback of `ad`.
+    /// - Throws: ``SimulationError`` when the ad has no Linear creative, no duration (and
+    ///   ``SimulationOptions/duration`` is `nil`), or an option is out of bounds. Inputs the session
+    ///   refuses do not throw: they are in ``simulate(_:options:macros:start:)``'s notes.
+    public static func run(_ ad: ResolvedAd, options: SimulationOptions, macros: VASTMacroContext, start: Date)
+        throws(SimulationError) -> [TimelineEntry]
+    {
+        try simulate(ad, options: options, macros: macros, start: start).timeline
+    }
+
+    /// The whole simulated playback of `ad`: the timeline, every session event, and what became of each of
+    /// the user's inputs.
+    /// - Throws: ``SimulationError`` when the ad cannot be played or an option is out of bounds.
+    public static func simulate(_ ad: ResolvedAd, options: SimulationOptions, macros: VASTMacroContext, start: Date)
+        throws(SimulationError) -> SimulationResult
+    {
+        try options.validate()
+        guard let creativeIndex = ad.inLine.creatives.firstIndex(where: { $0.linear != nil }),
+            let linear = ad.inLine.creatives[creativeIndex].linear
+        else {
+            throw SimulationError(message: "the ad has no Linear creative to play")
+        }
+        guard let seconds = options.duration ?? linear.duration?.seconds else {
+            throw SimulationError(message: "the ad's Linear has no Duration; give one with --duration SECONDS")
+        }
+        let durationMs = milliseconds(seconds)
+        guard durationMs > 0 else { throw SimulationError(message: "the duration must be above zero") }
+        let mediaFile = chosenMediaFile(of: ad)
+        var run: SimulationRun
+        do throws(SessionError) {
+            run = try SimulationRun(
+                ad: ad, creative: .linear(creative: creativeIndex, assetURI: mediaFile?.url), macros: macros,
+                start: start, durationMs: durationMs)
+        } catch {
+            throw SimulationError(message: error.message)
+        }
+        run.play(inputs: scheduledInputs(options), exposure: options.exposure)
+        return SimulationResult(
+            timeline: run.timeline, events: run.events, notes: run.notes, duration: Double(durationMs) / 1000,
+            mediaFile: mediaFile, finalPhase: run.videoPhase, inputCount: run.inputCount)
+    }
+
+    /// The media file a player with ``supportedMediaTypes`` plays (the first Linear's).
+    public static func chosenMediaFile(of ad: ResolvedAd) -> VASTMediaFile? {
+        guard let linear = ad.inLine.creatives.lazy.compactMap(\.linear).first else { return nil }
+        return MediaFileSelector.choose(from: linear, supported: supportedMediaTypes, playerSize: nil)
+    }
+
+    /// Whole milliseconds of `seconds`, rounded; NaN is 0 and the result is clamped so it never traps.
+    public static func milliseconds(_ seconds: Double) -> Int {
+        let value = (seconds * 1000).rounded()
+        guard value.isFinite else { return value > 0 ? Int.max / 4 : 0 }
+        return Int(max(-9e15, min(9e15, value)))
+    }
+
+    private static func scheduledInputs(_ options: SimulationOptions) -> [ScheduledInput] {
+        var inputs: [ScheduledInput] = []
+        func add(_ time: Double?, _ kind: ScheduledInput.Kind) {
+            if let time { inputs.append(ScheduledInput(clockMs: milliseconds(time), kind: kind)) }
+        }
+        if let target = options.seekTo { add(options.seekAt ?? 0, .seek(toMs: milliseconds(target))) }
+        add(options.pauseAt, .pause)
+        add(options.resumeAt, .resume)
+        add(options.muteAt, .mute)
+        add(options.fullscreenAt, .fullscreen)
+        add(options.clickAt, .click)
+        add(options.skipAt, .skip)
+        add(options.failAt, .fail)
+        return inputs.enumerated().sorted { ($0.element.clockMs, $0.offset) < ($1.element.clockMs, $1.offset) }
+            .map(\.element)
+    }
+}
+
+/// A user input due at a time on the simulation clock.
+struct ScheduledInput: Sendable, Hashable {
+    enum Kind: Sendable, Hashable {
+        case seek(toMs: Int), pause, resume, mute, fullscreen, click, skip, fail
+    }
+
+    var clockMs: Int
+    var kind: Kind
+}

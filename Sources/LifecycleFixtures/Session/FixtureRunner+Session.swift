@@ -1,0 +1,151 @@
+import AdLifecycle
+import Foundation
+import Synchronization
+import VAST
+
+extension FixtureRunner {
+    /// Runs a session fixture through a real ``AdSession``: its ad merged with its wrappers, the setup's
+    /// clock, zone and random values, a clock set to each step's time, and a beacon sink and observer that
+    /// record everything. Each step passes only when the returned events are exactly the expected list
+    /// (or the error has the same code, action and message when pinned) and a refused input left the
+    /// whole session state as it was; at the end the observer must have seen every event in order and
+    /// the sink exactly the beacons, in order (contract: session-stream).
+    /// - Throws: ``FixtureError`` when the ad is unusable or the creative is not in it.
+    public func run(_ fixture: SessionFixture) throws(FixtureError) -> FixtureResult {
+        let setup = fixture.setup
+        let random = RandomSequence(setup.random)
+        let start = setup.clock
+        let recorder = SessionRecorder()
+        let configuration = AdSessionConfiguration(
+            adInstanceID: setup.adInstanceID,
+            macros: VASTMacroContext(now: { start }, timeZone: setup.timeZone, random: { random.next() }),
+            startsMuted: setup.startsMuted, mraid: fixture.mraid)
+        let driven: DrivenSession
+        if fixture.pod {
+            let (pod, buffet) = try podAndBuffet(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
+            let adBreak = AdBreak(
+                pod: pod, buffet: buffet, configuration: configuration, clock: { [recorder] in recorder.now },
+                beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
+            driven = DrivenSession(
+                start: { adBreak.start() }, send: { input throws(SessionError) in try adBreak.send(input) },
+                snapshot: { SessionSnapshot.of(adBreak.lifecycle) })
+        } else {
+            let resolved = try resolvedAd(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
+            let creative = fixture.creative
+                ?? .linear(
+                    creative: resolved.inLine.creatives.firstIndex { $0.linear != nil } ?? 0, assetURI: setup.assetURI)
+            let session: AdSession
+            do throws(SessionError) {
+                session = try AdSession(
+                    ad: resolved, creative: creative, configuration: configuration, clock: { [recorder] in recorder.now },
+                    beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
+            } catch {
+                throw FixtureError(.unusableAd, file: fixture.file, path: "creative", message: error.message)
+            }
+            driven = DrivenSession(
+                start: { [] }, send: { input throws(SessionError) in try session.send(input) },
+                snapshot: { SessionSnapshot(session.lifecycle) })
+        }
+        var result = FixtureResult(name: fixture.name, file: fixture.file, failure: nil, trace: [])
+        let id = setup.adInstanceID
+        var executed: [FixtureOutput] = []
+        for (index, step) in fixture.steps.enumerated() {
+            guard case .session(let input) = step.input else { continue }
+            recorder.now = setup.date(at: step.at)
+            // A pod's break starts right before its first step: its events lead that step's outputs.
+            let opening = index == 0 ? driven.start().map(FixtureOutput.session) : []
+            let before = driven.snapshot()
+            let outcome: StepOutcome
+            do throws(SessionError) {
+                let outputs = opening + (try driven.send(input).map(FixtureOutput.session))
+                executed += outputs
+                outcome = .outputs(outputs)
+            } catch {
+                executed += opening
+                outcome = .error(code: error.code.rawValue, action: error.action, message: error.message)
+            }
+            let after = driven.snapshot()
+            result.trace.append(
+                StepTrace(
+                    index: index, at: step.at, input: step.input, phaseBefore: before.phaseName,
+                    phaseAfter: after.phaseName, outcome: outcome))
+            result.failure = Self.check(step, index: index, outcome: outcome, adInstanceID: id)
+            if result.failure == nil, case .error = outcome, after != before {
+                result.failure = FixtureFailure(
+                    step: index, summary: "a refused input changed the state (contract: refused-input)",
+                    input: step.input.description,
+                    diff: LineDiff.render(
+                        expected: [JSONValue.object(before.json).rendered], actual: [JSONValue.object(after.json).rendered]))
+            }
+            if result.failure != nil { return result }
+        }
+        result.failure = Self.checkStream(recorder, executed: executed, adInstanceID: id)
+            ?? Self.checkSessionEnd(fixture, snapshot: driven.snapshot())
+        return result
+    }
+
+    private static func checkStream(_ recorder: SessionRecorder, executed: [FixtureOutput], adInstanceID id: String)
+        -> FixtureFailure?
+    {
+        let observed = recorder.observed.map(FixtureOutput.session)
+        if observed != executed {
+            return FixtureFailure(
+                step: nil, summary: "the observer saw other events than the session returned (contract: session-stream)",
+                input: "",
+                diff: LineDiff.render(
+                    expected: executed.map { $0.rendered(adInstanceID: id) },
+                    actual: observed.map { $0.rendered(adInstanceID: id) }))
+        }
+        let beacons = executed.compactMap(\.beacon)
+        let sunk = recorder.batches.flatMap { $0 }
+        guard sunk != beacons else { return nil }
+        return FixtureFailure(
+            step: nil, summary: "the beacon sink received other beacons than the session fired", input: "",
+            diff: LineDiff.render(
+                expected: beacons.map { FixtureOutput.render($0, adInstanceID: id).rendered },
+                actual: sunk.map { FixtureOutput.render($0, adInstanceID: id).rendered }))
+    }
+
+    private static func checkSessionEnd(_ fixture: SessionFixture, snapshot: SessionSnapshot) -> FixtureFailure? {
+        let actual = snapshot.json
+        let mismatched = fixture.expectState.keys.sorted().filter { fixture.expectState[$0] != (actual[$0] ?? .null) }
+        guard !mismatched.isEmpty else { return nil }
+        return FixtureFailure(
+            step: nil, summary: "expectState differs", input: "",
+            diff: mismatched.flatMap { key in
+                [
+                    "- \(key): \(fixture.expectState[key]?.rendered ?? "null")",
+                    "+ \(key): \((actual[key] ?? .null).rendered)",
+                ]
+            })
+    }
+}
+
+/// An ``AdSession`` or ``AdBreak`` as the runner drives it.
+private struct DrivenSession {
+    var start: () -> [SessionEvent]
+    var send: (SessionInput) throws(SessionError) -> [SessionEvent]
+    var snapshot: () -> SessionSnapshot
+}
+
+/// The session runner's clock, beacon sink and observer.
+private final class SessionRecorder: Sendable {
+    private struct Record {
+        var now = Date(timeIntervalSince1970: 0)
+        var batches: [[BeaconRequest]] = []
+        var observed: [SessionEvent] = []
+    }
+
+    private let record = Mutex(Record())
+
+    var now: Date {
+        get { record.withLock { $0.now } }
+        set { record.withLock { $0.now = newValue } }
+    }
+
+    var batches: [[BeaconRequest]] { record.withLock { $0.batches } }
+    var observed: [SessionEvent] { record.withLock { $0.observed } }
+
+    func sink(_ batch: [BeaconRequest]) { record.withLock { $0.batches.append(batch) } }
+    func observe(_ event: SessionEvent) { record.withLock { $0.observed.append(event) } }
+}
