@@ -27,7 +27,8 @@ final class BeaconStoreLock {
     ///   file cannot be created (the store's directory is missing or read-only).
     init(storePath: String) throws(BeaconStoreError) {
         path = storePath + ".lock"
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // Owner-only, like the store an app keeps private: it names the holding process.
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw BeaconStoreError(
                 .cannotOpen, "cannot open \(storePath): unable to create its lock file \(path): \(Self.reason(errno))")
