@@ -1,9 +1,8 @@
 public import AdPlacement
-import AdResolution
-import AdTransport
 import AdLifecycle
+import AdResolution
+public import AdTransport
 import Foundation
-
 import VAST
 
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
@@ -28,6 +27,11 @@ public actor AdEngine {
     private let configuration: AdEngineConfiguration
     private let client: HTTPClient
     private let dispatcher: BeaconDispatcher
+
+    /// Set when the beacon store was found damaged at start: the damaged file was moved aside (see
+    /// ``AdTransport/BeaconStoreRecovery/movedTo``) and a fresh one made, so the beacons it held are lost.
+    /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
+    public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     private let buffer: BeaconBuffer
     private let mediator: Mediator
     private let broadcast: EventBroadcast<AdEngineEvent>
@@ -49,7 +53,8 @@ public actor AdEngine {
             throw AdEngineError(.invalidConfiguration, "http \(error.message)")
         }
         do {
-            dispatcher = try BeaconDispatcher(storePath: configuration.beaconStorePath, client: client)
+            dispatcher = try BeaconDispatcher(
+                storePath: configuration.beaconStorePath, client: client, configuration: configuration.beacons)
         } catch {
             throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
         }
@@ -64,7 +69,10 @@ public actor AdEngine {
                 let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: "the beacon buffer is full")
                 broadcast.yield(AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
             }
+        } failed: { error in
+            broadcast.yield(AdEngineEvent(kind: .beaconStore(.storeFailed(error)), context: nil, date: clock()))
         }
+        beaconStoreRecovery = dispatcher.recovery
         mediator = Mediator(resolver: WrapperResolver(
             client: client, errorSink: dispatcher, configuration: configuration.resolver, macros: configuration.macros))
         ledger = PacingLedger(settings: configuration.settings)
@@ -73,6 +81,12 @@ public actor AdEngine {
             for await outcome in results {
                 broadcast.yield(
                     AdEngineEvent(kind: .beacon(outcome), context: contexts[outcome.beacon.adInstance], date: clock()))
+            }
+        }
+        let storeEvents = dispatcher.events
+        Task {
+            for await event in storeEvents {
+                broadcast.yield(AdEngineEvent(kind: .beaconStore(event), context: nil, date: clock()))
             }
         }
     }
@@ -114,6 +128,15 @@ public actor AdEngine {
 
     /// Sends again after ``suspendDelivery()``: what was stored meanwhile goes out in order.
     public func resumeDelivery() async { await dispatcher.start() }
+
+    /// Gives up the beacon store at once (its file lock too), so that another engine may open the same
+    /// file; what was stored and not yet sent stays in it for the next engine. The engine sends no beacon
+    /// after this (its ads' later beacons are refused and reported rejected); releasing the engine does
+    /// the same, a little later.
+    public func close() async {
+        await buffer.drained()
+        await dispatcher.close()
+    }
 
     // MARK: Getting ads
 

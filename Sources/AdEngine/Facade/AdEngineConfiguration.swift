@@ -12,6 +12,8 @@ public struct AdEngineConfiguration: Sendable {
     public var beaconStorePath: String
     /// The HTTP client's limits.
     public var http: HTTPClientConfiguration
+    /// The beacon dispatcher's limits: sends in flight, queue and store size, time to live, backoff.
+    public var beacons: BeaconDispatcherConfiguration
     /// Wrapper-chain limits (depth, per-request timeouts).
     public var resolver: WrapperResolverConfiguration
     /// The most a `getAd` call may take, whatever its sources' timeouts (default 10 s).
@@ -31,13 +33,14 @@ public struct AdEngineConfiguration: Sendable {
 
     /// Creates a configuration.
     public init(settings: TenantSettings, beaconStorePath: String, http: HTTPClientConfiguration = .init(),
-                resolver: WrapperResolverConfiguration = .init(), overallTimeout: Duration = .seconds(10),
+                beacons: BeaconDispatcherConfiguration = .init(), resolver: WrapperResolverConfiguration = .init(), overallTimeout: Duration = .seconds(10),
                 supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
                 macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() },
                 redactsPrivateValues: Bool = true) {
         self.settings = settings
         self.beaconStorePath = beaconStorePath
         self.http = http
+        self.beacons = beacons
         self.resolver = resolver
         self.overallTimeout = overallTimeout
         self.supportedMediaTypes = supportedMediaTypes
@@ -67,6 +70,7 @@ public struct AdEngineConfiguration: Sendable {
         if supportedMediaTypes.isEmpty { problems.append(("supportedMediaTypes", "must name at least one MIME type")) }
         if beaconStorePath.isEmpty { problems.append(("beaconStorePath", "must be a file path")) }
         if let problem = http.problem { problems.append(("http", problem)) }
+        if let problem = beacons.problem { problems.append(("beacons", problem)) }
         if resolver.maxDepth < 0 { problems.append(("resolver.maxDepth", "must not be negative")) }
         return problems
     }

@@ -48,6 +48,9 @@ public struct AdEngineEvent: Sendable {
         case breakEnded
         /// A beacon's delivery ended (delivered, dropped, expired, rejected).
         case beacon(BeaconOutcome)
+        /// The beacon store was recovered at start (a damaged file moved aside: what it held is lost),
+        /// or refused beacons (a full disk: each is also a `rejected` beacon result).
+        case beaconStore(BeaconDispatcherEvent)
     }
 
     /// What happened.

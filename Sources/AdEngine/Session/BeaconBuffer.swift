@@ -24,7 +24,12 @@ final class BeaconBuffer: Sendable {
     private let wake: AsyncStream<Void>.Continuation
     private let rejected: @Sendable ([Beacon]) -> Void
 
-    init(sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500, rejected: @escaping @Sendable ([Beacon]) -> Void) {
+    /// - Parameters:
+    ///   - rejected: told of beacons refused because the buffer is full.
+    ///   - failed: told when the store refuses a batch (a full disk): the dispatcher reports each of its
+    ///     beacons rejected on its results, and this lets the engine say why, once per batch.
+    init(sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500, rejected: @escaping @Sendable ([Beacon]) -> Void,
+         failed: @escaping @Sendable (BeaconStoreError) -> Void) {
         self.capacity = capacity
         self.maxBatch = maxBatch
         self.rejected = rejected
@@ -41,8 +46,11 @@ final class BeaconBuffer: Sendable {
                     state.storing += 1
                     return Array(state.pending.prefix(count))
                 }) {
-                    // A batch the store refuses is reported rejected on the dispatcher's results.
-                    try? await sink.enqueue(batch)
+                    do throws(BeaconStoreError) {
+                        try await sink.enqueue(batch)
+                    } catch {
+                        failed(error)
+                    }
                     let waiters = shared.state.withLock { state -> [CheckedContinuation<Void, Never>] in
                         state.storing -= 1
                         guard state.pending.isEmpty, state.storing == 0 else { return [] }

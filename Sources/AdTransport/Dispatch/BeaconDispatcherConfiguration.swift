@@ -60,7 +60,7 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     var queuedPerHost: Int { min(maxQueuedPerHost, maxQueued) }
 
     /// The first field that is out of range, named, or `nil`.
-    var problem: String? {
+    public var problem: String? {
         if maxConcurrentSends < 1 { return "maxConcurrentSends must be at least 1" }
         if maxConcurrentSendsPerHost < 1 { return "maxConcurrentSendsPerHost must be at least 1" }
         if maxQueued < 1 { return "maxQueued must be at least 1" }
