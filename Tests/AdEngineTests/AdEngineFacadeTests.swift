@@ -11,12 +11,12 @@ import VAST
 /// choice, controllers and their beacons through the durable dispatcher.
 @Suite(.serialized) struct AdEngineFacadeTests {
     let server: TestServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try TestServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("engine")
     }
 
     private func source(_ name: String, _ url: String, tier: Int = 0, timeoutMs: Int = 2_000) -> PlacementSourceSettings {

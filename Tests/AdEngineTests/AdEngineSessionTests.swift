@@ -13,12 +13,12 @@ import VAST
 /// dispatcher and the loopback server.
 @Suite(.serialized) struct AdEngineSessionTests {
     let server: TestServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try TestServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("engine-session-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("engine-session")
     }
 
     private func engine(_ placement: Placement, tag: String, caps: PlacementCaps = PlacementCaps()) throws -> AdEngine {

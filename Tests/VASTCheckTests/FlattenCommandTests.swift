@@ -8,12 +8,12 @@ import VASTCheck
 /// merges, URLs as written), valid by `vastcheck validate`, exit codes and usage errors.
 @Suite(.serialized) struct FlattenCommandTests {
     let server: TestServer
-    let folder: URL
+    let scratch: ScratchFolder
+    var folder: URL { scratch.url }
 
     init() throws {
         server = try TestServer()
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("flatten-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        scratch = try ScratchFolder("flatten")
     }
 
     /// A Wrapper with more than the standard chain's: viewability, a verification, an extension, an

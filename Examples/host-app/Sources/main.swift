@@ -145,7 +145,8 @@ func run() async throws {
     }
     log(String(format: "getad_to_last_beacon_ms=%.1f getad_to_flush_ms=%.1f",
                (last - started.timeIntervalSince1970) * 1000, flushedAt.timeIntervalSince(started) * 1000))
-    try? FileManager.default.removeItem(atPath: options.store)
+    await engine.close()
+    for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: options.store + suffix) }
     guard flushed else { throw ExampleError("flush did not finish by its deadline") }
 }
 
