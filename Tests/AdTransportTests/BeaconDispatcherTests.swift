@@ -302,3 +302,41 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.store()))
     }
 }
+
+/// `flush(until: .triedOnce)`: what an app going to the background waits for. A beacon whose first try
+/// failed is retried later; the flush does not wait out its backoff.
+@Suite(.serialized) struct BeaconFlushGoalTests {
+    let server: TestServer
+    let client: HTTPClient
+    let directory: TemporaryDirectory
+
+    init() throws {
+        server = try TestServer()
+        client = try HTTPClient()
+        directory = try TemporaryDirectory()
+    }
+
+    @Test func aTriedOnceFlushReturnsOnceEveryBeaconWasSentEvenIfOneWaitsForARetry() async throws {
+        defer { directory.remove() }
+        // The retry of the failing beacon is 30 s away: a drained flush cannot finish, a tried-once one can.
+        let configuration = BeaconDispatcherConfiguration(
+            backoff: BeaconBackoff(base: .seconds(30), cap: .seconds(30), jitter: .none), requestTimeout: .seconds(5))
+        let dispatcher = try BeaconDispatcher(storePath: directory.store("goal.sqlite"), client: client,
+                                              configuration: configuration)
+        let good = Beacon(url: server.url("/beacon/good"), event: "impression", adInstance: "a")
+        let failing = Beacon(url: server.url("/beacon/failing?status=503"), event: "start", adInstance: "a")
+        try await dispatcher.enqueue([good, failing])
+        #expect(await dispatcher.flush(deadline: .now + .seconds(10), until: .triedOnce))
+        #expect(try server.beacons().map(\.target).sorted() == ["/beacon/failing?status=503", "/beacon/good"])
+        #expect(await dispatcher.queuedCount == 1)
+        #expect(!(await dispatcher.flush(deadline: .now + .milliseconds(300))))
+        await dispatcher.close()
+    }
+
+    @Test func aTriedOnceFlushOfAnEmptyQueueReturnsAtOnce() async throws {
+        defer { directory.remove() }
+        let dispatcher = try BeaconDispatcher(storePath: directory.store("empty.sqlite"), client: client)
+        #expect(await dispatcher.flush(deadline: .now + .milliseconds(1), until: .triedOnce))
+        await dispatcher.close()
+    }
+}

@@ -111,15 +111,17 @@ public actor AdEngine {
 
     // MARK: Delivery
 
-    /// Waits until every beacon the engine's ads fired so far has been stored, then until the store is
-    /// empty (each beacon delivered, dropped or expired) or `deadline` passes.
+    /// Waits until every beacon the engine's ads fired so far has been stored, then until each stored
+    /// beacon has been tried once (sent, and its answer recorded), or `deadline` passes.
     ///
-    /// Call it when the app goes to the background, before ``suspendDelivery()``. Retries waiting out
-    /// their backoff are not hurried; cancelling the calling task returns promptly.
-    /// - Returns: `true` when everything stored was delivered, dropped or expired; `false` at the deadline.
-    public func flush(deadline: ContinuousClock.Instant = .now + .seconds(10)) async -> Bool {
+    /// Call it when the app goes to the background, before ``suspendDelivery()``. A beacon whose first
+    /// try failed stays stored and is retried after its backoff (or at the next launch); flushing does not
+    /// wait out retries (pass `until: .drained` for that). Cancelling the calling task returns promptly.
+    /// - Returns: `true` when every stored beacon was tried; `false` at the deadline.
+    public func flush(deadline: ContinuousClock.Instant = .now + .seconds(10),
+                      until goal: BeaconDispatcher.FlushGoal = .triedOnce) async -> Bool {
         await buffer.drained()
-        return await dispatcher.flush(deadline: deadline)
+        return await dispatcher.flush(deadline: deadline, until: goal)
     }
 
     /// Stops sending (the app went to the background): sends in flight are cancelled and queued again;

@@ -103,6 +103,7 @@ extension BeaconDispatcher {
         let deadline = ContinuousClock.now + configuration.requestTimeout
         let client = self.client
         ledger.sendStarted(row.host)
+        if row.attempts == 1 { firstTriesInFlight += 1 }
         sending[row.id] = Task {
             let result: Result<Int, HTTPError>
             do throws(HTTPError) {
@@ -117,6 +118,7 @@ extension BeaconDispatcher {
     /// Records a send's verdict, reports final ones, and pumps.
     private func sendFinished(_ row: BeaconStore.Row, _ result: Result<Int, HTTPError>) {
         sending[row.id] = nil
+        if row.attempts == 1 { firstTriesInFlight -= 1 }
         let now = clock.millisecondsSince1970()
         let verdict = policy.verdict(for: result, attempts: row.attempts, now: now, expiresAt: row.expiresAt,
                                      unit: Double.random(in: 0..<1))
@@ -188,9 +190,14 @@ extension BeaconDispatcher {
         pump()
     }
 
-    /// Ends every flush when nothing is queued.
+    /// Ends every flush whose goal is reached (the store is read only while a `triedOnce` flush waits).
     private func resolveFlushesIfDrained() {
-        guard ledger.total == 0, !flushWaiters.isEmpty else { return }
-        for id in Array(flushWaiters.keys) { endFlush(id, drained: true) }
+        guard !flushWaiters.isEmpty else { return }
+        var reachedByGoal: [FlushGoal: Bool] = [:]
+        for (id, waiter) in flushWaiters {
+            let done = reachedByGoal[waiter.goal] ?? reached(waiter.goal)
+            reachedByGoal[waiter.goal] = done
+            if done { endFlush(id, drained: true) }
+        }
     }
 }

@@ -82,8 +82,10 @@ public actor BeaconDispatcher: BeaconSink {
     nonisolated let firstPumpAllowed = StartGate()
     /// The wake-up for the next due beacon, and the time it is for.
     var timer: (due: Int64, task: Task<Void, Never>)?
-    /// Callers of ``flush(deadline:)`` waiting for the queue to drain, with their deadline tasks.
-    var flushWaiters: [Int: (continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>)] = [:]
+    /// Callers of ``flush(deadline:until:)`` waiting for their goal, with their deadline tasks.
+    var flushWaiters: [Int: (goal: FlushGoal, continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>)] = [:]
+    /// Sends in flight that are their beacon's first attempt.
+    var firstTriesInFlight = 0
     var nextFlushID = 0
     /// When finished rows were last purged.
     var lastPurge: Int64
@@ -217,14 +219,27 @@ public actor BeaconDispatcher: BeaconSink {
         return rejected
     }
 
-    /// Waits until the queue is empty (every beacon delivered, dropped or expired) or `deadline`.
+    /// What a ``flush(deadline:until:)`` waits for.
+    public enum FlushGoal: Sendable, Hashable {
+        /// The queue is empty: every beacon delivered, dropped or expired.
+        case drained
+        /// Every queued beacon has been sent at least once (and those sends have answered): what an
+        /// app going to the background waits for, since a beacon to a dead host may wait out its
+        /// backoff for up to its TTL.
+        case triedOnce
+    }
+
+    /// Waits until `goal` is reached or `deadline`.
     ///
     /// Flushing does not hurry retries: a beacon waiting out its backoff is sent when due.
     /// Cancelling the calling task returns `false` promptly; so does a closed dispatcher.
-    /// - Returns: `true` when the queue drained, `false` at the deadline, on cancellation, or
-    ///   when the dispatcher is (or gets) closed with beacons queued.
-    public func flush(deadline: ContinuousClock.Instant) async -> Bool {
-        if ledger.total == 0 { return true }
+    /// - Parameters:
+    ///   - deadline: when to give up.
+    ///   - goal: the queue drained (the default), or every queued beacon tried once.
+    /// - Returns: `true` when the goal was reached, `false` at the deadline, on cancellation, or
+    ///   when the dispatcher is (or gets) closed before it.
+    public func flush(deadline: ContinuousClock.Instant, until goal: FlushGoal = .drained) async -> Bool {
+        if reached(goal) { return true }
         guard !Task.isCancelled, !closed, deadline > .now else { return false }
         let id = nextFlushID
         nextFlushID += 1
@@ -234,10 +249,19 @@ public actor BeaconDispatcher: BeaconSink {
                     try? await Task.sleep(until: deadline, clock: .continuous)
                     await self?.endFlush(id, drained: false)
                 }
-                flushWaiters[id] = (continuation, timeout)
+                flushWaiters[id] = (goal, continuation, timeout)
             }
         } onCancel: {
             Task { await self.endFlush(id, drained: false) }
+        }
+    }
+
+    /// True when `goal` holds now. A store that cannot be read counts as not there yet.
+    func reached(_ goal: FlushGoal) -> Bool {
+        if ledger.total == 0 { return true }
+        switch goal {
+        case .drained: return false
+        case .triedOnce: return firstTriesInFlight == 0 && ((try? store.untriedCount()) ?? 1) == 0
         }
     }
 

@@ -178,6 +178,13 @@ final class BeaconStore {
         return next
     }
 
+    /// Pending rows never sent yet (a send interrupted by ``BeaconDispatcher/stop()`` is not counted as tried).
+    func untriedCount() throws(BeaconStoreError) -> Int {
+        var count: Int64 = 0
+        try live().untried.query { count = $0.integer(0) }
+        return Int(count)
+    }
+
     /// Every host with rows pending or being sent.
     func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
         var queues: [HostQueue] = []

@@ -18,6 +18,7 @@ final class BeaconStoreConnection {
     let purge: SQLiteStatement
     let evict: SQLiteStatement
     let recover: SQLiteStatement
+    let untried: SQLiteStatement
 
     init(_ database: SQLiteDatabase, columns: String) throws(BeaconStoreError) {
         self.database = database
@@ -34,6 +35,7 @@ final class BeaconStoreConnection {
             """)
         overdue = try database.prepare(
             "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
+        untried = try database.prepare("SELECT count(*) FROM beacons WHERE state = 'pending' AND attempts = 0")
         markSending = try database.prepare(
             "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
         reschedule = try database.prepare("""
