@@ -55,7 +55,7 @@ extension VASTModelBuilder {
         switch element {
         case .ad:
             pendingAd = VASTAd(
-                id: attr("id"), sequence: intAttr("sequence"), adType: attr("adType"),
+                id: attr("id"), sequence: sequenceAttr(), adType: attr("adType"),
                 conditionalAd: boolAttr("conditionalAd"), content: .inLine(VASTInLine()))
             adContent = nil
         case .inLine:
@@ -80,7 +80,7 @@ extension VASTModelBuilder {
             var value = VASTCreative()
             value.id = attr("id")
             value.adId = attr(version.isVAST4 ? "adId" : "AdID")
-            value.sequence = intAttr("sequence")
+            value.sequence = sequenceAttr()
             value.apiFramework = attr("apiFramework")
             creative = value
         case .linear:
@@ -95,8 +95,8 @@ extension VASTModelBuilder {
             iconClicks = VASTIconClicks()
         case .iconClickFallbackImage:
             var value = VASTIconClickFallbackImage()
-            value.width = intAttr("width")
-            value.height = intAttr("height")
+            value.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+            value.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
             fallbackImage = value
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
@@ -125,24 +125,24 @@ extension VASTModelBuilder {
     private mutating func openIcon() {
         var value = VASTIcon()
         value.program = attr("program")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.xPosition = attr("xPosition")
-        value.yPosition = attr("yPosition")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
+        value.xPosition = positionAttr("xPosition", keywords: ["left", "right"])
+        value.yPosition = positionAttr("yPosition", keywords: ["top", "bottom"])
         value.duration = timeAttr("duration")
         value.offset = timeAttr("offset")
         value.apiFramework = attr("apiFramework")
-        value.pxratio = attr("pxratio")
+        value.pxratio = decimalTextAttr("pxratio", in: VASTValueBounds.pixelRatio)
         icon = value
     }
 
     private mutating func openNonLinear() {
         var value = VASTNonLinear()
         value.id = attr("id")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.expandedWidth = intAttr("expandedWidth")
-        value.expandedHeight = intAttr("expandedHeight")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.expandedWidth = intAttr("expandedWidth", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.expandedHeight = intAttr("expandedHeight", in: VASTValueBounds.pixels, code: .nonLinear)
         value.scalable = boolAttr("scalable")
         value.maintainAspectRatio = boolAttr("maintainAspectRatio")
         value.minSuggestedDuration = timeAttr("minSuggestedDuration")
@@ -153,15 +153,15 @@ extension VASTModelBuilder {
     private mutating func openCompanion() {
         var value = VASTCompanion()
         value.id = attr("id")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.assetWidth = intAttr("assetWidth")
-        value.assetHeight = intAttr("assetHeight")
-        value.expandedWidth = intAttr("expandedWidth")
-        value.expandedHeight = intAttr("expandedHeight")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .companion)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .companion)
+        value.assetWidth = intAttr("assetWidth", in: VASTValueBounds.pixels, code: .companion)
+        value.assetHeight = intAttr("assetHeight", in: VASTValueBounds.pixels, code: .companion)
+        value.expandedWidth = intAttr("expandedWidth", in: VASTValueBounds.pixels, code: .companion)
+        value.expandedHeight = intAttr("expandedHeight", in: VASTValueBounds.pixels, code: .companion)
         value.apiFramework = attr("apiFramework")
         value.adSlotId = attr(version.isVAST4 ? "adSlotId" : "adSlotID")
-        value.pxratio = attr("pxratio")
+        value.pxratio = decimalTextAttr("pxratio", in: VASTValueBounds.pixelRatio)
         value.renderingMode = attr("renderingMode")
         companion = value
     }

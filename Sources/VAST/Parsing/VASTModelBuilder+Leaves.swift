@@ -23,13 +23,19 @@ extension VASTModelBuilder {
             wrapper?.blockedAdCategories.append(category)
         case .pricing:
             let pricing = VASTPricing(model: attr("model"), currency: attr("currency"), value: value)
+            checkPrice(value)
             common.pricing = pricing
         case .survey:
             let survey = VASTSurvey(type: attr("type"), url: value)
             inLine?.surveys.append(survey)
         case .expires:
             if let seconds = Int(value), seconds >= 0 {
-                inLine?.expires = seconds
+                if VASTValueBounds.expiresSeconds.contains(seconds) {
+                    inLine?.expires = seconds
+                } else {
+                    report(.error, .content, "value.range",
+                           "<Expires> \(seconds) is more than a year of seconds; read as no expiry")
+                }
             } else {
                 report(.error, .content, "value.format", "<Expires> \"\(value.prefix(40))\" is not a number of seconds")
             }
@@ -108,6 +114,21 @@ extension VASTModelBuilder {
         }
     }
 
+    /// `<Pricing>` holds an xs:decimal (3.4.8) that mediation ranks by: a plain decimal number
+    /// inside ``VASTValueBounds/price`` (no sign, exponent, `inf` or `nan`, which `Double` would read).
+    private mutating func checkPrice(_ value: String) {
+        let plain = !value.isEmpty && value.utf8.count <= 32
+            && value.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+        guard plain, let amount = Double(value) else {
+            report(.error, .content, "value.format", "<Pricing> \"\(value.prefix(40))\" is not a decimal number")
+            return
+        }
+        if !VASTValueBounds.price.contains(amount) {
+            report(.error, .content, "value.range",
+                   "<Pricing> \(value.prefix(40)) is above \(Int(VASTValueBounds.price.upperBound)); no real ad costs that")
+        }
+    }
+
     private mutating func trackedURL(_ url: String) -> VASTTrackedURL {
         VASTTrackedURL(id: attr("id"), url: url)
     }
@@ -176,15 +197,15 @@ extension VASTModelBuilder {
         file.id = attr("id")
         file.delivery = attr("delivery")
         file.type = attr("type")
-        file.width = intAttr("width")
-        file.height = intAttr("height")
+        file.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        file.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
         file.codec = attr("codec")
-        file.bitrate = intAttr("bitrate")
-        file.minBitrate = intAttr("minBitrate")
-        file.maxBitrate = intAttr("maxBitrate")
+        file.bitrate = intAttr("bitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
+        file.minBitrate = intAttr("minBitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
+        file.maxBitrate = intAttr("maxBitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
         file.scalable = boolAttr("scalable")
         file.maintainAspectRatio = boolAttr("maintainAspectRatio")
-        file.fileSize = intAttr("fileSize")
+        file.fileSize = intAttr("fileSize", in: VASTValueBounds.fileSizeBytes, code: .linear)
         file.mediaType = attr("mediaType")
         file.apiFramework = attr("apiFramework")
         return file
@@ -195,10 +216,10 @@ extension VASTModelBuilder {
         file.id = attr("id")
         file.delivery = attr("delivery")
         file.type = attr("type")
-        file.width = intAttr("width")
-        file.height = intAttr("height")
+        file.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        file.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
         file.codec = attr("codec")
-        file.fileSize = intAttr("fileSize")
+        file.fileSize = intAttr("fileSize", in: VASTValueBounds.fileSizeBytes, code: .linear)
         file.mediaType = attr("mediaType")
         return file
     }
