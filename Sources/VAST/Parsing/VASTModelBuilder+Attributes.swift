@@ -78,7 +78,7 @@ extension VASTModelBuilder {
         }
         report(.warning, .content, "attribute.enumeration",
                "\(name)=\"\(text.prefix(40))\" is neither \(keywords.joined(separator: " nor ")) nor a number of pixels "
-               + "(players place the icon where they like)")
+               + "(players place the icon where they like)", subrule: "attribute.enumeration.Icon.\(name)")
         return text
     }
 
@@ -92,6 +92,23 @@ extension VASTModelBuilder {
                    "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
                    + "(players use 1)")
             return text
+        }
+        return text
+    }
+
+    /// An attribute whose value the spec limits to `allowed` (compared without case when
+    /// `ignoringCase`); any other value is an `attribute.enumeration` finding of `severity`, and is
+    /// kept as written.
+    mutating func enumAttr(_ name: String, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
+                           severity: VASTFinding.Severity = .warning) -> String? {
+        guard let text = attr(name) else { return nil }
+        let value = text.trimmingASCIIWhitespace()
+        let known = ignoringCase ? allowed.contains { $0.caseInsensitiveEquals(value) } : allowed.contains(value)
+        if !known {
+            let consequence = severity == .error ? "players skip the element" : "players read it as unspecified"
+            report(severity, .content, "attribute.enumeration",
+                   "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",
+                   subrule: "attribute.enumeration.\(element.name).\(name)")
         }
         return text
     }

@@ -9,9 +9,11 @@ internal import CLibXML2
 /// re-serialised as raw XML.
 struct VASTModelBuilder {
     let limits: VASTParser.Limits
+    let urlValidator: VASTURLValidator?
 
-    init(limits: VASTParser.Limits) {
+    init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
+        self.urlValidator = urlValidator
     }
 
     // MARK: Outcome
@@ -131,7 +133,8 @@ struct VASTModelBuilder {
     /// Records a finding, or past the cap only counts it, keeping the worst severity so that
     /// the document's validity does not change (bounded memory on hostile input).
     mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
-                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil) {
+                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil,
+                         subrule: String? = nil) {
         guard acceptsFindings else {
             suppressedFindings += 1
             suppressedSeverity = max(suppressedSeverity ?? severity, severity)
@@ -140,7 +143,8 @@ struct VASTModelBuilder {
         findings.append(VASTFinding(
             severity: severity, category: category, rule: rule, message: message,
             location: location ?? self.location(), line: line > 0 ? line : nil,
-            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil)))
+            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
+            subrule: subrule))
     }
 
     // MARK: SAX events
@@ -313,26 +317,42 @@ struct VASTModelBuilder {
                 }
             }
             guard !present else { continue }
-            if requirement.schemaOnly {
+            switch requirement.level {
+            case .schema:
                 report(.warning, .schema, "required-attribute",
-                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires")
-            } else {
+                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires",
+                       subrule: requirement.specificID)
+            case .advisory:
+                report(.warning, .content, "required-attribute",
+                       "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
+                       + "(section \(requirement.section)); players fall back to a default", subrule: requirement.specificID)
+            case .content:
                 report(.error, .content, "required-attribute",
-                       "<\(element.name)> must have a \(requirement.name) attribute")
+                       "<\(element.name)> must have a \(requirement.name) attribute",
+                       subrule: requirement.specificID)
             }
         }
     }
 
     private mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
-        for requirement in VASTSpecRules.requiredChildren(of: element, inWrapper: inWrapper)
-        where requirement.applies(to: version) {
-            guard let child = VASTElement.byName[requirement.name], !seen.contains(child) else { continue }
-            if requirement.schemaOnly {
+        let requirements = VASTSpecRules.requiredChildTable[Int(element.rawValue)][inWrapper ? 1 : 0]
+        for requirement in requirements where requirement.applies(to: version) {
+            guard let child = requirement.child, !seen.contains(child) else { continue }
+            // The VAST 2 spelling <VASTAdTagURL><URL> stands for <VASTAdTagURI> (read with schema.legacy).
+            if child == .vastAdTagURI && seen.contains(.vastAdTagURL) { continue }
+            switch requirement.level {
+            case .schema:
                 report(.warning, .schema, "required-element",
-                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires")
-            } else {
+                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires",
+                       subrule: requirement.specificID)
+            case .advisory:
+                report(.warning, .content, "required-element",
+                       "<\(element.name)> has no <\(requirement.name)>, which the VAST text requires "
+                       + "(section \(requirement.section))", subrule: requirement.specificID)
+            case .content:
                 report(.error, .content, "required-element",
-                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)")
+                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)",
+                       subrule: requirement.specificID)
             }
         }
     }
