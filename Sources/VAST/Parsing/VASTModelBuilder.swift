@@ -327,8 +327,9 @@ struct VASTModelBuilder {
                        "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
                        + "(section \(requirement.section)); players fall back to a default", subrule: requirement.specificID)
             case .content:
+                let article = "aeiou".contains(requirement.name.prefix(1)) ? "an" : "a"
                 report(.error, .content, "required-attribute",
-                       "<\(element.name)> must have a \(requirement.name) attribute",
+                       "<\(element.name)> must have \(article) \(requirement.name) attribute",
                        subrule: requirement.specificID)
             }
         }
