@@ -157,9 +157,9 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
             .v3_0
         case .viewableImpression, .viewable, .notViewable, .viewUndetermined, .adVerifications, .verification,
              .javaScriptResource, .executableResource, .verificationParameters, .category, .universalAdId,
-             .mezzanine, .interactiveCreativeFile, .blockedAdCategories:
+             .mezzanine, .interactiveCreativeFile:
             .v4_0
-        case .adServingId, .expires, .closedCaptionFiles, .closedCaptionFile, .iconClickFallbackImages,
+        case .adServingId, .expires, .blockedAdCategories, .closedCaptionFiles, .closedCaptionFile, .iconClickFallbackImages,
              .iconClickFallbackImage:
             .v4_1
         case .hoverText:

@@ -29,7 +29,8 @@ extension VASTModelBuilder {
         rootNamespace = uri
         if written == nil {
             report(.error, .content, "required-attribute",
-                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)")
+                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)",
+                   subrule: "required-attribute.VAST.version")
         }
         let namespace = uri.map { String(cString: $0) }
         if version.isVAST4 && namespace != "http://www.iab.com/VAST" {
