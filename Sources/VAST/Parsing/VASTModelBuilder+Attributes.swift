@@ -45,7 +45,7 @@ extension VASTModelBuilder {
                    "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
             return nil
         }
-        if !bounds.contains(value) {
+        if !bounds.contains(value), !countedPastCap(.error) {
             report(.error, .content, "value.range",
                    "\(name)=\"\(text.prefix(40))\" is outside \(bounds.lowerBound) to \(bounds.upperBound); "
                    + "no real ad has it, so the element is not used", code: code ?? .schemaValidation)
@@ -88,9 +88,11 @@ extension VASTModelBuilder {
         let trimmed = text.trimmingASCIIWhitespace()
         let digitsOnly = trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
         guard digitsOnly, trimmed.utf8.count <= 12, let value = Double(trimmed), bounds.contains(value) else {
-            report(.warning, .content, "value.range",
-                   "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
-                   + "(players use 1)")
+            if !countedPastCap(.warning) {
+                report(.warning, .content, "value.range",
+                       "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
+                       + "(players use 1)")
+            }
             return text
         }
         return text
@@ -104,7 +106,7 @@ extension VASTModelBuilder {
         guard let text = attr(name) else { return nil }
         let value = text.trimmingASCIIWhitespace()
         let known = ignoringCase ? allowed.contains { $0.caseInsensitiveEquals(value) } : allowed.contains(value)
-        if !known {
+        if !known, !countedPastCap(severity) {
             let consequence = severity == .error ? "players skip the element" : "players read it as unspecified"
             report(severity, .content, "attribute.enumeration",
                    "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",

@@ -178,10 +178,11 @@ extension VASTModelBuilder {
             }
         }
         let event = VASTTrackingEventName(rawValue: name)
-        let offset = offsetAttr("offset")
-        if event == .progress && offset == nil && attr("offset") == nil {
+        let written = attr("offset")
+        let offset = written == nil ? nil : offsetAttr("offset")
+        if event == .progress && written == nil {
             report(.error, .content, "tracking.progress-offset", "a progress event needs an offset attribute")
-        } else if let written = attr("offset"), event != .progress || owner != .linear {
+        } else if let written, event != .progress || owner != .linear {
             report(.warning, .content, "tracking.offset-ignored",
                    event != .progress
                        ? "offset=\"\(written.prefix(40))\" on a \(name.prefix(40)) event is ignored: players fire it at its own moment "

@@ -130,6 +130,15 @@ struct VASTModelBuilder {
     /// message, and ``report(_:_:_:_:code:at:)`` only counts what comes after.
     var acceptsFindings: Bool { findings.count < limits.maxFindings - 1 }
 
+    /// Past the findings cap, counts a finding of `severity` and returns true, so that a hot check
+    /// can skip building a message nobody will read; under the cap returns false.
+    mutating func countedPastCap(_ severity: VASTFinding.Severity) -> Bool {
+        guard !acceptsFindings else { return false }
+        suppressedFindings += 1
+        suppressedSeverity = max(suppressedSeverity ?? severity, severity)
+        return true
+    }
+
     /// Records a finding, or past the cap only counts it, keeping the worst severity so that
     /// the document's validity does not change (bounded memory on hostile input).
     mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
@@ -316,7 +325,7 @@ struct VASTModelBuilder {
                     break
                 }
             }
-            guard !present else { continue }
+            guard !present, !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
             switch requirement.level {
             case .schema:
                 report(.warning, .schema, "required-attribute",
@@ -341,6 +350,7 @@ struct VASTModelBuilder {
             guard let child = requirement.child, !seen.contains(child) else { continue }
             // The VAST 2 spelling <VASTAdTagURL><URL> stands for <VASTAdTagURI> (read with schema.legacy).
             if child == .vastAdTagURI && seen.contains(.vastAdTagURL) { continue }
+            guard !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
             switch requirement.level {
             case .schema:
                 report(.warning, .schema, "required-element",

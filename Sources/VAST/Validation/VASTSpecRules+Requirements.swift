@@ -42,15 +42,16 @@ extension VASTSpecRules {
         /// True when `version` is one that requires it.
         func applies(to version: VASTVersion) -> Bool { since <= version && version <= until }
 
-        /// The required child as a known element (`nil` for attributes).
-        var child: VASTElement? { kind == .child ? VASTElement.byName[name] : nil }
+        /// The required child as a known element (`nil` for attributes), looked up once.
+        let child: VASTElement?
 
         /// The finding's rule: `required-element` or `required-attribute`.
         var ruleID: String { kind == .child ? "required-element" : "required-attribute" }
 
         /// The catalogue id of this one check, for example `required-attribute.MediaFile.delivery`
-        /// (`.wrapper` marks a requirement made of the element in a Wrapper only).
-        var specificID: String { "\(ruleID).\(element.name).\(name)" + (context == .wrapper ? ".wrapper" : "") }
+        /// (`.wrapper` marks a requirement made of the element in a Wrapper only). Made once: it
+        /// goes into every finding of the row.
+        let specificID: String
 
         fileprivate init(_ kind: Kind, _ element: VASTElement, _ name: String, _ context: Context = .any,
                          since: VASTVersion = .v2_0, until: VASTVersion = .v4_3, _ level: Level = .content,
@@ -63,6 +64,9 @@ extension VASTSpecRules {
             self.until = until
             self.level = level
             self.section = section
+            child = kind == .child ? VASTElement.byName[name] : nil
+            specificID = (kind == .child ? "required-element" : "required-attribute") + ".\(element.name).\(name)"
+                + (context == .wrapper ? ".wrapper" : "")
         }
     }
 
