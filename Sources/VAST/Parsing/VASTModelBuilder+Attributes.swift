@@ -107,7 +107,7 @@ extension VASTModelBuilder {
         let value = text.trimmingASCIIWhitespace()
         let known = ignoringCase ? allowed.contains { $0.caseInsensitiveEquals(value) } : allowed.contains(value)
         if !known, !countedPastCap(severity) {
-            let consequence = severity == .error ? "players skip the element" : "players read it as unspecified"
+            let consequence = severity == .error ? "players pick media files by it" : "players read it as unspecified"
             report(severity, .content, "attribute.enumeration",
                    "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",
                    subrule: "attribute.enumeration.\(element.name).\(name)")
