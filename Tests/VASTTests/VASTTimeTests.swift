@@ -59,3 +59,28 @@ import VAST
         #expect(VASTVersion.v4_1 < .v4_2)
     }
 }
+
+/// Time values never trap, whatever a document or a player hands them (issue 9).
+@Suite struct VASTTimeSafetyTests {
+    @Test(arguments: [Double.infinity, -Double.infinity, Double.nan, 1e300, -1e300, 9.3e15, -0.0004])
+    func secondsOfAnyDoubleBecomeATimeWithoutTrapping(_ seconds: Double) {
+        let time = VASTTime(seconds: seconds)
+        #expect(time.milliseconds >= 0)
+        if seconds > 1e15 { #expect(time.milliseconds == Int.max) }
+        if !(seconds > 0) { #expect(time.milliseconds == 0) }
+        #expect(!time.description.isEmpty)
+    }
+
+    @Test func aPercentageOfTheLongestDurationDoesNotTrap() {
+        let longest = VASTTime(milliseconds: Int.max)
+        #expect(VASTTimeOffset.percent(100).resolved(in: longest).milliseconds == Int.max)
+        #expect(VASTTimeOffset.percent(50).resolved(in: longest).milliseconds > Int.max / 3)
+        #expect(VASTTimeOffset.percent(10).resolved(in: VASTTime(milliseconds: 12_345)).milliseconds == 1_235)
+    }
+
+    @Test func theLargestTimeTheParserReadsFitsWithoutOverflow() throws {
+        let (time, _) = try VASTTime.parse("999999999:59:59.999")
+        #expect(time.milliseconds == ((999_999_999 * 60 + 59) * 60 + 59) * 1000 + 999)
+        #expect(!VASTValueBounds.duration.contains(time))
+    }
+}

@@ -18,10 +18,16 @@ struct BannerCandidate {
     var resource: VASTResource
     var declaredSize: AdSize?
     var resizing: Resizing
+    /// The element's attributes outside ``VASTValueBounds``; a candidate with any never fits.
+    var outOfBounds: [String] = []
 
     /// The largest size the candidate can take within the bounds, or `nil` when it cannot fit.
+    ///
+    /// The caller keeps `maxHeight` and `maxWidth` inside ``VASTValueBounds/pixels``; with the
+    /// declared sizes inside it too, no product or quotient here can overflow.
     func fittedSize(maxHeight: Int, maxWidth: Int?) -> AdSize? {
-        guard let declared = declaredSize, declared.width > 0, declared.height > 0, maxHeight > 0 else { return nil }
+        guard outOfBounds.isEmpty, let declared = declaredSize, declared.width > 0, declared.height > 0, maxHeight > 0
+        else { return nil }
         let maxWidth = maxWidth ?? Int.max
         func fits(_ size: AdSize) -> Bool {
             size.width >= 1 && size.height >= 1 && size.height <= maxHeight && size.width <= maxWidth
@@ -51,7 +57,9 @@ struct BannerCandidate {
         case .companion: kind = "companion"
         case .nonLinear: kind = "non-linear"
         }
-        let size = declaredSize.map(\.description) ?? "(no size)"
+        let size = outOfBounds.isEmpty
+            ? declaredSize.map(\.description) ?? "(no size)"
+            : "(\(outOfBounds.joined(separator: ", ")) out of bounds)"
         let how: String
         switch resizing {
         case .fixed(let sizes) where sizes.count > 1: how = "fixed, or \(sizes[1]) asset size"

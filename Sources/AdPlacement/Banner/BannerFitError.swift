@@ -20,12 +20,16 @@ public struct BannerFitError: Error, Sendable, Hashable, CustomStringConvertible
         public static let noSupportedResource = Self(rawValue: "noSupportedResource")
         /// The ad has only linear creatives (201: the player expected a different linearity).
         public static let noBannerCreative = Self(rawValue: "noBannerCreative")
+        /// The space asked for is not one (`maxHeight` or `maxWidth` below 1): the caller's mistake,
+        /// so no VAST code is reported.
+        public static let invalidSpace = Self(rawValue: "invalidSpace")
     }
 
     /// The kind of failure.
     public var code: Code
     /// The VAST codes to report, one per kind of creative the ad holds (companions first): 601 or 604
-    /// for companions, 501 or 503 for non-linears, or 201 alone for an ad with neither.
+    /// for companions, 501 or 503 for non-linears, or 201 alone for an ad with neither; empty for
+    /// ``Code/invalidSpace``.
     public var vastErrorCodes: [VASTErrorCode]
     /// The height that had to be met.
     public var maxHeight: Int

@@ -15,27 +15,40 @@ public import VAST
 ///   side independently when `scalable` is true and `maintainAspectRatio` is false. HTML and iframe
 ///   non-linears are interactive overlays, not banners, and are skipped.
 ///
-/// Scripts (`application/javascript` static resources) are skipped. Nothing is ever scaled up. Among
-/// the candidates that fit, the largest area wins; ties go to an unresized one, then to document order
-/// (an element's resources in the order static, HTML, iframe).
+/// Scripts (`application/javascript` static resources) are skipped, and so is any companion or
+/// non-linear with a size outside ``VASTValueBounds/pixels`` (the parser reports those as `value.range`
+/// errors): a `width` near `Int.max` is not a size to fit. Nothing is ever scaled up. Among the
+/// candidates that fit, the largest area wins; ties go to an unresized one, then to document order
+/// (an element's resources in the order static, HTML, iframe). Every size the arithmetic touches is
+/// inside the pixel bound, so it cannot overflow.
 public enum BottomBanner {
     /// Chooses the banner to show.
     /// - Parameters:
     ///   - ad: the resolved ad; its InLine's creatives are searched (Wrapper creatives carry tracking,
     ///     not banners).
-    ///   - maxHeight: the height available, in the units of the creatives' sizes.
-    ///   - maxWidth: the width available, when it constrains the banner too (usually the player width).
+    ///   - maxHeight: the height available, in the units of the creatives' sizes: at least 1 (a space
+    ///     above 16,384 constrains nothing a creative can declare, and is read as 16,384).
+    ///   - maxWidth: the width available, when it constrains the banner too (usually the player width),
+    ///     at least 1, read like `maxHeight`.
     /// - Returns: the chosen element, its resource and the size to render it at.
-    /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits.
+    /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits; with
+    ///   ``BannerFitError/Code/invalidSpace`` and no code when `maxHeight` or `maxWidth` is below 1.
     public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError)
         -> BannerChoice
     {
+        guard maxHeight >= 1, (maxWidth ?? 1) >= 1 else {
+            let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
+            throw BannerFitError(code: .invalidSpace, vastErrorCodes: [], maxHeight: maxHeight, maxWidth: maxWidth,
+                                 message: "\(bounds) leaves no room for a banner; give at least 1")
+        }
+        let limit = VASTValueBounds.pixels.upperBound
+        let (boundedHeight, boundedWidth) = (min(maxHeight, limit), maxWidth.map { min($0, limit) })
         let (companions, nonLinears, hasCompanions, hasNonLinears) = candidates(in: ad.inLine.creatives)
         let all = companions + nonLinears
         var best: (candidate: BannerCandidate, declared: AdSize, size: AdSize)?
         for candidate in all {
             guard let declared = candidate.declaredSize,
-                let size = candidate.fittedSize(maxHeight: maxHeight, maxWidth: maxWidth)
+                let size = candidate.fittedSize(maxHeight: boundedHeight, maxWidth: boundedWidth)
             else { continue }
             // Strictly better only, so that among equals the earlier candidate stays.
             if let current = best {
@@ -82,6 +95,7 @@ public enum BottomBanner {
             for (index, companion) in (creative.companionAds?.companions ?? []).enumerated() {
                 hasCompanions = true
                 guard companion.renderingMode?.lowercased() != "end-card" else { continue }
+                let outOfBounds = VASTValueBounds.violations(in: companion)
                 let declared = size(companion.width, companion.height)
                 let asset = size(companion.assetWidth, companion.assetHeight)
                 for resource in ordered(companion.resources) {
@@ -96,11 +110,12 @@ public enum BottomBanner {
                     companions.append(
                         BannerCandidate(
                             creative: .companion(companion), creativeIndex: creativeIndex, elementIndex: index,
-                            resource: resource, declaredSize: declared, resizing: resizing))
+                            resource: resource, declaredSize: declared, resizing: resizing, outOfBounds: outOfBounds))
                 }
             }
             for (index, nonLinear) in (creative.nonLinearAds?.nonLinears ?? []).enumerated() {
                 hasNonLinears = true
+                let outOfBounds = VASTValueBounds.violations(in: nonLinear)
                 let declared = size(nonLinear.width, nonLinear.height)
                 let resizing: BannerCandidate.Resizing =
                     nonLinear.scalable != true
@@ -111,7 +126,7 @@ public enum BottomBanner {
                         BannerCandidate(
                             creative: .nonLinear(nonLinear), creativeIndex: creativeIndex, elementIndex: index,
                             resource: .staticResource(creativeType: type, url: url), declaredSize: declared,
-                            resizing: resizing))
+                            resizing: resizing, outOfBounds: outOfBounds))
                 }
             }
         }

@@ -35,8 +35,12 @@ extension PlacementPolicy {
     }
 
     /// Seconds for a message: whole numbers without a fraction, others to the millisecond.
+    ///
+    /// Settings built in code are not validated, so `value` may be anything a `Double` holds; only
+    /// values that fit an `Int` are converted to one (a huge or non-finite interval is printed as is).
     private static func seconds(_ value: Double) -> String {
         let milliseconds = (value * 1000).rounded()
+        guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return String(value) }
         return milliseconds.truncatingRemainder(dividingBy: 1000) == 0
             ? String(Int(milliseconds / 1000)) : String(milliseconds / 1000)
     }

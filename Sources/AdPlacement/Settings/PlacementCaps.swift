@@ -3,15 +3,15 @@
 /// Counts are per placement: a pre-roll does not count towards the between-items cadence. Items are
 /// clips in Clips and pages in Stories, counted from the start of the current presentation.
 public struct PlacementCaps: Sendable, Hashable {
-    /// The first ad of a presentation comes once at least this many items were viewed (N, at least 0).
+    /// The first ad of a presentation comes once at least this many items were viewed (N, 0 to 10,000).
     /// Not allowed on the opening pre-roll.
     public var firstAfterItems: Int?
-    /// After an ad, the next one comes once at least this many more items were viewed (M, at least 1).
+    /// After an ad, the next one comes once at least this many more items were viewed (M, 1 to 10,000).
     /// Not allowed on the opening pre-roll.
     public var everyItems: Int?
-    /// At most this many ads per session (K, at least 1).
+    /// At most this many ads per session (K, 1 to 10,000).
     public var maxPerSession: Int?
-    /// At least this many seconds between two ads of the placement (at least 0).
+    /// At least this many seconds between two ads of the placement (0 to 86,400: a day).
     public var minimumIntervalSeconds: Double?
 
     /// Creates caps; none by default.

@@ -13,13 +13,13 @@ public struct PlacementSourceSettings: Sendable, Hashable, Codable {
 
     /// The source's name, unique within its placement, for reports.
     public var name: String
-    /// The priority tier, 0 first.
+    /// The priority tier, 0 first (0 to 100).
     public var tier: Int
     /// Where the VAST comes from.
     public var kind: Kind
     /// The time the source gets for its whole answer (wrappers included), in milliseconds: 1 to 30,000.
     public var timeoutMilliseconds: Int
-    /// The lowest price (CPM) the source may win with, when it bids.
+    /// The lowest price (CPM) the source may win with, when it bids (0 to 1,000,000).
     public var floor: Double?
     /// The source's fixed price (CPM), used to rank it against bids.
     public var price: Double?

@@ -123,9 +123,13 @@ extension KeyedDecodingContainer where Key == SettingsKey {
     func decodeWholeNumberIfPresent(_ name: String) throws -> Int? {
         let key = SettingsKey(name)
         guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
-        guard value.isFinite, value.rounded() == value, abs(value) < 1e15 else {
+        guard value.isFinite, value.rounded() == value else {
             throw TenantSettingsError(
                 field: TenantSettingsError.path(codingPath + [key]), problem: "must be a whole number")
+        }
+        // Checked before the conversion, which would trap past Int's range; the real bounds follow in validate().
+        guard abs(value) < 1e15 else {
+            throw TenantSettingsError(field: TenantSettingsError.path(codingPath + [key]), problem: "is far too large")
         }
         return Int(value)
     }

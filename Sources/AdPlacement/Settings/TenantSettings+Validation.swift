@@ -1,13 +1,24 @@
 extension TenantSettings {
     /// The longest timeout a source may have: a load that takes a minute to fail is worse than no ad.
     public static let maximumSourceTimeoutMilliseconds = 30_000
+    /// The most sources one placement may list: every one may run, so a list of thousands is a mistake.
+    public static let maximumSourcesPerPlacement = 50
+    /// The highest tier: tiers run one after the other, so a hundred is already far more than a slot can wait for.
+    public static let maximumTier = 100
+    /// The largest item count a cap may name (`firstAfterItems`, `everyItems`, `maxPerSession`).
+    public static let maximumCapCount = 10_000
+    /// The longest minimum interval, in seconds: a day, longer than any session.
+    public static let maximumIntervalSeconds: Double = 86_400
+    /// The highest `floor` or `price` (CPM).
+    public static let maximumPrice: Double = 1_000_000
 
     /// Checks every value against its allowed range.
     ///
-    /// Rules: an enabled placement has at least one source; source names are non-empty and unique within
-    /// their placement; `tier` is at least 0; `timeoutMs` is 1 to 30,000; a tag's `url` is http or https;
-    /// a document is not empty; `floor` and `price` are finite and at least 0; caps as documented on
-    /// ``PlacementCaps`` (the opening pre-roll takes no item caps).
+    /// Rules: an enabled placement has 1 to 50 sources; source names are non-empty and unique within
+    /// their placement; `tier` is 0 to 100; `timeoutMs` is 1 to 30,000; a tag's `url` is http or https;
+    /// a document is not empty; `floor` and `price` are finite, 0 to 1,000,000; caps as documented on
+    /// ``PlacementCaps``, each count at most 10,000 and the interval at most 86,400 s (the opening
+    /// pre-roll takes no item caps). Every number is bounded so that pacing arithmetic cannot trap.
     /// - Throws: ``TenantSettingsError`` with every issue, placements in name order.
     public func validate() throws(TenantSettingsError) {
         var issues: [TenantSettingsError.Issue] = []
@@ -26,6 +37,9 @@ extension PlacementSettings {
             issues.append(TenantSettingsError.Issue(field: "\(path).\(field)", problem: problem))
         }
         if enabled && sources.isEmpty { issue("sources", "must not be empty when enabled is true") }
+        if sources.count > TenantSettings.maximumSourcesPerPlacement {
+            issue("sources", "must list at most \(TenantSettings.maximumSourcesPerPlacement) sources (\(sources.count) given)")
+        }
         var names: Set<String> = []
         for (index, source) in sources.enumerated() {
             let at = "sources[\(index)]"
@@ -35,6 +49,7 @@ extension PlacementSettings {
                 issue("\(at).name", "must be unique in the placement (\"\(source.name)\" is used twice)")
             }
             if source.tier < 0 { issue("\(at).tier", "must be at least 0") }
+            if source.tier > TenantSettings.maximumTier { issue("\(at).tier", "must be at most \(TenantSettings.maximumTier)") }
             let maximum = TenantSettings.maximumSourceTimeoutMilliseconds
             if source.timeoutMilliseconds < 1 || source.timeoutMilliseconds > maximum {
                 issue("\(at).timeoutMs", "must be between 1 and \(maximum)")
@@ -51,6 +66,8 @@ extension PlacementSettings {
             for (name, value) in [("floor", source.floor), ("price", source.price)] {
                 if let value, !(value.isFinite && value >= 0) {
                     issue("\(at).\(name)", "must be a number of at least 0")
+                } else if let value, value > TenantSettings.maximumPrice {
+                    issue("\(at).\(name)", "must be at most \(Int(TenantSettings.maximumPrice))")
                 }
             }
         }
@@ -58,11 +75,20 @@ extension PlacementSettings {
             if caps.firstAfterItems != nil { issue("caps.firstAfterItems", "does not apply to the opening pre-roll") }
             if caps.everyItems != nil { issue("caps.everyItems", "does not apply to the opening pre-roll") }
         }
-        if let value = caps.firstAfterItems, value < 0 { issue("caps.firstAfterItems", "must be at least 0") }
-        if let value = caps.everyItems, value < 1 { issue("caps.everyItems", "must be at least 1") }
-        if let value = caps.maxPerSession, value < 1 { issue("caps.maxPerSession", "must be at least 1") }
+        let most = TenantSettings.maximumCapCount
+        if let value = caps.firstAfterItems, value < 0 || value > most {
+            issue("caps.firstAfterItems", value < 0 ? "must be at least 0" : "must be at most \(most)")
+        }
+        if let value = caps.everyItems, value < 1 || value > most {
+            issue("caps.everyItems", value < 1 ? "must be at least 1" : "must be at most \(most)")
+        }
+        if let value = caps.maxPerSession, value < 1 || value > most {
+            issue("caps.maxPerSession", value < 1 ? "must be at least 1" : "must be at most \(most)")
+        }
         if let value = caps.minimumIntervalSeconds, !(value.isFinite && value >= 0) {
             issue("caps.minimumIntervalSeconds", "must be a number of at least 0")
+        } else if let value = caps.minimumIntervalSeconds, value > TenantSettings.maximumIntervalSeconds {
+            issue("caps.minimumIntervalSeconds", "must be at most \(Int(TenantSettings.maximumIntervalSeconds)) (a day)")
         }
     }
 }

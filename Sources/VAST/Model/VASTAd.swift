@@ -131,8 +131,16 @@ public struct VASTPricing: Sendable, Hashable {
     /// The price as written (trimmed).
     public var value: String
 
-    /// The price as a number, when it is one.
-    public var amount: Double? { Double(value) }
+    /// The price as a number, when it is a plain decimal inside ``VASTValueBounds/price``
+    /// (`nil` for text, `inf`, `nan`, signs, exponents and absurd amounts, so that ranking never
+    /// compares against a value that is not a price).
+    public var amount: Double? {
+        guard !value.isEmpty, value.utf8.count <= 32,
+              value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+              let number = Double(value), VASTValueBounds.price.contains(number)
+        else { return nil }
+        return number
+    }
 
     /// Creates a price.
     public init(model: String? = nil, currency: String? = nil, value: String) {

@@ -1,14 +1,22 @@
 import Glibc
 
 /// A linear scan run before libxml2 sees a document, refusing start tags with too many
-/// attributes: libxml2 2.9's duplicate-attribute check is quadratic in their number.
+/// attributes (libxml2 2.9's duplicate-attribute check is quadratic in their number) and NUL
+/// characters (libxml2 stops reading at a NUL in some paths and reports success, so garbage
+/// after one would pass unseen).
 ///
 /// The scan reads code units in the document's encoding family (ASCII-compatible bytes, or
 /// UTF-16 in either byte order, told by the BOM or by how `<` is written), so that a byte of
 /// a UTF-16 code unit cannot pass for a quote. A declared encoding must be one whose markup is
 /// plain ASCII in that family (UTF-8, ASCII, the ISO-8859 and Windows code pages, UTF-16):
 /// anything else (UTF-7, EBCDIC, UTF-32) could hide `=` and quotes from the scan and is refused.
+/// The whole XML declaration is read for it, up to ``maxDeclarationLength`` code units: padding
+/// cannot push the encoding out of sight.
 enum AttributePreScan {
+    /// The longest XML declaration read (`<?xml` to `?>`), in code units. A real one is under
+    /// 100; a longer one is refused rather than read in part.
+    static let maxDeclarationLength = 1_024
+
     private enum Form: Equatable {
         case bytes
         case utf16(bigEndian: Bool)
@@ -21,6 +29,7 @@ enum AttributePreScan {
     /// processing instructions and declarations, whose content is not markup.
     static func check(_ bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int) throws(VASTParseError) {
         let form = try form(of: bytes)
+        try checkNUL(bytes, form: form)
         try checkDeclaredEncoding(bytes, form: form)
         if form == .bytes {
             try checkBytes(bytes, maxAttributes: maxAttributes)
@@ -134,33 +143,102 @@ enum AttributePreScan {
         }
     }
 
+    /// Refuses a NUL character anywhere (a zero byte, or a zero code unit in UTF-16), with its line.
+    private static func checkNUL(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) throws(VASTParseError) {
+        let scanner = Scanner(bytes: bytes, form: form)
+        var found: Int?
+        switch form {
+        case .bytes:
+            if let base = bytes.baseAddress, let hit = memchr(base, 0, bytes.count) {
+                found = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            }
+        case .utf16:
+            // Only whole code units count: a zero byte is half of most UTF-16 ASCII characters.
+            var position = 0
+            while position + 1 < bytes.count {
+                if bytes[position] == 0 && bytes[position + 1] == 0 {
+                    found = position
+                    break
+                }
+                position += 2
+            }
+        }
+        guard let found else { return }
+        var at = scanner
+        at.index = found
+        throw VASTParseError(
+            .malformed, "the document holds a NUL character (byte \(found)); XML forbids it, so nothing after it can be trusted",
+            line: at.line)
+    }
+
     /// Refuses an XML declaration's encoding unless its markup reads as ASCII in `form`.
+    ///
+    /// Reads the whole declaration (to its `?>`), then its `encoding` pseudo-attribute as XML
+    /// writes it: `encoding`, optional white space, `=`, optional white space, a quoted name.
     private static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) throws(VASTParseError) {
         var scanner = Scanner(bytes: bytes, form: form)
         if form == .bytes && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
         if case .utf16 = form, let first = scanner.peek(), first == 0xFEFF { _ = scanner.next() }
         guard scanner.consume("<?xml") else { return }
-        var declaration = ""
-        while let unit = scanner.next(), unit != 0x3E, declaration.utf8.count < 200 {
-            guard let scalar = Unicode.Scalar(unit) else { break }
-            declaration.unicodeScalars.append(scalar)
+        var declaration: [UInt8] = []
+        var previous: UInt32 = 0
+        while true {
+            guard let unit = scanner.next() else {
+                throw VASTParseError(.malformed, "the XML declaration is not closed with ?>", line: 1)
+            }
+            if previous == 0x3F && unit == 0x3E { break }
+            guard declaration.count < maxDeclarationLength else {
+                throw VASTParseError(
+                    .malformed,
+                    "the XML declaration is longer than \(maxDeclarationLength) characters; refused before parsing",
+                    line: scanner.line)
+            }
+            // Anything outside ASCII cannot be part of a pseudo-attribute name; keep a marker for it.
+            declaration.append(unit < 0x80 ? UInt8(unit) : 0xFF)
+            previous = unit
         }
-        guard let range = declaration.range(of: "encoding") else { return }
-        let rest = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        let name = String(rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " }).lowercased()
+        guard let name = encodingName(in: declaration) else { return }
+        let lowered = name.lowercased()
         let allowed: Bool
         switch form {
         case .bytes:
-            allowed = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(name)
-                || name.hasPrefix("iso-8859-") || name.hasPrefix("windows-125") || name.hasPrefix("cp125")
+            allowed = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(lowered)
+                || lowered.hasPrefix("iso-8859-") || lowered.hasPrefix("windows-125") || lowered.hasPrefix("cp125")
         case .utf16:
-            allowed = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(name)
+            allowed = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(lowered)
         }
         guard allowed else {
             throw VASTParseError(
-                .malformed, "encoding \"\(name.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
+                .malformed, "encoding \"\(lowered.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
                 line: 1)
         }
+    }
+
+    /// The value of the `encoding` pseudo-attribute in a declaration's ASCII, or `nil` when it
+    /// has none. A malformed one (no `=`, no quote) comes back as what follows `encoding`, which
+    /// no allowed name matches, so it is refused too.
+    static func encodingName(in declaration: [UInt8]) -> String? {
+        let key = Array("encoding".utf8)
+        guard declaration.count >= key.count else { return nil }
+        var start: Int?
+        for index in 0...(declaration.count - key.count) where declaration[index..<(index + key.count)].elementsEqual(key) {
+            start = index + key.count
+            break
+        }
+        guard var index = start else { return nil }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        while index < declaration.count && isSpace(declaration[index]) { index += 1 }
+        guard index < declaration.count, declaration[index] == 0x3D else {
+            return String(decoding: declaration[index...].prefix(30), as: UTF8.self)
+        }
+        index += 1
+        while index < declaration.count && isSpace(declaration[index]) { index += 1 }
+        guard index < declaration.count, declaration[index] == 0x22 || declaration[index] == 0x27 else {
+            return String(decoding: declaration[index...].prefix(30), as: UTF8.self)
+        }
+        let quote = declaration[index]
+        let name = declaration[(index + 1)...].prefix { $0 != quote }
+        return String(decoding: name, as: UTF8.self)
     }
 
     /// Reads code units; only their ASCII values matter to the scan.

@@ -6,10 +6,11 @@ internal import CLibXML2
 /// Runs on the caller's thread, synchronously. The builder lives in memory owned by this call
 /// and reaches the callbacks through the parser context's `_private` pointer.
 enum SAXSession {
-    static func run(_ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits) throws(VASTParseError) -> VASTParseResult {
+    static func run(_ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits,
+                    urlValidator: VASTURLValidator?) throws(VASTParseError) -> VASTParseResult {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
         let builder = UnsafeMutablePointer<VASTModelBuilder>.allocate(capacity: 1)
-        builder.initialize(to: VASTModelBuilder(limits: limits))
+        builder.initialize(to: VASTModelBuilder(limits: limits, urlValidator: urlValidator))
         defer {
             builder.deinitialize(count: 1)
             builder.deallocate()

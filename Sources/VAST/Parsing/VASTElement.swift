@@ -16,6 +16,8 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     case iconClickFallbackImages, iconClickFallbackImage, altText, hoverText
     case nonLinearAds, nonLinear, nonLinearClickThrough, nonLinearClickTracking
     case companionAds, companion, companionClickThrough, companionClickTracking
+    /// Early VAST 2 Wrappers' `<VASTAdTagURL><URL>...</URL></VASTAdTagURL>`, which players still follow.
+    case vastAdTagURL, url
     /// VAST 1.0's root, recognised only to be refused with 102.
     case videoAdServingTemplate
 
@@ -91,6 +93,8 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
         case .companion: "Companion"
         case .companionClickThrough: "CompanionClickThrough"
         case .companionClickTracking: "CompanionClickTracking"
+        case .vastAdTagURL: "VASTAdTagURL"
+        case .url: "URL"
         case .videoAdServingTemplate: "VideoAdServingTemplate"
         }
     }
@@ -109,7 +113,7 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
              .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource, .htmlResource,
              .iconClickThrough, .iconClickTracking, .iconViewTracking, .altText, .hoverText,
              .nonLinearClickThrough, .nonLinearClickTracking, .companionClickThrough, .companionClickTracking,
-             .blockedAdCategories:
+             .blockedAdCategories, .url:
             true
         default:
             false
@@ -138,7 +142,7 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
              .executableResource, .tracking, .vastAdTagURI, .mediaFile, .mezzanine, .interactiveCreativeFile,
              .closedCaptionFile, .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource,
              .iconClickThrough, .iconClickTracking, .iconViewTracking, .nonLinearClickThrough,
-             .nonLinearClickTracking, .companionClickThrough, .companionClickTracking, .survey:
+             .nonLinearClickTracking, .companionClickThrough, .companionClickTracking, .survey, .url:
             true
         default:
             false
@@ -153,9 +157,9 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
             .v3_0
         case .viewableImpression, .viewable, .notViewable, .viewUndetermined, .adVerifications, .verification,
              .javaScriptResource, .executableResource, .verificationParameters, .category, .universalAdId,
-             .mezzanine, .interactiveCreativeFile, .blockedAdCategories:
+             .mezzanine, .interactiveCreativeFile:
             .v4_0
-        case .adServingId, .expires, .closedCaptionFiles, .closedCaptionFile, .iconClickFallbackImages,
+        case .adServingId, .expires, .blockedAdCategories, .closedCaptionFiles, .closedCaptionFile, .iconClickFallbackImages,
              .iconClickFallbackImage:
             .v4_1
         case .hoverText:

@@ -23,17 +23,96 @@ extension VASTModelBuilder {
         return nil
     }
 
-    /// An integer attribute; a value that is not a whole number is reported and dropped.
-    mutating func intAttr(_ name: String) -> Int? {
+    /// An integer attribute, range-checked where it enters.
+    ///
+    /// A value that is not a whole number is reported and dropped. A whole number outside
+    /// `bounds` is a `value.range` error (with `code`, the creative's IAB code where one fits)
+    /// and is kept as written, saturated at `Int.max` when its digits do not fit, so that
+    /// selection can tell it from a missing value and skip its element (``VASTValueBounds``).
+    mutating func intAttr(_ name: String, in bounds: ClosedRange<Int>, code: VASTErrorCode? = nil) -> Int? {
         guard let text = attr(name) else { return nil }
         let trimmed = text.trimmingASCIIWhitespace()
-        if let value = Int(trimmed), value >= 0 { return value }
-        if let value = Double(trimmed), value >= 0, value == value.rounded(), value < 1e12 {
-            report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(Int(value))")
-            return Int(value)
+        let value: Int
+        if let exact = Int(trimmed), exact >= 0 {
+            value = exact
+        } else if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            value = Int.max
+        } else if let number = Double(trimmed), number >= 0, number == number.rounded(), number < 1e12 {
+            report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(Int(number))")
+            value = Int(number)
+        } else {
+            report(.error, .content, "attribute.value",
+                   "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
+            return nil
         }
-        report(.error, .content, "attribute.value", "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
-        return nil
+        if !bounds.contains(value), !countedPastCap(.error) {
+            report(.error, .content, "value.range",
+                   "\(name)=\"\(text.prefix(40))\" is outside \(bounds.lowerBound) to \(bounds.upperBound); "
+                   + "no real ad has it, so the element is not used", code: code ?? .schemaValidation)
+        }
+        return value
+    }
+
+    /// A `sequence` attribute (Ad, Creative): 1 to 10,000; 0 is read with a warning, since the
+    /// spec numbers from 1 (3.3.2) but players accept 0.
+    mutating func sequenceAttr() -> Int? {
+        guard let value = intAttr("sequence", in: 0...VASTValueBounds.sequence.upperBound) else { return nil }
+        if value == 0 {
+            report(.warning, .content, "value.range", "sequence=\"0\": the spec numbers from 1 (players accept 0)")
+        }
+        return value
+    }
+
+    /// A pixel position attribute (`xPosition`, `yPosition`): a keyword or a number of pixels.
+    mutating func positionAttr(_ name: String, keywords: [String]) -> String? {
+        guard let text = attr(name) else { return nil }
+        let trimmed = text.trimmingASCIIWhitespace()
+        if keywords.contains(trimmed) { return text }
+        if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            if Int(trimmed).map(VASTValueBounds.pixels.contains) != true {
+                report(.error, .content, "value.range",
+                       "\(name)=\"\(text.prefix(40))\" is outside 0 to \(VASTValueBounds.pixels.upperBound) pixels",
+                       code: .linear)
+            }
+            return text
+        }
+        report(.warning, .content, "attribute.enumeration",
+               "\(name)=\"\(text.prefix(40))\" is neither \(keywords.joined(separator: " nor ")) nor a number of pixels "
+               + "(players place the icon where they like)", subrule: "attribute.enumeration.Icon.\(name)")
+        return text
+    }
+
+    /// A decimal attribute that the model keeps as text (`pxratio`), checked against `bounds`.
+    mutating func decimalTextAttr(_ name: String, in bounds: ClosedRange<Double>) -> String? {
+        guard let text = attr(name) else { return nil }
+        let trimmed = text.trimmingASCIIWhitespace()
+        let digitsOnly = trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+        guard digitsOnly, trimmed.utf8.count <= 12, let value = Double(trimmed), bounds.contains(value) else {
+            if !countedPastCap(.warning) {
+                report(.warning, .content, "value.range",
+                       "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
+                       + "(players use 1)")
+            }
+            return text
+        }
+        return text
+    }
+
+    /// An attribute whose value the spec limits to `allowed` (compared without case when
+    /// `ignoringCase`); any other value is an `attribute.enumeration` finding of `severity`, and is
+    /// kept as written.
+    mutating func enumAttr(_ name: String, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
+                           severity: VASTFinding.Severity = .warning) -> String? {
+        guard let text = attr(name) else { return nil }
+        let value = text.trimmingASCIIWhitespace()
+        let known = ignoringCase ? allowed.contains { $0.caseInsensitiveEquals(value) } : allowed.contains(value)
+        if !known, !countedPastCap(severity) {
+            let consequence = severity == .error ? "players pick media files by it" : "players read it as unspecified"
+            report(severity, .content, "attribute.enumeration",
+                   "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",
+                   subrule: "attribute.enumeration.\(element.name).\(name)")
+        }
+        return text
     }
 
     /// A boolean attribute: `true` / `false`, with `True`, `1`, `0` and the like accepted with a finding.
@@ -63,14 +142,15 @@ extension VASTModelBuilder {
         return time(text, what: "\(name) attribute")
     }
 
-    /// A time value, reported when it is lenient or unreadable.
+    /// A time value, reported when it is lenient, unreadable or beyond ``VASTValueBounds/duration``
+    /// (then `nil`: downstream code treats it as unknown).
     mutating func time(_ text: String, what: String) -> VASTTime? {
         do {
             let (value, leniency) = try VASTTime.parse(text)
             if let leniency {
                 report(.warning, .tolerance, "time.lenient", "\(what) \"\(text)\" accepted: \(leniency)")
             }
-            return value
+            return bounded(value, text: text, what: what)
         } catch {
             report(.error, .content, "time.format", "\(what): \(error.description); expected HH:MM:SS or HH:MM:SS.mmm",
                    code: .schemaValidation)
@@ -86,11 +166,24 @@ extension VASTModelBuilder {
             if let leniency {
                 report(.warning, .tolerance, "time.lenient", "\(name) \"\(text)\" accepted: \(leniency)")
             }
+            if case .time(let time) = value {
+                return bounded(time, text: text, what: "\(name) attribute").map { .time($0) }
+            }
             return value
         } catch {
             report(.error, .content, "time.format",
                    "\(name): \(error.description); expected HH:MM:SS(.mmm) or n%", code: .schemaValidation)
             return nil
         }
+    }
+
+    /// `value` when it is inside ``VASTValueBounds/duration``; otherwise a `value.range` error and `nil`.
+    private mutating func bounded(_ value: VASTTime, text: String, what: String) -> VASTTime? {
+        guard VASTValueBounds.duration.contains(value) else {
+            report(.error, .content, "value.range",
+                   "\(what) \"\(text.prefix(40))\" is longer than 24 hours; read as unknown", code: .schemaValidation)
+            return nil
+        }
+        return value
     }
 }

@@ -29,7 +29,8 @@ extension VASTModelBuilder {
         rootNamespace = uri
         if written == nil {
             report(.error, .content, "required-attribute",
-                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)")
+                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)",
+                   subrule: "required-attribute.VAST.version")
         }
         let namespace = uri.map { String(cString: $0) }
         if version.isVAST4 && namespace != "http://www.iab.com/VAST" {
@@ -55,7 +56,8 @@ extension VASTModelBuilder {
         switch element {
         case .ad:
             pendingAd = VASTAd(
-                id: attr("id"), sequence: intAttr("sequence"), adType: attr("adType"),
+                id: attr("id"), sequence: sequenceAttr(),
+                adType: enumAttr("adType", of: .ad, allowed: ["video", "audio", "hybrid"]),
                 conditionalAd: boolAttr("conditionalAd"), content: .inLine(VASTInLine()))
             adContent = nil
         case .inLine:
@@ -80,7 +82,7 @@ extension VASTModelBuilder {
             var value = VASTCreative()
             value.id = attr("id")
             value.adId = attr(version.isVAST4 ? "adId" : "AdID")
-            value.sequence = intAttr("sequence")
+            value.sequence = sequenceAttr()
             value.apiFramework = attr("apiFramework")
             creative = value
         case .linear:
@@ -95,8 +97,8 @@ extension VASTModelBuilder {
             iconClicks = VASTIconClicks()
         case .iconClickFallbackImage:
             var value = VASTIconClickFallbackImage()
-            value.width = intAttr("width")
-            value.height = intAttr("height")
+            value.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+            value.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
             fallbackImage = value
         case .nonLinearAds:
             nonLinearAds = VASTNonLinearAds()
@@ -104,10 +106,13 @@ extension VASTModelBuilder {
             openNonLinear()
         case .companionAds:
             var value = VASTCompanionAds()
-            value.required = attr("required")
+            value.required = enumAttr("required", of: .companionAds, allowed: ["all", "any", "none"])
             companionAds = value
         case .companion:
             openCompanion()
+        case .vastAdTagURL:
+            report(.warning, .schema, "schema.legacy",
+                   "<VASTAdTagURL><URL> is the early VAST 2 spelling of <VASTAdTagURI>; read as it, as players do")
         case .extensionElement, .creativeExtension:
             pendingExtension = VASTExtension(
                 type: attr("type"), attributes: attrs.map { VASTAttribute(name: $0.name, value: $0.value) }, rawXML: "")
@@ -125,24 +130,24 @@ extension VASTModelBuilder {
     private mutating func openIcon() {
         var value = VASTIcon()
         value.program = attr("program")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.xPosition = attr("xPosition")
-        value.yPosition = attr("yPosition")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
+        value.xPosition = positionAttr("xPosition", keywords: ["left", "right"])
+        value.yPosition = positionAttr("yPosition", keywords: ["top", "bottom"])
         value.duration = timeAttr("duration")
         value.offset = timeAttr("offset")
         value.apiFramework = attr("apiFramework")
-        value.pxratio = attr("pxratio")
+        value.pxratio = decimalTextAttr("pxratio", in: VASTValueBounds.pixelRatio)
         icon = value
     }
 
     private mutating func openNonLinear() {
         var value = VASTNonLinear()
         value.id = attr("id")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.expandedWidth = intAttr("expandedWidth")
-        value.expandedHeight = intAttr("expandedHeight")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.expandedWidth = intAttr("expandedWidth", in: VASTValueBounds.pixels, code: .nonLinear)
+        value.expandedHeight = intAttr("expandedHeight", in: VASTValueBounds.pixels, code: .nonLinear)
         value.scalable = boolAttr("scalable")
         value.maintainAspectRatio = boolAttr("maintainAspectRatio")
         value.minSuggestedDuration = timeAttr("minSuggestedDuration")
@@ -153,15 +158,15 @@ extension VASTModelBuilder {
     private mutating func openCompanion() {
         var value = VASTCompanion()
         value.id = attr("id")
-        value.width = intAttr("width")
-        value.height = intAttr("height")
-        value.assetWidth = intAttr("assetWidth")
-        value.assetHeight = intAttr("assetHeight")
-        value.expandedWidth = intAttr("expandedWidth")
-        value.expandedHeight = intAttr("expandedHeight")
+        value.width = intAttr("width", in: VASTValueBounds.pixels, code: .companion)
+        value.height = intAttr("height", in: VASTValueBounds.pixels, code: .companion)
+        value.assetWidth = intAttr("assetWidth", in: VASTValueBounds.pixels, code: .companion)
+        value.assetHeight = intAttr("assetHeight", in: VASTValueBounds.pixels, code: .companion)
+        value.expandedWidth = intAttr("expandedWidth", in: VASTValueBounds.pixels, code: .companion)
+        value.expandedHeight = intAttr("expandedHeight", in: VASTValueBounds.pixels, code: .companion)
         value.apiFramework = attr("apiFramework")
         value.adSlotId = attr(version.isVAST4 ? "adSlotId" : "adSlotID")
-        value.pxratio = attr("pxratio")
+        value.pxratio = decimalTextAttr("pxratio", in: VASTValueBounds.pixelRatio)
         value.renderingMode = attr("renderingMode")
         companion = value
     }
@@ -171,12 +176,14 @@ extension VASTModelBuilder {
         case .ad:
             closeAd()
         case .inLine:
+            checkImpressionsHaveURIs()
             if var body = inLine {
                 body.common = common
                 adContent = .inLine(body)
             }
             inLine = nil
         case .wrapper:
+            checkImpressionsHaveURIs()
             if var body = wrapper {
                 body.common = common
                 adContent = .wrapper(body)
@@ -186,7 +193,15 @@ extension VASTModelBuilder {
             if let viewable { common.viewableImpressions.append(viewable) }
             viewable = nil
         case .verification:
-            if let verification { common.verifications.append(verification) }
+            if let verification {
+                if verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
+                    report(.warning, .content, "resource.missing",
+                           "<Verification> has no <JavaScriptResource> or <ExecutableResource>: the player can only "
+                           + "fire its verificationNotExecuted tracking", code: VASTErrorCode(rawValue: 410),
+                           subrule: "resource.missing.Verification")
+                }
+                common.verifications.append(verification)
+            }
             verification = nil
         case .creative:
             closeCreative()
@@ -197,7 +212,10 @@ extension VASTModelBuilder {
             linear?.videoClicks = videoClicks
             videoClicks = nil
         case .icon:
-            if let icon { linear?.icons.append(icon) }
+            if let icon {
+                requireResource(icon.resources, of: .icon, code: .linear)
+                linear?.icons.append(icon)
+            }
             icon = nil
         case .iconClicks:
             icon?.iconClicks = iconClicks
@@ -209,17 +227,41 @@ extension VASTModelBuilder {
             setKind(nonLinearAds.map { .nonLinearAds($0) })
             nonLinearAds = nil
         case .nonLinear:
-            if let nonLinear { nonLinearAds?.nonLinears.append(nonLinear) }
+            if let nonLinear {
+                requireResource(nonLinear.resources, of: .nonLinear, code: VASTErrorCode(rawValue: 503))
+                nonLinearAds?.nonLinears.append(nonLinear)
+            }
             nonLinear = nil
         case .companionAds:
             setKind(companionAds.map { .companionAds($0) })
             companionAds = nil
         case .companion:
-            if let companion { companionAds?.companions.append(companion) }
+            if let companion {
+                requireResource(companion.resources, of: .companion, code: VASTErrorCode(rawValue: 604))
+                companionAds?.companions.append(companion)
+            }
             companion = nil
         default:
             break
         }
+    }
+
+    /// An InLine's Icon, NonLinear or Companion needs one of StaticResource, IFrameResource or
+    /// HTMLResource (3.15.1 to 3.15.3); in a Wrapper they may carry tracking only.
+    private mutating func requireResource(_ resources: [VASTResource], of element: VASTElement, code: VASTErrorCode) {
+        guard !inWrapper, resources.isEmpty else { return }
+        report(.error, .content, "resource.missing",
+               "<\(element.name)> has no StaticResource, IFrameResource or HTMLResource: there is nothing to show",
+               code: code, subrule: "resource.missing.\(element.name)")
+    }
+
+    /// Impressions that are all empty are no impression at all: the spec writes `about:blank`
+    /// when there is nothing to track (3.4.4).
+    private mutating func checkImpressionsHaveURIs() {
+        guard !common.impressions.isEmpty, common.impressions.allSatisfy({ $0.url.isEmpty }) else { return }
+        report(.error, .content, "element.empty",
+               "every <Impression> is empty, so no impression can be counted; write about:blank when there is nothing to track",
+               subrule: "element.empty.Impression")
     }
 
     private mutating func closeAd() {

@@ -7,10 +7,15 @@ extension VASTModelBuilder {
         let parent = frames.count >= 2 ? frames[frames.count - 2].element : nil
         switch element {
         case .adSystem:
+            requireValue(value, of: element)
             let system = VASTAdSystem(name: value, version: attr("version"))
             common.adSystem = system
-        case .adTitle: inLine?.adTitle = value
-        case .adServingId: inLine?.adServingId = value
+        case .adTitle:
+            requireValue(value, of: element)
+            inLine?.adTitle = value
+        case .adServingId:
+            requireValue(value, of: element)
+            inLine?.adServingId = value
         case .description: inLine?.description = value
         case .advertiser:
             let advertiser = VASTAdvertiser(name: value, id: attr("id"))
@@ -22,14 +27,21 @@ extension VASTModelBuilder {
             let category = VASTCategory(authority: attr("authority"), value: value)
             wrapper?.blockedAdCategories.append(category)
         case .pricing:
-            let pricing = VASTPricing(model: attr("model"), currency: attr("currency"), value: value)
+            let model = enumAttr("model", of: .pricing, allowed: ["CPM", "CPC", "CPE", "CPV"], ignoringCase: true)
+            let pricing = VASTPricing(model: model, currency: currencyAttr(), value: value)
+            checkPrice(value)
             common.pricing = pricing
         case .survey:
             let survey = VASTSurvey(type: attr("type"), url: value)
             inLine?.surveys.append(survey)
         case .expires:
             if let seconds = Int(value), seconds >= 0 {
-                inLine?.expires = seconds
+                if VASTValueBounds.expiresSeconds.contains(seconds) {
+                    inLine?.expires = seconds
+                } else {
+                    report(.error, .content, "value.range",
+                           "<Expires> \(seconds) is more than a year of seconds; read as no expiry")
+                }
             } else {
                 report(.error, .content, "value.format", "<Expires> \"\(value.prefix(40))\" is not a number of seconds")
             }
@@ -51,6 +63,8 @@ extension VASTModelBuilder {
         case .verificationParameters: verification?.parameters = value
         case .tracking: finishTracking(value)
         case .vastAdTagURI: wrapper?.vastAdTagURI = value
+        case .url:
+            if parent == .vastAdTagURL, wrapper?.vastAdTagURI == nil { wrapper?.vastAdTagURI = value }
         case .universalAdId:
             let identifier = VASTUniversalAdId(idRegistry: attr("idRegistry"), idValue: attr("idValue"), value: value)
             creative?.universalAdIds.append(identifier)
@@ -108,6 +122,41 @@ extension VASTModelBuilder {
         }
     }
 
+    /// `<Pricing>` holds an xs:decimal (3.4.8) that mediation ranks by: a plain decimal number
+    /// inside ``VASTValueBounds/price`` (no sign, exponent, `inf` or `nan`, which `Double` would read).
+    private mutating func checkPrice(_ value: String) {
+        let plain = !value.isEmpty && value.utf8.count <= 32
+            && value.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+        guard plain, let amount = Double(value) else {
+            report(.error, .content, "value.format", "<Pricing> \"\(value.prefix(40))\" is not a decimal number")
+            return
+        }
+        if !VASTValueBounds.price.contains(amount) {
+            report(.error, .content, "value.range",
+                   "<Pricing> \(value.prefix(40)) is above \(Int(VASTValueBounds.price.upperBound)); no real ad costs that")
+        }
+    }
+
+    /// AdSystem, AdTitle and AdServingId must say something (3.4.1 to 3.4.3): an empty one is as
+    /// good as none.
+    private mutating func requireValue(_ value: String, of element: VASTElement) {
+        guard value.isEmpty else { return }
+        report(.error, .content, "element.empty", "<\(element.name)> is empty; VAST requires a value",
+               subrule: "element.empty.\(element.name)")
+    }
+
+    /// `currency`: an ISO 4217 code, three letters (the schema's pattern).
+    private mutating func currencyAttr() -> String? {
+        guard let text = attr("currency") else { return nil }
+        let letters = text.utf8.count == 3 && text.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        if !letters {
+            report(.warning, .content, "attribute.enumeration",
+                   "currency=\"\(text.prefix(40))\" is not a three-letter ISO 4217 code (prices cannot be compared)",
+                   subrule: "attribute.enumeration.Pricing.currency")
+        }
+        return text
+    }
+
     private mutating func trackedURL(_ url: String) -> VASTTrackedURL {
         VASTTrackedURL(id: attr("id"), url: url)
     }
@@ -129,9 +178,16 @@ extension VASTModelBuilder {
             }
         }
         let event = VASTTrackingEventName(rawValue: name)
-        let offset = offsetAttr("offset")
-        if event == .progress && offset == nil && attr("offset") == nil {
+        let written = attr("offset")
+        let offset = written == nil ? nil : offsetAttr("offset")
+        if event == .progress && written == nil {
             report(.error, .content, "tracking.progress-offset", "a progress event needs an offset attribute")
+        } else if let written, event != .progress || owner != .linear {
+            report(.warning, .content, "tracking.offset-ignored",
+                   event != .progress
+                       ? "offset=\"\(written.prefix(40))\" on a \(name.prefix(40)) event is ignored: players fire it at its own moment "
+                           + "(only progress takes an offset)"
+                       : "offset=\"\(written.prefix(40))\" is only read under <Linear>; players ignore this progress event")
         }
         let tracking = VASTTrackingEvent(event: event, offset: offset, url: url)
         switch owner {
@@ -174,17 +230,17 @@ extension VASTModelBuilder {
     private mutating func mediaFile(_ url: String) -> VASTMediaFile {
         var file = VASTMediaFile(url: url)
         file.id = attr("id")
-        file.delivery = attr("delivery")
+        file.delivery = enumAttr("delivery", of: .mediaFile, allowed: ["progressive", "streaming"], severity: .error)
         file.type = attr("type")
-        file.width = intAttr("width")
-        file.height = intAttr("height")
+        file.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        file.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
         file.codec = attr("codec")
-        file.bitrate = intAttr("bitrate")
-        file.minBitrate = intAttr("minBitrate")
-        file.maxBitrate = intAttr("maxBitrate")
+        file.bitrate = intAttr("bitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
+        file.minBitrate = intAttr("minBitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
+        file.maxBitrate = intAttr("maxBitrate", in: VASTValueBounds.bitrateKbps, code: .linear)
         file.scalable = boolAttr("scalable")
         file.maintainAspectRatio = boolAttr("maintainAspectRatio")
-        file.fileSize = intAttr("fileSize")
+        file.fileSize = intAttr("fileSize", in: VASTValueBounds.fileSizeBytes, code: .linear)
         file.mediaType = attr("mediaType")
         file.apiFramework = attr("apiFramework")
         return file
@@ -193,12 +249,12 @@ extension VASTModelBuilder {
     private mutating func mezzanine(_ url: String) -> VASTMezzanine {
         var file = VASTMezzanine(url: url)
         file.id = attr("id")
-        file.delivery = attr("delivery")
+        file.delivery = enumAttr("delivery", of: .mezzanine, allowed: ["progressive", "streaming"], severity: .error)
         file.type = attr("type")
-        file.width = intAttr("width")
-        file.height = intAttr("height")
+        file.width = intAttr("width", in: VASTValueBounds.pixels, code: .linear)
+        file.height = intAttr("height", in: VASTValueBounds.pixels, code: .linear)
         file.codec = attr("codec")
-        file.fileSize = intAttr("fileSize")
+        file.fileSize = intAttr("fileSize", in: VASTValueBounds.fileSizeBytes, code: .linear)
         file.mediaType = attr("mediaType")
         return file
     }
@@ -223,7 +279,7 @@ extension VASTModelBuilder {
         let range = trimmedRange()
         let url = String(decoding: text[range], as: UTF8.self)
         guard !range.isEmpty else {
-            if element == .vastAdTagURI || element == .mediaFile {
+            if element == .vastAdTagURI || element == .url || element == .mediaFile {
                 report(.error, .content, "url.empty", "<\(element.name)> has no URI")
             } else if element != .impression && element != .error {
                 report(.warning, .content, "url.empty", "<\(element.name)> has no URI")
@@ -245,7 +301,13 @@ extension VASTModelBuilder {
             guard let base = url.baseAddress, memchr(base, 0x5B, url.count) != nil else { return }
             macro = firstMacro(in: url).map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) }
         }
-        if !hasScheme(range, "http://") && !hasScheme(range, "https://") { checkScheme(url, in: element) }
+        if !hasScheme(range, "http://") && !hasScheme(range, "https://") {
+            checkScheme(url, in: element)
+        } else if let urlValidator, let problem = urlValidator.problem(url) {
+            report(.error, .content, "url.unparseable",
+                   "<\(element.name)> \"\(url.prefix(60))\" is not a URL a player can fetch: \(problem)",
+                   code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
+        }
         if hasControl {
             report(.warning, .content, "url.invalid", "the URI contains spaces or control characters")
         }
@@ -286,13 +348,15 @@ extension VASTModelBuilder {
     private mutating func checkScheme(_ url: String, in element: VASTElement) {
         let lower = url.prefix(8).lowercased()
         if element == .impression && url == "about:blank" { return }
+        // VAST 4.3 lets an InteractiveCreativeFile carry its HTML inline as a data URI (3.9.3).
+        if element == .interactiveCreativeFile && version >= .v4_3 && lower.hasPrefix("data:") { return }
         if url.hasPrefix("//") {
             report(.warning, .content, "url.invalid", "the URI is protocol-relative (\(url.prefix(40))); players assume https")
         } else if lower.hasPrefix("rtmp://") || lower.hasPrefix("rtmps://") || lower.hasPrefix("rtsp://") {
             report(.warning, .content, "url.invalid", "\"\(url.prefix(60))\" is a streaming URL most players cannot open")
         } else {
             report(.error, .content, "url.invalid", "<\(element.name)> \"\(url.prefix(60))\" is not an http(s) URL",
-                   code: element == .vastAdTagURI ? .wrapper : nil)
+                   code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
         }
     }
 }

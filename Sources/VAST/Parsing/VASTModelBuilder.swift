@@ -9,9 +9,11 @@ internal import CLibXML2
 /// re-serialised as raw XML.
 struct VASTModelBuilder {
     let limits: VASTParser.Limits
+    let urlValidator: VASTURLValidator?
 
-    init(limits: VASTParser.Limits) {
+    init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
+        self.urlValidator = urlValidator
     }
 
     // MARK: Outcome
@@ -128,10 +130,20 @@ struct VASTModelBuilder {
     /// message, and ``report(_:_:_:_:code:at:)`` only counts what comes after.
     var acceptsFindings: Bool { findings.count < limits.maxFindings - 1 }
 
+    /// Past the findings cap, counts a finding of `severity` and returns true, so that a hot check
+    /// can skip building a message nobody will read; under the cap returns false.
+    mutating func countedPastCap(_ severity: VASTFinding.Severity) -> Bool {
+        guard !acceptsFindings else { return false }
+        suppressedFindings += 1
+        suppressedSeverity = max(suppressedSeverity ?? severity, severity)
+        return true
+    }
+
     /// Records a finding, or past the cap only counts it, keeping the worst severity so that
     /// the document's validity does not change (bounded memory on hostile input).
     mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
-                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil) {
+                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil,
+                         subrule: String? = nil) {
         guard acceptsFindings else {
             suppressedFindings += 1
             suppressedSeverity = max(suppressedSeverity ?? severity, severity)
@@ -140,7 +152,8 @@ struct VASTModelBuilder {
         findings.append(VASTFinding(
             severity: severity, category: category, rule: rule, message: message,
             location: location ?? self.location(), line: line > 0 ? line : nil,
-            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil)))
+            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
+            subrule: subrule))
     }
 
     // MARK: SAX events
@@ -295,46 +308,6 @@ struct VASTModelBuilder {
                    + "(players accept any order)", at: location() + "/" + element.name)
         }
         frames[index].lastOrder = max(frames[index].lastOrder, position)
-    }
-
-    private mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
-        let requirements = VASTSpecRules.requiredAttributeTable[Int(element.rawValue)][inWrapper ? 1 : 0]
-        guard !requirements.isEmpty else { return }
-        // An IconClickFallbackImage's StaticResource is always an image; the schema leaves its type optional.
-        if element == .staticResource && frames.dropLast().last?.element == .iconClickFallbackImage { return }
-        for requirement in requirements where requirement.applies(to: version) {
-            var present = false
-            for index in 0..<attributes.count {
-                guard let name = attributes.localname(at: index) else { continue }
-                let written = attributeName(name)
-                if written == requirement.name || written.caseInsensitiveEquals(requirement.name) {
-                    present = true
-                    break
-                }
-            }
-            guard !present else { continue }
-            if requirement.schemaOnly {
-                report(.warning, .schema, "required-attribute",
-                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires")
-            } else {
-                report(.error, .content, "required-attribute",
-                       "<\(element.name)> must have a \(requirement.name) attribute")
-            }
-        }
-    }
-
-    private mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
-        for requirement in VASTSpecRules.requiredChildren(of: element, inWrapper: inWrapper)
-        where requirement.applies(to: version) {
-            guard let child = VASTElement.byName[requirement.name], !seen.contains(child) else { continue }
-            if requirement.schemaOnly {
-                report(.warning, .schema, "required-element",
-                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires")
-            } else {
-                report(.error, .content, "required-element",
-                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)")
-            }
-        }
     }
 
     private mutating func beginLeaf(attributes: SAXAttributes) {

@@ -37,10 +37,17 @@ public struct VASTParser: Sendable {
 
     /// The limits this parser applies.
     public let limits: Limits
+    /// The extra judge of URLs, when one was given (see ``VASTURLValidator``).
+    public let urlValidator: VASTURLValidator?
 
     /// Creates a parser.
-    public init(limits: Limits = .default) {
+    /// - Parameters:
+    ///   - limits: the bounds on what a parse accepts.
+    ///   - urlValidator: an extra judge of http(s) URLs (for example libcurl's parser, through
+    ///     `AdResolution.CurlURLValidator`); `nil` keeps the built-in checks alone.
+    public init(limits: Limits = .default, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
+        self.urlValidator = urlValidator
     }
 
     /// Parses one VAST document.
@@ -76,7 +83,7 @@ public struct VASTParser: Sendable {
         }
         try AttributePreScan.check(buffer, maxAttributes: limits.maxAttributesPerElement)
         LibXML2.initializeOnce()
-        return try SAXSession.run(buffer, limits: limits)
+        return try SAXSession.run(buffer, limits: limits, urlValidator: urlValidator)
     }
 }
 

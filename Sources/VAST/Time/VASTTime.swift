@@ -11,7 +11,22 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     public init(milliseconds: Int) { self.milliseconds = max(0, milliseconds) }
 
     /// Creates a time from seconds, rounded to the millisecond.
-    public init(seconds: Double) { self.init(milliseconds: Int((seconds * 1000).rounded())) }
+    ///
+    /// Never traps: negative values and NaN become zero, values beyond `Int.max` milliseconds
+    /// (infinity included) become `Int.max` milliseconds.
+    public init(seconds: Double) { self.init(roundingMilliseconds: seconds * 1000) }
+
+    /// Milliseconds rounded to a whole number, saturated as ``init(seconds:)`` describes.
+    init(roundingMilliseconds value: Double) {
+        let milliseconds = value.rounded()
+        if !(milliseconds > 0) {
+            self.init(milliseconds: 0)
+        } else if milliseconds >= Double(Int.max) {
+            self.init(milliseconds: Int.max)
+        } else {
+            self.init(milliseconds: Int(milliseconds))
+        }
+    }
 
     /// The time in seconds.
     public var seconds: Double { Double(milliseconds) / 1000 }
@@ -35,7 +50,9 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// Strict form: `HH:MM:SS` or `HH:MM:SS.mmm` (two-digit fields, minutes and seconds 0 to 59,
     /// exactly three fraction digits). Lenient forms, accepted with a ``VASTLeniency``: one- or
     /// more-digit fields (`1:2:3`), one to nine fraction digits, and bare seconds (`15`, `15.5`).
-    /// Input is bounded: anything longer than 32 characters is refused.
+    /// Input is bounded: anything longer than 32 characters is refused, and no field takes more
+    /// than 9 digits, so the result (at most about 10^15 ms) never overflows. Whether a time is a
+    /// plausible one is the caller's question (``VASTValueBounds/duration``).
     /// - Returns: the time and, when the input was not strict, what was tolerated.
     /// - Throws: ``VASTTimeFormatError`` when the text is not a time.
     public static func parse(_ text: String) throws(VASTTimeFormatError) -> (VASTTime, VASTLeniency?) {

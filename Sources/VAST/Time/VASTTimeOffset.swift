@@ -25,10 +25,13 @@ public enum VASTTimeOffset: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The position in a known duration.
+    ///
+    /// Never traps: a percentage of any duration is computed in `Double` and converted with
+    /// ``VASTTime/init(seconds:)``'s saturation.
     public func resolved(in duration: VASTTime) -> VASTTime {
         switch self {
         case .time(let time): time
-        case .percent(let value): VASTTime(milliseconds: Int((Double(duration.milliseconds) * value / 100).rounded()))
+        case .percent(let value): VASTTime(roundingMilliseconds: Double(duration.milliseconds) * value / 100)
         }
     }
 

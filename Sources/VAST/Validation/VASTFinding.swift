@@ -31,8 +31,12 @@ public struct VASTFinding: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// The rule's category.
     public var category: Category
-    /// A stable rule identifier, for example `required-element` (see the README's rule table).
+    /// A stable rule identifier, for example `required-element` (see ``VASTRuleCatalog``).
     public var rule: String
+    /// A finer identifier within ``rule`` for the one check that fired, for example
+    /// `required-element.Creative.UniversalAdId`, so that one check can be disabled or re-graded
+    /// alone; `nil` when the rule has no finer checks. Also in ``VASTRuleCatalog``.
+    public var subrule: String?
     /// What is wrong and what to do, for a person.
     public var message: String
     /// Where: a path such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
@@ -44,10 +48,11 @@ public struct VASTFinding: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a finding.
     public init(severity: Severity, category: Category, rule: String, message: String, location: String,
-                line: Int? = nil, vastErrorCode: VASTErrorCode? = nil) {
+                line: Int? = nil, vastErrorCode: VASTErrorCode? = nil, subrule: String? = nil) {
         self.severity = severity
         self.category = category
         self.rule = rule
+        self.subrule = subrule
         self.message = message
         self.location = location
         self.line = line

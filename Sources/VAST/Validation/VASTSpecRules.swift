@@ -38,88 +38,6 @@ enum VASTSpecRules {
     ]
     private static let v42Events: Set<String> = v41Events.union(["interactiveStart"])
 
-    /// A requirement on an element's children or attributes.
-    struct Requirement {
-        /// The child element's local name or the attribute's name.
-        let name: String
-        /// The first version that requires it.
-        let since: VASTVersion
-        /// The last version that requires it.
-        let until: VASTVersion
-        /// True when `version` is one that requires it.
-        func applies(to version: VASTVersion) -> Bool { since <= version && version <= until }
-
-        /// True when only the XML schema cares (players do without it): reported as a schema warning.
-        let schemaOnly: Bool
-
-        init(_ name: String, since: VASTVersion = .v2_0, until: VASTVersion = .v4_3, schemaOnly: Bool = false) {
-            self.name = name
-            self.since = since
-            self.until = until
-            self.schemaOnly = schemaOnly
-        }
-    }
-
-    /// Required child elements of an element, given whether it sits in an InLine or a Wrapper.
-    static func requiredChildren(of element: VASTElement, inWrapper: Bool) -> [Requirement] {
-        switch (element, inWrapper) {
-        case (.inLine, _):
-            [Requirement("AdSystem"), Requirement("AdTitle"), Requirement("Impression"), Requirement("Creatives"),
-             Requirement("AdServingId", since: .v4_1)]
-        case (.wrapper, _):
-            [Requirement("AdSystem"), Requirement("VASTAdTagURI"), Requirement("Impression"),
-             Requirement("Creatives", until: .v3_0, schemaOnly: true)]
-        case (.creatives, false):
-            [Requirement("Creative")]
-        case (.creative, false):
-            [Requirement("UniversalAdId", since: .v4_0)]
-        case (.linear, false):
-            [Requirement("Duration"), Requirement("MediaFiles")]
-        case (.mediaFiles, false):
-            [Requirement("MediaFile")]
-        case (.nonLinearAds, false):
-            [Requirement("NonLinear", schemaOnly: true)]
-        default:
-            []
-        }
-    }
-
-    /// Required attributes of an element, given whether it sits in an InLine or a Wrapper.
-    static func requiredAttributes(of element: VASTElement, inWrapper: Bool) -> [Requirement] {
-        switch (element, inWrapper) {
-        case (.vast, _):
-            [Requirement("version")]
-        case (.ad, _):
-            [Requirement("id", schemaOnly: true)]
-        case (.mediaFile, _):
-            [Requirement("delivery"), Requirement("type"), Requirement("width"), Requirement("height")]
-        case (.mezzanine, _):
-            [Requirement("delivery", since: .v4_1), Requirement("type", since: .v4_1),
-             Requirement("width", since: .v4_1), Requirement("height", since: .v4_1)]
-        case (.tracking, _):
-            [Requirement("event")]
-        case (.companion, false), (.nonLinear, false):
-            [Requirement("width"), Requirement("height")]
-        case (.staticResource, _):
-            [Requirement("creativeType")]
-        case (.pricing, _):
-            [Requirement("model"), Requirement("currency")]
-        case (.category, _):
-            [Requirement("authority", since: .v4_0)]
-        case (.universalAdId, _):
-            [Requirement("idRegistry", since: .v4_0)]
-        case (.companionClickTracking, _):
-            [Requirement("id", since: .v4_0, schemaOnly: true)]
-        case (.icon, _):
-            [Requirement("program", since: .v3_0, schemaOnly: true), Requirement("width", since: .v3_0, schemaOnly: true),
-             Requirement("height", since: .v3_0, schemaOnly: true),
-             Requirement("xPosition", since: .v3_0, schemaOnly: true),
-             Requirement("yPosition", since: .v3_0, schemaOnly: true)]
-        default:
-            []
-        }
-    }
-
     /// The schema's child order of InLine and Wrapper, where real tags most often differ from it
     /// (they follow the spec's presentation order). Children not listed are not ordered.
     static func childOrder(of element: VASTElement, version: VASTVersion) -> [VASTElement] {
@@ -150,10 +68,6 @@ enum VASTSpecRules {
         return set
     }
 
-    /// Required attributes of every element, indexed by raw value, for [InLine, Wrapper] context.
-    static let requiredAttributeTable: [[[Requirement]]] = VASTElement.allCases.map { element in
-        [requiredAttributes(of: element, inWrapper: false), requiredAttributes(of: element, inWrapper: true)]
-    }
 
     /// Children each element may have; anything else in the VAST namespace is reported as unknown
     /// and skipped.
@@ -166,7 +80,8 @@ enum VASTSpecRules {
              .error, .impression, .viewableImpression, .adVerifications, .extensions, .creatives]
         case .wrapper:
             [.adSystem, .error, .impression, .viewableImpression, .pricing, .adVerifications, .extensions,
-             .blockedAdCategories, .vastAdTagURI, .creatives]
+             .blockedAdCategories, .vastAdTagURI, .creatives, .vastAdTagURL]
+        case .vastAdTagURL: [.url]
         case .viewableImpression: [.viewable, .notViewable, .viewUndetermined]
         case .adVerifications: [.verification]
         case .verification: [.javaScriptResource, .executableResource, .verificationParameters, .trackingEvents]

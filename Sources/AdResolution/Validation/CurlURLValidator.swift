@@ -1,0 +1,78 @@
+public import VAST
+import AdTransport
+
+/// libcurl's judgment of the URLs in a VAST document: the parser the fetches use
+/// (``AdTransport/AbsoluteURL``, over `curl_url`), so a URL it refuses is one that would fail at
+/// fetch time, and one it accepts is one a fetch can use.
+///
+/// Use it as `VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)`; refused URLs
+/// become `url.unparseable` findings.
+///
+/// URLs are judged as the values they will become: each IAB macro written `[NAME]` or `%%NAME%%`
+/// (the 59 of ``VAST/VASTMacro``) is replaced by `0` first, a value that is legal in every part of
+/// a URL (host, port, path, query), because players expand those before fetching. libcurl accepts
+/// brackets in a path, query or fragment but not in a host or port, so without this `https://[DOMAIN]/tag`
+/// would be refused although it works. Brackets that are not an IAB macro (`http://host]`) are left
+/// as written and judged as such: nobody will expand them.
+///
+/// Pure and thread-safe: each call parses into its own `curl_url` handle and touches no network.
+public enum CurlURLValidator {
+    /// The validator to give `VASTParser`.
+    public static let validator = VASTURLValidator { url in problem(with: url) }
+
+    /// Why libcurl cannot use `url`, or `nil` when it can.
+    /// - Parameter url: a URL as written in a document (trimmed, macros unexpanded).
+    /// - Returns: libcurl's reason, for example `Bad hostname`.
+    public static func problem(with url: String) -> String? {
+        do {
+            _ = try AbsoluteURL(parsing: expandingMacrosToPlaceholders(url))
+            return nil
+        } catch {
+            let marker = "is not a usable URL: "
+            guard let range = error.message.range(of: marker) else { return error.message }
+            return String(error.message[range.upperBound...])
+        }
+    }
+
+    /// `url` with every IAB macro (`[NAME]`, `%%NAME%%`) replaced by `0`; anything else as written.
+    static func expandingMacrosToPlaceholders(_ url: String) -> String {
+        let bytes = Array(url.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if let end = macroEnd(in: bytes, at: index) {
+                output.append(0x30)
+                index = end
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The index just past an IAB macro starting at `start`, or `nil` when none starts there.
+    private static func macroEnd(in bytes: [UInt8], at start: Int) -> Int? {
+        let (open, close): ([UInt8], [UInt8])
+        if bytes[start] == 0x5B {
+            (open, close) = ([0x5B], [0x5D])
+        } else if bytes[start] == 0x25, start + 1 < bytes.count, bytes[start + 1] == 0x25 {
+            (open, close) = ([0x25, 0x25], [0x25, 0x25])
+        } else {
+            return nil
+        }
+        var index = start + open.count
+        let nameStart = index
+        while index < bytes.count, isNameByte(bytes[index]), index - nameStart < 64 { index += 1 }
+        guard index > nameStart, index + close.count <= bytes.count,
+              bytes[index..<(index + close.count)].elementsEqual(close),
+              VASTMacro(rawValue: String(decoding: bytes[nameStart..<index], as: UTF8.self)).isIAB
+        else { return nil }
+        return index + close.count
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+    }
+}

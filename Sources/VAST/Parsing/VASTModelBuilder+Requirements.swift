@@ -1,0 +1,61 @@
+/// Checking the requirement rows of ``VASTSpecRules/requirements`` as elements open and close:
+/// each missing attribute or child is a finding of its row's level, naming the row's finer id.
+extension VASTModelBuilder {
+    mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
+        let requirements = VASTSpecRules.requiredAttributeTable[Int(element.rawValue)][inWrapper ? 1 : 0]
+        guard !requirements.isEmpty else { return }
+        // An IconClickFallbackImage's StaticResource is always an image; the schema leaves its type optional.
+        if element == .staticResource && frames.dropLast().last?.element == .iconClickFallbackImage { return }
+        for requirement in requirements where requirement.applies(to: version) {
+            var present = false
+            for index in 0..<attributes.count {
+                guard let name = attributes.localname(at: index) else { continue }
+                let written = attributeName(name)
+                if written == requirement.name || written.caseInsensitiveEquals(requirement.name) {
+                    present = true
+                    break
+                }
+            }
+            guard !present, !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
+            switch requirement.level {
+            case .schema:
+                report(.warning, .schema, "required-attribute",
+                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires",
+                       subrule: requirement.specificID)
+            case .advisory:
+                report(.warning, .content, "required-attribute",
+                       "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
+                       + "(section \(requirement.section)); players fall back to a default", subrule: requirement.specificID)
+            case .content:
+                let article = "aeiou".contains(requirement.name.prefix(1)) ? "an" : "a"
+                report(.error, .content, "required-attribute",
+                       "<\(element.name)> must have \(article) \(requirement.name) attribute",
+                       subrule: requirement.specificID)
+            }
+        }
+    }
+
+    mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
+        let requirements = VASTSpecRules.requiredChildTable[Int(element.rawValue)][inWrapper ? 1 : 0]
+        for requirement in requirements where requirement.applies(to: version) {
+            guard let child = requirement.child, !seen.contains(child) else { continue }
+            // The VAST 2 spelling <VASTAdTagURL><URL> stands for <VASTAdTagURI> (read with schema.legacy).
+            if child == .vastAdTagURI && seen.contains(.vastAdTagURL) { continue }
+            guard !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
+            switch requirement.level {
+            case .schema:
+                report(.warning, .schema, "required-element",
+                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires",
+                       subrule: requirement.specificID)
+            case .advisory:
+                report(.warning, .content, "required-element",
+                       "<\(element.name)> has no <\(requirement.name)>, which the VAST text requires "
+                       + "(section \(requirement.section))", subrule: requirement.specificID)
+            case .content:
+                report(.error, .content, "required-element",
+                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)",
+                       subrule: requirement.specificID)
+            }
+        }
+    }
+}
