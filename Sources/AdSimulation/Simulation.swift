@@ -44,7 +44,9 @@ public enum Simulation {
             throw SimulationError(message: "the ad has no Linear creative to play")
         }
         guard let seconds = options.duration ?? linear.duration?.seconds else {
-            throw SimulationError(message: "the ad's Linear has no Duration; give one with --duration SECONDS")
+            throw SimulationError(
+                message: "the ad's Linear has no usable Duration (missing, unreadable or out of bounds: see its findings);"
+                    + " give one with --duration SECONDS")
         }
         let durationMs = milliseconds(seconds)
         guard durationMs > 0 else { throw SimulationError(message: "the duration must be above zero") }
