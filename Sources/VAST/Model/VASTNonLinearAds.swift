@@ -71,7 +71,7 @@ public struct VASTCompanion: Sendable, Hashable {
     public var expandedHeight: Int?
     /// `apiFramework`.
     public var apiFramework: String?
-    /// `adSlotId` (also read from 3.0's `adSlotID`).
+    /// `adSlotId` (up to 4.0 also spelled `adSlotID`, as the 4.0 schema writes it).
     public var adSlotId: String?
     /// `pxratio`.
     public var pxratio: String?

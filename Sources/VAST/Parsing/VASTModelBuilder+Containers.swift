@@ -165,7 +165,13 @@ extension VASTModelBuilder {
         value.expandedWidth = intAttr("expandedWidth", in: VASTValueBounds.pixels, code: .companion)
         value.expandedHeight = intAttr("expandedHeight", in: VASTValueBounds.pixels, code: .companion)
         value.apiFramework = attr("apiFramework")
-        value.adSlotId = attr(version.isVAST4 ? "adSlotId" : "adSlotID")
+        // The IAB wrote both spellings up to 4.0 (the 3.0 draft schema adSlotId, the 4.0 schema and its
+        // samples adSlotID); from 4.1 the schema says adSlotId, and another spelling is a case finding.
+        if version < .v4_1, let written = attrs.first(where: { $0.name == "adSlotID" || $0.name == "adSlotId" }) {
+            value.adSlotId = written.value
+        } else {
+            value.adSlotId = attr("adSlotId")
+        }
         value.pxratio = decimalTextAttr("pxratio", in: VASTValueBounds.pixelRatio)
         value.renderingMode = attr("renderingMode")
         companion = value
