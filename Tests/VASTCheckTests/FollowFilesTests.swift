@@ -40,6 +40,9 @@ import VASTCheck
             "inline \(base)/sub/c.xml",
         ])
         #expect(document["errorCode"] == nil)
+        #expect(document["valid"] as? Bool == true)
+        let rules = (document["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+        #expect(rules.filter { $0 == "url.relative" }.count == 2)
         #expect(document["counts"] != nil)
     }
 }

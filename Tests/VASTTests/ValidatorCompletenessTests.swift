@@ -256,11 +256,30 @@ import VAST
 
     @Test func aLegacyTagURLIsCheckedLikeATagURI() throws {
         let text = """
-            <VAST version="2.0"><Ad id="w"><Wrapper><AdSystem>s</AdSystem><VASTAdTagURL><URL>next.xml</URL></VASTAdTagURL>\
-            <Impression>https://t.example/i</Impression><Creatives/></Wrapper></Ad></VAST>
+            <VAST version="2.0"><Ad id="w"><Wrapper><AdSystem>s</AdSystem><VASTAdTagURL><URL>ftp://t.example/next.xml</URL>\
+            </VASTAdTagURL><Impression>https://t.example/i</Impression><Creatives/></Wrapper></Ad></VAST>
             """
         let invalid = try VASTParser().parse(text).findings.filter { $0.rule == "url.invalid" }
         #expect(invalid.map(\.location) == ["/VAST/Ad[1]/Wrapper/VASTAdTagURL/URL"])
         #expect(invalid.first?.vastErrorCode == .wrapper)
+        // A relative one is resolved against the document, as a VASTAdTagURI is (VAST-FACTS 4).
+        let relative = try VASTParser().parse(text.replacingOccurrences(of: "ftp://t.example/next.xml", with: "next.xml"))
+        #expect(relative.findings.filter { $0.severity != .info }.map { "\($0.severity.rawValue) \($0.rule)" }
+            == ["warning schema.legacy", "warning url.relative"])
+    }
+
+    /// IAB 4.3 3.17.2: an ExecutableResource holds what its apiFramework understands, not necessarily a URL.
+    @Test func anExecutableResourceThatIsNotAURLIsNotAURLFinding() throws {
+        let text = """
+            <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="e"><InLine><AdSystem>s</AdSystem>\
+            <Impression>https://t.example/i</Impression><AdServingId>x</AdServingId><AdTitle>t</AdTitle>\
+            <AdVerifications><Verification vendor="v.example"><ExecutableResource apiFramework="native" type="text/plain">\
+            vendor-sdk:measure?id=1</ExecutableResource></Verification></AdVerifications>\
+            <Creatives><Creative><UniversalAdId idRegistry="Ad-ID">u</UniversalAdId><Linear><Duration>00:00:10</Duration>\
+            <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">\
+            https://m.example/a.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+            """
+        let findings = try VASTParser().parse(text).findings
+        #expect(!findings.contains { $0.rule.hasPrefix("url.") }, "\(findings)")
     }
 }

@@ -345,12 +345,31 @@ extension VASTModelBuilder {
         return true
     }
 
+    /// True when `url` starts with an RFC 3986 scheme (`letter *( letter / digit / "+" / "-" / "." ) ":"`).
+    private static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.utf8.firstIndex(of: 0x3A) else { return false }
+        let scheme = url.utf8[..<colon]
+        guard let first = scheme.first, (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else { return false }
+        return scheme.allSatisfy { byte in
+            let lower = byte | 0x20
+            return (lower >= 0x61 && lower <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2B || byte == 0x2D
+                || byte == 0x2E
+        }
+    }
+
     private mutating func checkScheme(_ url: String, in element: VASTElement) {
         let lower = url.prefix(8).lowercased()
         if element == .impression && url == "about:blank" { return }
         // VAST 4.3 lets an InteractiveCreativeFile carry its HTML inline as a data URI (3.9.3).
         if element == .interactiveCreativeFile && version >= .v4_3 && lower.hasPrefix("data:") { return }
-        if url.hasPrefix("//") {
+        // ExecutableResource may hold any reference its apiFramework understands (3.17.2), not only a URL.
+        if element == .executableResource { return }
+        let tagURI = element == .vastAdTagURI || element == .url
+        if tagURI && !url.hasPrefix("//") && !Self.hasScheme(url) {
+            report(.warning, .tolerance, "url.relative",
+                   "<\(element.name)> \"\(url.prefix(60))\" is relative: resolved against the URL of this document "
+                   + "(a file's folder for a file), as players do")
+        } else if url.hasPrefix("//") {
             report(.warning, .content, "url.invalid", "the URI is protocol-relative (\(url.prefix(40))); players assume https")
         } else if lower.hasPrefix("rtmp://") || lower.hasPrefix("rtmps://") || lower.hasPrefix("rtsp://") {
             report(.warning, .content, "url.invalid", "\"\(url.prefix(60))\" is a streaming URL most players cannot open")
