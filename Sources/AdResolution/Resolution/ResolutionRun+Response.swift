@@ -25,7 +25,8 @@ extension ResolutionRun {
                           connectionReused: transfer.connectionReused, vastVersion: nil, counts: nil)
         let result: VASTParseResult
         do {
-            result = try VASTParser(limits: configuration.parserLimits).parse(bytes)
+            let parser = VASTParser(limits: configuration.parserLimits, urlValidator: CurlURLValidator.validator)
+            result = try parser.parse(bytes)
         } catch {
             hop.outcome = error.description
             hop.errorCode = error.vastErrorCode

@@ -90,7 +90,8 @@ struct ReportCommand: Command {
     private func check(_ loaded: LoadedSource, resolver: WrapperResolver) async -> DocumentReport {
         var report: DocumentReport
         do {
-            let result = try VASTParser(limits: limits).parse(loaded.bytes ?? [])
+            let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
+            let result = try parser.parse(loaded.bytes ?? [])
             report = DocumentReport(source: source, result: result, findings: result.findings, strict: false)
         } catch {
             report = DocumentReport(source: source, parseError: error, findings: [], strict: false)

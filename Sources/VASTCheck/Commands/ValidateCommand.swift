@@ -115,7 +115,8 @@ struct ValidateCommand: Command {
             write = console.out
             toTerminal = console.outputIsTerminal
         }
-        let checker = SourceChecker(parser: VASTParser(limits: limits), schema: schema, resolver: resolver,
+        let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
+        let checker = SourceChecker(parser: parser, schema: schema, resolver: resolver,
                                     follow: follow, strict: strict, loader: loader)
         let color = outputPath == nil && console.usesColor
         var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose))
