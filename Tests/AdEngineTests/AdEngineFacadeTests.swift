@@ -196,6 +196,22 @@ import VAST
         #expect(beacons.map(\.target) == ["/beacon/error/\(kind)?code=\(code)"])
     }
 
+    @Test(arguments: [0, -5])
+    func aSpaceNoBannerCanFitIsRefusedBeforeAnySourceIsAsked(_ maxHeight: Int) async throws {
+        try server.register("never-asked", body: BannerDocuments.inLine(
+            "never", creatives: BannerDocuments.fixedNonLinear("n1", width: 320, height: 50)))
+        let engine = try engine([.clipsBottomBanner: PlacementSettings(enabled: true, sources: [
+            source("banner", server.docURL("never-asked")),
+        ])])
+        await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
+        let error = await failure { () throws(AdEngineError) in
+            try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: maxHeight)
+        }
+        #expect(error?.kind == .invalidRequest)
+        #expect(error?.report == nil)
+        #expect(try server.stats().byPath["/doc/never-asked"] == nil)
+    }
+
     @Test func theAnalyticsStreamAndTheBeaconsFollowTheAdsLife() async throws {
         let tag = try server.registerChain("life", hops: 2)
         let engine = try engine([.clipsBetweenItems: PlacementSettings(

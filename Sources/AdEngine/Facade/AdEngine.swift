@@ -176,6 +176,10 @@ public actor AdEngine {
     private func mediate(_ request: AdRequestInfo, maxHeight: Int?, context: inout AdEventContext)
         async throws(AdEngineError) -> Ad
     {
+        // A space no banner can fit is the caller's mistake: say so before asking any source for an ad.
+        if let maxHeight, maxHeight < 1 {
+            throw AdEngineError(.invalidRequest, "maxHeight must be at least 1 point, not \(maxHeight)")
+        }
         let decision = ledger.decide(request: request, presentation: presentation, now: configuration.clock())
         guard decision.allowed else {
             throw AdEngineError(.placementDisabled, decision.message, decision: decision)

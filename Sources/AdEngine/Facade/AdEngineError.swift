@@ -22,6 +22,8 @@ public struct AdEngineError: Error, Sendable, CustomStringConvertible {
         case noFittingBanner
         /// The caller's task was cancelled; every source was stopped.
         case cancelled
+        /// The call cannot be served as asked (a `maxHeight` below one point): nothing was requested.
+        case invalidRequest
     }
 
     /// The family.
