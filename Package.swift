@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdTransport"],
+            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
             path: "Examples/host-app/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
