@@ -47,6 +47,7 @@ extension VirtualPlayer {
         }
         if video.phase == .loading { try report(playheadMs) }
         applyInputs(due: &pending, instance: instance)
+        try startViewabilityCount()
         while let phase = phase(of: instance), !phase.isTerminal {
             let playhead = playheadMs
             let duration = durationMs
@@ -70,9 +71,23 @@ extension VirtualPlayer {
                 guard playheadMs >= moved else { break }
             }
             applyInputs(due: &pending, instance: instance)
+            try startViewabilityCount()
         }
         ignore(pending, because: "the ad had already ended (\(finalPhase.rawValue))")
         return Array(events[first...])
+    }
+
+    /// Reports the playhead at once when the ad plays exposed but the viewability count is not running
+    /// (a pause reset it, or the exposure just rose): the meter counts from a progress report, and a
+    /// player reports its playhead when playback resumes, so the count starts there and not at the next
+    /// milestone.
+    private mutating func startViewabilityCount() throws(VirtualPlayerError) {
+        guard let ad = session.playing, ad.video?.phase == .playing else { return }
+        let meter = ad.viewability
+        guard case .video = meter.rule, meter.verdict == nil, meter.continuousMs == 0,
+            (meter.exposurePercent ?? 0) >= meter.rule.thresholdPercent, meter != meterAfterReport
+        else { return }
+        try report(playheadMs)
     }
 
     /// The next playhead at which something can happen: a milestone not yet passed, the point where the
@@ -171,6 +186,7 @@ extension VirtualPlayer {
     /// Reports the playhead at `position` as the player's own progress.
     mutating func report(_ position: Int) throws(VirtualPlayerError) {
         try sendOwn(.progressed(position: SessionTime.seconds(position), duration: reportedDuration), at: position)
+        meterAfterReport = session.playing?.viewability
     }
 
     /// Sends an input of the player's own playback: a refusal stops the play.

@@ -7,7 +7,9 @@ public import Foundation
 /// It reports progress only at the moments something can happen: each milestone's playhead (quartiles,
 /// progress offsets), each input's time, the playhead where the viewability count can be met, the
 /// target of ``play(to:)`` and the end, where playback completes. So the cost grows with the events that
-/// fire, never with the duration: a `<Duration>` of `99999999:00:00` plays as fast as one of 30 s. The
+/// fire, never with the duration: a `<Duration>` of `99999999:00:00` plays as fast as one of 30 s. When the
+/// ad plays exposed but its viewability count is not running (after a pause, or when the exposure rose),
+/// it reports the playhead at once, as players do when playback resumes, so the count starts there. The
 /// clock moves with the playhead (and on through pauses, to the next input), and every input is stamped
 /// with it. The duration it plays against is the session's (the player's reported one, else the
 /// document's); ``reportedDuration`` is what it tells the session with each progress report.
@@ -40,6 +42,9 @@ public struct VirtualPlayer: Sendable {
     public internal(set) var finalPhase: VideoPhase = .loading
     /// Milliseconds on the player's clock since ``start``.
     var clockMs = 0
+    /// The viewability meter right after the player's last progress report: when it differs, something
+    /// else (a pause, an exposure report) touched it since.
+    var meterAfterReport: ViewabilityMeter?
 
     /// A player of `session`, whose inputs are stamped with `clock` (give the session `clock.read`).
     public init(playing session: any PlayedSession, clock: VirtualClock) {
