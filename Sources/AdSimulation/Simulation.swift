@@ -66,8 +66,8 @@ public enum Simulation {
             throw SimulationError(message: error.message)
         }
         return SimulationResult(
-            timeline: player.timeline, events: player.events, notes: player.notes, duration: SessionTime.seconds(durationMs),
-            mediaFile: mediaFile, finalPhase: player.finalPhase, inputCount: player.inputCount)
+            timeline: player.timeline, events: player.events, notes: player.notes,
+            duration: SessionTime.seconds(durationMs), mediaFile: mediaFile, finalPhase: player.finalPhase, inputCount: player.inputCount)
     }
 
     /// The media file a player with ``supportedMediaTypes`` plays (the first Linear's).

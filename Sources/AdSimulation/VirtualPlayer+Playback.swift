@@ -61,7 +61,10 @@ extension VirtualPlayer {
             let limit = min(duration ?? Int.max, target ?? Int.max)
             var next = Int.max
             if let due = pending.first?.clockMs { next = due }
-            if playing { next = min(next, clockMs + (nextMoment(after: playhead, duration: duration, limit: limit) - playhead)) }
+            if playing {
+                let moment = nextMoment(after: playhead, duration: duration, limit: limit)
+                next = min(next, clockMs + (moment - playhead))
+            }
             next = max(next, clockMs)
             let moved = min(limit, playhead + (next - clockMs))
             clockMs = next
@@ -144,7 +147,8 @@ extension VirtualPlayer {
         switch action {
         case .seek(let seconds):
             let position = min(Simulation.milliseconds(seconds), durationMs ?? Int.max)
-            result = send(.progressed(position: SessionTime.seconds(position), duration: reportedDuration), at: position)
+            result = send(
+                .progressed(position: SessionTime.seconds(position), duration: reportedDuration), at: position)
         case .pause: result = send(.paused)
         case .resume: result = send(.resumed)
         case .mute: result = send(.muted)
@@ -192,7 +196,8 @@ extension VirtualPlayer {
     /// Sends an input of the player's own playback: a refusal stops the play.
     mutating func sendOwn(_ input: SessionInput, at playhead: Int? = nil) throws(VirtualPlayerError) {
         if case .failure(let error) = send(input, at: playhead) {
-            throw VirtualPlayerError(.refused, "the session refused \(input.name): \(error.message)", sessionError: error)
+            throw VirtualPlayerError(
+                .refused, "the session refused \(input.name): \(error.message)", sessionError: error)
         }
     }
 
@@ -274,7 +279,9 @@ extension VirtualPlayer {
 
     static func checkDuration(_ seconds: TimeInterval) throws(VirtualPlayerError) -> Int {
         let value = try milliseconds(seconds, "the duration")
-        guard value > 0 else { throw VirtualPlayerError(.invalidInput, "the duration must be above 0 s, not \(seconds)") }
+        guard value > 0 else {
+            throw VirtualPlayerError(.invalidInput, "the duration must be above 0 s, not \(seconds)")
+        }
         return value
     }
 

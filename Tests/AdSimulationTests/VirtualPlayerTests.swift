@@ -142,6 +142,33 @@ import VAST
             ])
     }
 
+    /// MRC: the 2 s are continuous at 50 % or more; a drop to 20 % at 1 s starts the count again, so back
+    /// at 100 % from 4 s the ad is viewable at 6 s.
+    @Test func anExposureDropDuringPlayStartsTheViewabilityCountAgain() throws {
+        let clock = VirtualClock(Self.start)
+        var player = VirtualPlayer(playing: try Self.session(clock: clock), clock: clock)
+        try player.begin(exposure: 100)
+        try player.play([PlayerInput(at: 1, .exposure(percent: 20)), PlayerInput(at: 4, .exposure(percent: 100))])
+        #expect(player.timeline.filter { $0.event == "viewable" }.map(\.at) == [6])
+        #expect(player.notes.map(\.input) == ["exposure 20 %", "exposure 100 %"])
+    }
+
+    @Test func mutingTwiceIsIgnoredAndClosingEndsThePlayWithCloseLinear() throws {
+        let clock = VirtualClock(Self.start)
+        var player = VirtualPlayer(playing: try Self.session(clock: clock), clock: clock)
+        try player.begin()
+        try player.play([
+            PlayerInput(at: 2, .mute), PlayerInput(at: 3, .mute), PlayerInput(at: 4, .unmute), PlayerInput(at: 6, .close),
+        ])
+        #expect(player.notes.map(\.outcome) == [.applied, .ignored("already muted"), .applied, .applied])
+        #expect(
+            player.timeline.map(\.event) == [
+                "impression", "creativeView", "start", "mute", "unmute", "firstQuartile", "closeLinear", "viewUndetermined",
+            ])
+        #expect(player.finalPhase == .closed)
+        #expect(player.playhead == 6)
+    }
+
     @Test func theSimulationIsViewableTwoSecondsAfterAResumeToo() throws {
         let ad = try SimulationTests.ad(Self.everyPart)
         let result = try Simulation.simulate(

@@ -66,7 +66,7 @@ extension Ad {
         return AdBreak(
             pod: pod, buffet: buffet,
             configuration: AdSessionConfiguration(adInstanceID: context.requestID, macros: macros, startsMuted: startsMuted),
-            mediaFile: { linear in MediaFileSelector.choose(from: linear, supported: supported, playerSize: playerSize) },
+            mediaFile: { MediaFileSelector.choose(from: $0, supported: supported, playerSize: playerSize) },
             clock: clock ?? hooks.clock, beaconSink: hooks.send, observer: forward(to: observer),
             impressionLogged: hooks.impressionLogged)
     }

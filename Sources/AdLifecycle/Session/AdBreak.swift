@@ -41,7 +41,9 @@ public final class AdBreak: Sendable {
         impressionLogged: (@Sendable (Date) -> Void)? = nil
     ) {
         core = Mutex(
-            Core(lifecycle: AdBreakLifecycle(pod: pod, buffet: buffet, configuration: configuration, mediaFile: mediaFile)))
+            Core(
+                lifecycle: AdBreakLifecycle(
+                    pod: pod, buffet: buffet, configuration: configuration, mediaFile: mediaFile)))
         self.clock = clock
         self.beaconSink = beaconSink
         self.observer = observer

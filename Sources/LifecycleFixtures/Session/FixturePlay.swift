@@ -34,7 +34,8 @@ public struct FixturePlay: Sendable, Hashable {
         let durationMs = try fields.optionalInt("durationMs")
         if let durationMs, !(1...maximumMs).contains(durationMs) {
             throw FixtureError(
-                .invalidValue, path: fields.path("durationMs"), message: "expected 1 to \(maximumMs) ms, found \(durationMs)")
+                .invalidValue, path: fields.path("durationMs"),
+                message: "expected 1 to \(maximumMs) ms, found \(durationMs)")
         }
         return Self(toMs: toMs, durationMs: durationMs)
     }
