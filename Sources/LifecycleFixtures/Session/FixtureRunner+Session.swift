@@ -8,10 +8,11 @@ extension FixtureRunner {
     /// Runs a session fixture through a real ``AdSession``: its ad merged with its wrappers, the setup's
     /// clock, zone and random values, a clock set to each step's time, and a beacon sink and observer that
     /// record everything. A `play` step goes through AdSimulation's `VirtualPlayer`, which moves the clock
-    /// with the playhead; a later step's time must not be before where it left the clock. Each step passes only when the returned events are exactly the expected list
-    /// (or the error has the same code, action and message when pinned) and a refused input left the
-    /// whole session state as it was; at the end the observer must have seen every event in order and
-    /// the sink exactly the beacons, in order (contract: session-stream).
+    /// with the playhead; a later step's time must not be before where it left the clock. Each step passes
+    /// only when the returned events are exactly the expected list (or the error has the same code, action
+    /// and message when pinned) and a refused input left the whole session state as it was; at the end the
+    /// observer must have seen every event in order and the sink exactly the beacons, in order (contract:
+    /// session-stream).
     /// - Throws: ``FixtureError`` when the ad is unusable or the creative is not in it.
     public func run(_ fixture: SessionFixture) throws(FixtureError) -> FixtureResult {
         let setup = fixture.setup
@@ -114,6 +115,7 @@ extension FixtureRunner {
                 return .failure(Refusal(code: code, action: error.sessionError?.action, message: error.message))
             }
         case .unit, .video, .mraid:
+            // The session fixture parser reads only session inputs and plays: nothing else reaches here.
             return .success([])
         }
     }
