@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
         .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
         .target(name: "AdResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
-        .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
+        .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "AdSimulation", "VAST"], swiftSettings: strict),
         .target(name: "AdSimulation", dependencies: ["AdLifecycle", "AdPlacement", "VAST"], swiftSettings: strict),
         .target(
             name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
@@ -76,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdTransport"],
+            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
             path: "Examples/host-app/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),

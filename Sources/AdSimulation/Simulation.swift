@@ -3,18 +3,17 @@ import AdPlacement
 public import Foundation
 public import VAST
 
-/// A virtual player: drives a real ``AdSession`` through a simulated playback on a deterministic clock
-/// and records every beacon it fires. `start` plus the simulation clock stamps every input
-/// (`[TIMESTAMP]`), the playhead fills `[ADPLAYHEAD]`, the chosen media file `[ASSETURI]`, and `macros`
-/// the rest (its `random` fills `[CACHEBUSTING]`). Sends nothing.
+/// A simulated playback of a resolved ad, as `vastcheck simulate` and `report` show it: a real
+/// ``AdSession`` played by a ``VirtualPlayer`` on a ``VirtualClock``, recording every beacon it fires.
+/// `start` plus the player's clock stamps every input (`[TIMESTAMP]`), the playhead fills `[ADPLAYHEAD]`,
+/// the chosen media file `[ASSETURI]`, and `macros` the rest (its `random` fills `[CACHEBUSTING]`).
+/// Sends nothing.
 ///
 /// Order: at 0 the impression, the exposure (when given), the duration (`loaded`), the first progress
 /// (`creativeView`, `start`), then the user's inputs due at 0. Afterwards the player reports progress
-/// only when something can happen: at each milestone's playhead (quartiles, progress offsets), at each
-/// user input's time, when the viewability count can be met, and at the end, where playback completes
-/// (unless the ad was skipped, closed or failed). So the cost grows with the events that fire, never with
-/// the duration: a `<Duration>` of `99999999:00:00` simulates as fast as one of 30 s. Inputs due at the
-/// same time apply in the order seek, pause, resume, mute, fullscreen, click, skip, fail.
+/// only when something can happen (see ``VirtualPlayer``), so a `<Duration>` of `99999999:00:00`
+/// simulates as fast as one of 30 s. Inputs due at the same time apply in the order seek, pause, resume,
+/// mute, fullscreen, click, skip, fail.
 public enum Simulation {
     /// The MIME types the simulated player plays, in order of preference (AdEngine's defaults).
     public static let supportedMediaTypes = ["video/mp4", "application/x-mpegURL", "video/webm"]
@@ -51,18 +50,26 @@ public enum Simulation {
         let durationMs = milliseconds(seconds)
         guard durationMs > 0 else { throw SimulationError(message: "the duration must be above zero") }
         let mediaFile = chosenMediaFile(of: ad)
-        var run: SimulationRun
+        let clock = VirtualClock(start)
+        var player: VirtualPlayer
         do throws(SessionError) {
-            run = try SimulationRun(
-                ad: ad, creative: .linear(creative: creativeIndex, assetURI: mediaFile?.url), macros: macros,
-                start: start, durationMs: durationMs)
+            let session = try AdSession(
+                ad: ad, creative: .linear(creative: creativeIndex, assetURI: mediaFile?.url),
+                configuration: AdSessionConfiguration(adInstanceID: "simulation", macros: macros), clock: clock.read,
+                beaconSink: { _ in })
+            player = VirtualPlayer(playing: session, clock: clock)
         } catch {
             throw SimulationError(message: error.message)
         }
-        run.play(inputs: scheduledInputs(options), exposure: options.exposure)
+        do throws(VirtualPlayerError) {
+            try player.begin(exposure: options.exposure, duration: SessionTime.seconds(durationMs))
+            try player.play(scheduledInputs(options))
+        } catch {
+            throw SimulationError(message: error.message)
+        }
         return SimulationResult(
-            timeline: run.timeline, events: run.events, notes: run.notes, duration: Double(durationMs) / 1000,
-            mediaFile: mediaFile, finalPhase: run.videoPhase, inputCount: run.inputCount)
+            timeline: player.timeline, events: player.events, notes: player.notes,
+            duration: SessionTime.seconds(durationMs), mediaFile: mediaFile, finalPhase: player.finalPhase, inputCount: player.inputCount)
     }
 
     /// The media file a player with ``supportedMediaTypes`` plays (the first Linear's).
@@ -78,30 +85,20 @@ public enum Simulation {
         return Int(max(-9e15, min(9e15, value)))
     }
 
-    private static func scheduledInputs(_ options: SimulationOptions) -> [ScheduledInput] {
-        var inputs: [ScheduledInput] = []
-        func add(_ time: Double?, _ kind: ScheduledInput.Kind) {
-            if let time { inputs.append(ScheduledInput(clockMs: milliseconds(time), kind: kind)) }
+    /// The options' inputs, in the order inputs due at the same time apply.
+    private static func scheduledInputs(_ options: SimulationOptions) -> [PlayerInput] {
+        var inputs: [PlayerInput] = []
+        func add(_ time: Double?, _ action: PlayerAction) {
+            if let time { inputs.append(PlayerInput(at: time, action)) }
         }
-        if let target = options.seekTo { add(options.seekAt ?? 0, .seek(toMs: milliseconds(target))) }
+        if let target = options.seekTo { add(options.seekAt ?? 0, .seek(to: target)) }
         add(options.pauseAt, .pause)
         add(options.resumeAt, .resume)
         add(options.muteAt, .mute)
-        add(options.fullscreenAt, .fullscreen)
-        add(options.clickAt, .click)
+        add(options.fullscreenAt, .expandPlayer)
+        add(options.clickAt, .click(at: nil))
         add(options.skipAt, .skip)
-        add(options.failAt, .fail)
-        return inputs.enumerated().sorted { ($0.element.clockMs, $0.offset) < ($1.element.clockMs, $1.offset) }
-            .map(\.element)
+        add(options.failAt, .fail(.displayProblem))
+        return inputs
     }
-}
-
-/// A user input due at a time on the simulation clock.
-struct ScheduledInput: Sendable, Hashable {
-    enum Kind: Sendable, Hashable {
-        case seek(toMs: Int), pause, resume, mute, fullscreen, click, skip, fail
-    }
-
-    var clockMs: Int
-    var kind: Kind
 }

@@ -104,4 +104,10 @@ public enum SimulationFormat {
 
     /// Seconds from a `Double` of seconds, as ``seconds(_:)-(Int)`` writes them.
     public static func seconds(_ value: Double) -> String { seconds(Simulation.milliseconds(value)) }
+
+    /// A number with no decimals when it is whole (`80`, `50.5`).
+    static func number(_ value: Double) -> String {
+        guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
+        return String(Int(value))
+    }
 }

@@ -120,6 +120,24 @@ import Testing
         }
     }
 
+    /// A session fixture's `play` goes through the virtual player, not a table cell of its own: check that
+    /// every video phase change it makes (outside pods, where the ad itself changes) is a legal transition
+    /// of the video table.
+    @Test func everyPlayStepMovesTheVideoAlongALegalTransition() throws {
+        let legal = Set(Self.legalTransitions(.video))
+        var checked = 0
+        for run in try SessionFixtureTests.all.get() where !run.fixture.pod {
+            for step in run.result.trace where step.input.name == FixturePlay.name {
+                let before = step.phaseBefore.split(separator: "/").last.map(String.init) ?? ""
+                let after = step.phaseAfter.split(separator: "/").last.map(String.init) ?? ""
+                checked += 1
+                guard before != after else { continue }
+                #expect(legal.contains("\(before) → \(after)"), "\(run.fixture.name) step \(step.index): \(before) → \(after)")
+            }
+        }
+        #expect(checked >= 8, "the play fixtures were not found")
+    }
+
     // MARK: The contract tables, by name
 
     enum Verdict {

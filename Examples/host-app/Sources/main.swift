@@ -6,15 +6,15 @@
 //   example-host --preroll-tag URL --banner-tag URL --beacon-log URL [--store PATH]
 //
 // The tags are VAST tag URLs (the loopback test server's /doc/... routes in the tests); --beacon-log is the
-// server's GET /beacons, read after flush() to print what arrived, in arrival order. The player's clock
-// is virtual (it advances as the simulated playback reports), so the 20 s pre-roll plays at once; the
-// engine's own clock and the delivery are real.
+// server's GET /beacons, read after flush() to print what arrived, in arrival order. The ads are played by
+// AdSimulation's VirtualPlayer on a VirtualClock (it advances as the playback reports, only at the moments
+// something can happen), so the 20 s pre-roll plays at once; the engine's own clock and the delivery are real.
 import AdEngine
 import AdLifecycle
 import AdPlacement
+import AdSimulation
 import AdTransport
 import Foundation
-import Synchronization
 
 /// The command line, read strictly: every option once, every URL given.
 struct Options {
@@ -47,13 +47,6 @@ struct ExampleError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The player's clock: the simulated playback moves it forward as it reports progress.
-final class PlayerClock: Sendable {
-    private let instant = Mutex(Date())
-    var now: Date { instant.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { instant.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
-
 func settingsJSON(_ options: Options) -> String {
     """
     {"tenantId": "example",
@@ -83,48 +76,33 @@ func run() async throws {
     await engine.presentationStarted(ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true))
     let started = Date()
 
-    // The opening pre-roll: the player starts, the app presents it fullscreen, the user clicks at 7.5 s and
-    // leaves fullscreen at 18 s, and it plays to the end inline.
+    // The opening pre-roll: the player starts with the ad fully on screen, the app presents it fullscreen,
+    // the user clicks at 7.5 s and leaves fullscreen at 18 s, and it plays to the end inline.
     let preRoll = try await engine.getAd(for: AdRequestInfo(
         placement: .clipsPreRoll, collectionId: "clips-home", itemId: "clip-1", playerSize: AdSize(width: 390, height: 844)))
     log("pre-roll \(preRoll.id ?? "?") from \(preRoll.source): \(preRoll.mediaFile?.url ?? "no media")")
-    let clock = PlayerClock()
-    let session = try preRoll.makeSession(clock: { clock.now })
-    try session.impressionRendered()
-    try session.exposureChanged(percent: 100)
-    let duration = 20.0
-    var position = 0.0
-    while position <= duration {
-        try session.progressed(to: position, duration: duration)
-        if position == 0 {
-            try session.fullscreenRequested()
-            try session.fullscreenPresented()
-        }
-        if position == 18 {
-            try session.fullscreenDismissRequested()
-            try session.fullscreenDismissed()
-        }
-        if position == 7.5 {
-            for event in try session.clicked(at: ClickPoint(x: 195, y: 420)) {
-                if case .callback(.clicked(let url)) = event { log("click opens \(url ?? "nothing")") }
-            }
-        }
-        position += 0.5
-        clock.advance(by: 0.5)
+    let clock = VirtualClock(Date())
+    var player = VirtualPlayer(playing: try preRoll.makeSession(clock: clock.read), clock: clock)
+    try player.begin(exposure: 100, duration: 20)
+    try player.play([
+        PlayerInput(at: 0, .presentFullscreen),
+        PlayerInput(at: 7.5, .click(at: ClickPoint(x: 195, y: 420))),
+        PlayerInput(at: 18, .dismissFullscreen),
+    ])
+    for note in player.notes {
+        if let error = note.error { throw ExampleError("the session refused \(note.input): \(error.message)") }
     }
-    try session.playbackCompleted()
+    for case .callback(.clicked(let url)) in player.events { log("click opens \(url ?? "nothing")") }
 
     // The bottom banner under the feed, at most 60 pt high, on screen at 80 % for 1.2 s.
     let banner = try await engine.getBottomBannerAd(for: AdRequestInfo(
         placement: .clipsBottomBanner, collectionId: "clips-home", itemId: "clip-1",
         playerSize: AdSize(width: 390, height: 844)), maxHeight: 60)
     log("banner \(banner.id ?? "?"): \(banner.banner.map { "\($0.size.width)x\($0.size.height)" } ?? "?")")
-    let bannerSession = try banner.makeSession(clock: { clock.now })
-    try bannerSession.impressionRendered()
-    try bannerSession.exposureChanged(percent: 80)
-    clock.advance(by: 1.2)
-    try bannerSession.timePassed()
-    try bannerSession.ended()
+    var bannerPlayer = VirtualPlayer(playing: try banner.makeSession(clock: clock.read), clock: clock)
+    try bannerPlayer.begin(exposure: 80)
+    try bannerPlayer.wait(1.2)
+    try bannerPlayer.end()
 
     let flushed = await engine.flush(deadline: .now + .seconds(10))
     let flushedAt = Date()

@@ -1,4 +1,5 @@
 public import AdLifecycle
+import AdPlacement
 public import Foundation
 public import VAST
 
@@ -44,6 +45,12 @@ extension Ad {
     /// Makes the break that plays ``pod`` ad after ad (a stand-alone ad is a break of one), with the
     /// same delivery, analytics and pacing as ``makeSession(startsMuted:mraid:clock:observer:)``; each ad
     /// is instance `<requestID>-<slot>`. Call ``AdBreak/start()`` when the break begins.
+    ///
+    /// Each ad (buffet ads too) plays the media file `getAd` would pick for it: the first supported MIME
+    /// type of the engine's `supportedMediaTypes` closest to the request's player size, filling its
+    /// `[ASSETURI]` (the first ad's is ``mediaFile``). An ad with no such file fails its slot: 403 goes to
+    /// its Error URLs (with its chain's), and the break goes on with a buffet ad, else the next pod ad
+    /// (VAST 4.3 section 3.3.1).
     /// - Parameters:
     ///   - startsMuted: whether the player starts muted.
     ///   - buffet: stand-alone ads that fill the slot of an ad that fails.
@@ -54,9 +61,12 @@ extension Ad {
         observer: (@Sendable (SessionEvent) -> Void)? = nil
     ) -> AdBreak {
         let hooks = self.hooks
+        let supported = supportedMediaTypes
+        let playerSize = self.playerSize
         return AdBreak(
             pod: pod, buffet: buffet,
             configuration: AdSessionConfiguration(adInstanceID: context.requestID, macros: macros, startsMuted: startsMuted),
+            mediaFile: { MediaFileSelector.choose(from: $0, supported: supported, playerSize: playerSize) },
             clock: clock ?? hooks.clock, beaconSink: hooks.send, observer: forward(to: observer),
             impressionLogged: hooks.impressionLogged)
     }

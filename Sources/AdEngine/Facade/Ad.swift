@@ -33,9 +33,12 @@ public struct Ad: Sendable {
     /// Which beacon each input fires.
     public let plan: TrackingPlan
     /// Every ad the winning source returned, in pod order (``resolved`` is the first); a pod plays
-    /// them as one break (``makeBreak(startsMuted:buffet:clock:)``).
+    /// them as one break (``makeBreak(startsMuted:buffet:clock:observer:)``).
     public let pod: [ResolvedAd]
 
     let macros: VASTMacroContext
     let hooks: AdHooks
+    /// What the player plays, for picking each pod ad's media file as `mediaFile` was picked.
+    let supportedMediaTypes: [String]
+    let playerSize: AdSize?
 }

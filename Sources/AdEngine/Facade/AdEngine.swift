@@ -213,7 +213,8 @@ public actor AdEngine {
                 ? resolved.inLine.creatives[banner.creativeIndex].id : nil
             return Ad(context: context, decision: decision, report: result.report, source: winner.source,
                       resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
-                      pod: pod, macros: macros, hooks: hooks)
+                      pod: pod, macros: macros, hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes,
+                      playerSize: request.playerSize)
         }
         let linearCreative = resolved.inLine.creatives.first { $0.linear != nil }
         guard let linear = linearCreative?.linear,
@@ -227,7 +228,8 @@ public actor AdEngine {
         }
         return Ad(context: context, decision: decision, report: result.report, source: winner.source,
                   resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
-                  plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks)
+                  plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks,
+                  supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
     }
 
     /// Sends an ad's Error URLs with `codes` (the first) through the durable dispatcher.

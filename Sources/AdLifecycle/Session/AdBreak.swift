@@ -25,18 +25,25 @@ public final class AdBreak: Sendable {
     ///   - pod: the pod's ads, in sequence order.
     ///   - buffet: stand-alone ads that fill the slot of an ad that fails.
     ///   - configuration: the break's instance id (each ad's is `<id>-<slot>`), macros and player state.
+    ///   - mediaFile: picks the file each ad plays from its first Linear, filling its `[ASSETURI]`; an ad
+    ///     it finds none for fails its slot with 403 (see ``AdBreakLifecycle``). `nil`: no picking,
+    ///     `[ASSETURI]` stays as written.
     ///   - clock: stamps each input.
     ///   - beaconSink: each input's beacons, as one batch.
     ///   - observer: every event, in order.
     ///   - impressionLogged: called for each ad's impression before the input that logged it returns.
     public init(
         pod: [ResolvedAd], buffet: [ResolvedAd] = [], configuration: AdSessionConfiguration,
+        mediaFile: (@Sendable (VASTLinear) -> VASTMediaFile?)? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
         beaconSink: @escaping @Sendable ([BeaconRequest]) -> Void,
         observer: (@Sendable (SessionEvent) -> Void)? = nil,
         impressionLogged: (@Sendable (Date) -> Void)? = nil
     ) {
-        core = Mutex(Core(lifecycle: AdBreakLifecycle(pod: pod, buffet: buffet, configuration: configuration)))
+        core = Mutex(
+            Core(
+                lifecycle: AdBreakLifecycle(
+                    pod: pod, buffet: buffet, configuration: configuration, mediaFile: mediaFile)))
         self.clock = clock
         self.beaconSink = beaconSink
         self.observer = observer

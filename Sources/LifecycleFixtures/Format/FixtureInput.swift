@@ -10,6 +10,8 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
     case mraid(MRAIDInput)
     /// An input of an ``AdSession`` (a session fixture).
     case session(SessionInput)
+    /// A session fixture's play through the virtual player.
+    case play(FixturePlay)
 
     /// The input's kind, as fixtures name it (`progressed`).
     public var name: String {
@@ -18,6 +20,7 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
         case .video(let input): input.kind.rawValue
         case .mraid(let input): input.kind.rawValue
         case .session(let input): input.name
+        case .play: FixturePlay.name
         }
     }
 
@@ -30,6 +33,7 @@ public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
         case .video(let input): VideoCodec.render(input)
         case .mraid(let input): MRAIDCodec.render(input)
         case .session(let input): SessionCodec.render(input)
+        case .play(let play): play.json
         }
     }
 

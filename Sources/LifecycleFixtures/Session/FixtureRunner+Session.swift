@@ -1,4 +1,5 @@
 import AdLifecycle
+import AdSimulation
 import Foundation
 import Synchronization
 import VAST
@@ -6,15 +7,18 @@ import VAST
 extension FixtureRunner {
     /// Runs a session fixture through a real ``AdSession``: its ad merged with its wrappers, the setup's
     /// clock, zone and random values, a clock set to each step's time, and a beacon sink and observer that
-    /// record everything. Each step passes only when the returned events are exactly the expected list
-    /// (or the error has the same code, action and message when pinned) and a refused input left the
-    /// whole session state as it was; at the end the observer must have seen every event in order and
-    /// the sink exactly the beacons, in order (contract: session-stream).
+    /// record everything. A `play` step goes through AdSimulation's `VirtualPlayer`, which moves the clock
+    /// with the playhead; a later step's time must not be before where it left the clock. Each step passes
+    /// only when the returned events are exactly the expected list (or the error has the same code, action
+    /// and message when pinned) and a refused input left the whole session state as it was; at the end the
+    /// observer must have seen every event in order and the sink exactly the beacons, in order (contract:
+    /// session-stream).
     /// - Throws: ``FixtureError`` when the ad is unusable or the creative is not in it.
     public func run(_ fixture: SessionFixture) throws(FixtureError) -> FixtureResult {
         let setup = fixture.setup
         let random = RandomSequence(setup.random)
         let start = setup.clock
+        let clock = VirtualClock(start)
         let recorder = SessionRecorder()
         let configuration = AdSessionConfiguration(
             adInstanceID: setup.adInstanceID,
@@ -24,11 +28,10 @@ extension FixtureRunner {
         if fixture.pod {
             let (pod, buffet) = try podAndBuffet(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
             let adBreak = AdBreak(
-                pod: pod, buffet: buffet, configuration: configuration, clock: { [recorder] in recorder.now },
+                pod: pod, buffet: buffet, configuration: configuration, clock: clock.read,
                 beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
             driven = DrivenSession(
-                start: { adBreak.start() }, send: { input throws(SessionError) in try adBreak.send(input) },
-                snapshot: { SessionSnapshot.of(adBreak.lifecycle) })
+                played: adBreak, start: { adBreak.start() }, snapshot: { SessionSnapshot.of(adBreak.lifecycle) })
         } else {
             let resolved = try resolvedAd(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
             let creative = fixture.creative
@@ -37,32 +40,40 @@ extension FixtureRunner {
             let session: AdSession
             do throws(SessionError) {
                 session = try AdSession(
-                    ad: resolved, creative: creative, configuration: configuration, clock: { [recorder] in recorder.now },
+                    ad: resolved, creative: creative, configuration: configuration, clock: clock.read,
                     beaconSink: { [recorder] in recorder.sink($0) }, observer: { [recorder] in recorder.observe($0) })
             } catch {
                 throw FixtureError(.unusableAd, file: fixture.file, path: "creative", message: error.message)
             }
-            driven = DrivenSession(
-                start: { [] }, send: { input throws(SessionError) in try session.send(input) },
-                snapshot: { SessionSnapshot(session.lifecycle) })
+            driven = DrivenSession(played: session, start: { [] }, snapshot: { SessionSnapshot(session.lifecycle) })
         }
+        var player = VirtualPlayer(playing: driven.played, clock: clock)
         var result = FixtureResult(name: fixture.name, file: fixture.file, failure: nil, trace: [])
         let id = setup.adInstanceID
         var executed: [FixtureOutput] = []
         for (index, step) in fixture.steps.enumerated() {
-            guard case .session(let input) = step.input else { continue }
-            recorder.now = setup.date(at: step.at)
+            let reached = Simulation.milliseconds(clock.now.timeIntervalSince(start))
+            guard reached <= step.at else {
+                result.failure = FixtureFailure(
+                    step: index,
+                    summary: "the step's time (\(step.at) ms) is before the clock a play moved to (\(reached) ms): "
+                        + "give it an `at` of at least \(reached)",
+                    input: step.input.description, diff: [])
+                return result
+            }
+            clock.now = setup.date(at: step.at)
             // A pod's break starts right before its first step: its events lead that step's outputs.
             let opening = index == 0 ? driven.start().map(FixtureOutput.session) : []
             let before = driven.snapshot()
             let outcome: StepOutcome
-            do throws(SessionError) {
-                let outputs = opening + (try driven.send(input).map(FixtureOutput.session))
+            switch Self.perform(step.input, on: driven.played, with: &player) {
+            case .success(let events):
+                let outputs = opening + events.map(FixtureOutput.session)
                 executed += outputs
                 outcome = .outputs(outputs)
-            } catch {
+            case .failure(let refusal):
                 executed += opening
-                outcome = .error(code: error.code.rawValue, action: error.action, message: error.message)
+                outcome = .error(code: refusal.code, action: refusal.action, message: refusal.message)
             }
             let after = driven.snapshot()
             result.trace.append(
@@ -82,6 +93,31 @@ extension FixtureRunner {
         result.failure = Self.checkStream(recorder, executed: executed, adInstanceID: id)
             ?? Self.checkSessionEnd(fixture, snapshot: driven.snapshot())
         return result
+    }
+
+    /// A step's input: a session input sent as is, or a play through the virtual player.
+    private static func perform(_ input: FixtureInput, on played: any PlayedSession, with player: inout VirtualPlayer)
+        -> Result<[SessionEvent], Refusal>
+    {
+        switch input {
+        case .session(let input):
+            do throws(SessionError) {
+                return .success(try played.send(input))
+            } catch {
+                return .failure(Refusal(code: error.code.rawValue, action: error.action, message: error.message))
+            }
+        case .play(let play):
+            player.reportedDuration = play.durationMs.map(SessionTime.seconds)
+            do throws(VirtualPlayerError) {
+                return .success(try player.play(to: SessionTime.seconds(play.toMs)))
+            } catch {
+                let code = error.sessionError?.code.rawValue ?? error.kind.rawValue
+                return .failure(Refusal(code: code, action: error.sessionError?.action, message: error.message))
+            }
+        case .unit, .video, .mraid:
+            // The session fixture parser reads only session inputs and plays: nothing else reaches here.
+            return .success([])
+        }
     }
 
     private static func checkStream(_ recorder: SessionRecorder, executed: [FixtureOutput], adInstanceID id: String)
@@ -123,25 +159,26 @@ extension FixtureRunner {
 
 /// An ``AdSession`` or ``AdBreak`` as the runner drives it.
 private struct DrivenSession {
+    var played: any PlayedSession
     var start: () -> [SessionEvent]
-    var send: (SessionInput) throws(SessionError) -> [SessionEvent]
     var snapshot: () -> SessionSnapshot
+}
+
+/// A step's refusal, as the fixture's `expectError` names it.
+private struct Refusal: Error {
+    var code: String
+    var action: String?
+    var message: String
 }
 
 /// The session runner's clock, beacon sink and observer.
 private final class SessionRecorder: Sendable {
     private struct Record {
-        var now = Date(timeIntervalSince1970: 0)
         var batches: [[BeaconRequest]] = []
         var observed: [SessionEvent] = []
     }
 
     private let record = Mutex(Record())
-
-    var now: Date {
-        get { record.withLock { $0.now } }
-        set { record.withLock { $0.now = newValue } }
-    }
 
     var batches: [[BeaconRequest]] { record.withLock { $0.batches } }
     var observed: [SessionEvent] { record.withLock { $0.observed } }

@@ -11,6 +11,7 @@ enum SessionCodec {
             "durationUpdated", "progressed", "paused", "resumed", "muted", "unmuted", "playerExpanded", "playerCollapsed",
             "skipRequested", "closeRequested", "playbackCompleted", "playbackInterrupted", "companionShown",
             "companionClicked", "iconShown", "iconClicked", "exposureChanged", "timePassed", "verificationNotExecuted",
+            FixturePlay.name,
         ] + MRAIDInput.Kind.allCases.map { "mraid." + $0.rawValue } + NonLinearInput.allCases.map { "nonLinear." + $0.name }
 
     static let callbackNames: [String] =

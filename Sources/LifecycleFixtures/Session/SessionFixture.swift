@@ -153,7 +153,10 @@ public struct SessionFixture: Sendable {
         var (name, inputFields) = try FieldReader.named(
             try fields.required("input", "the input (\"paused\" or {\"progressed\": {...}})"), at: fields.path("input"),
             "an input")
-        let input = FixtureInput.session(try SessionCodec.input(name, &inputFields, at: fields.path("input")))
+        let input =
+            name == FixturePlay.name
+            ? FixtureInput.play(try FixturePlay.parse(&inputFields))
+            : FixtureInput.session(try SessionCodec.input(name, &inputFields, at: fields.path("input")))
         try inputFields.finish()
         let expectation: FixtureExpectation
         switch (fields.has("expect"), fields.has("expectError")) {
