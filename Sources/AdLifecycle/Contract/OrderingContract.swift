@@ -190,8 +190,10 @@ public enum OrderingContract {
                 + "then `breakEnded`. Ads play in sequence order, each its own instance (`<id>-<n>`) with "
                 + "`[PODSEQUENCE]` n and `[ADCOUNT]` m; completion, skip, close or dismissal ends the ad, not the break."),
         OrderingRule(
-            "pod-failure", "session", "An ad of a break fails (render failure, interruption, expiry, no Linear)",
-            "Its Error URLs fire (303 for an ad with no Linear), `adEnded`, and the next buffet ad fills its "
+            "pod-failure", "session",
+            "An ad of a break fails (render failure, interruption, expiry, no Linear, no media file the player plays)",
+            "Its Error URLs fire (303 for an ad with no Linear, 403 for one with no supported media file), `adEnded`, "
+                + "and the next buffet ad fills its "
                 + "slot (`<id>-<n>b`), else the next pod ad plays (VAST 4.3 section 3.3.1)."),
         OrderingRule(
             "session-ended", "session", "Inputs after `ended`",
