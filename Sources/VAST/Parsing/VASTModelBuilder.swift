@@ -23,6 +23,8 @@ struct VASTModelBuilder {
     var unsupported: VASTParseError?
     /// The current line, updated by the SAX session on each start tag.
     var line = 0
+    /// The column of the current start tag's `<`, updated with ``line``; 0 when unknown.
+    var column = 0
     var findings: [VASTFinding] = []
     /// Findings past `limits.maxFindings`, counted instead of kept.
     var suppressedFindings = 0
@@ -153,7 +155,7 @@ struct VASTModelBuilder {
             severity: severity, category: category, rule: rule, message: message,
             location: location ?? self.location(), line: line > 0 ? line : nil,
             vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
-            subrule: subrule))
+            subrule: subrule, column: line > 0 && column > 0 ? column : nil))
     }
 
     // MARK: SAX events
