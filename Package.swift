@@ -95,7 +95,8 @@ let package = Package(
         .testTarget(
             name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "VASTCheckTests", dependencies: ["VASTCheck", "AdSimulation", "TestSupport"], exclude: ["Golden"],
+            name: "VASTCheckTests", dependencies: ["VASTCheck", "AdResolution", "AdSimulation", "VAST", "TestSupport"],
+            exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
     ],

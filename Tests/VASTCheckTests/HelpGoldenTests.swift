@@ -6,7 +6,7 @@ import VASTCheck
 /// bundled samples, compared with the files in `Golden/`. After an intended change, rewrite them with
 /// `UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests` and review the diff.
 @Suite struct HelpGoldenTests {
-    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report", "flatten"]
+    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report", "flatten", "rules"]
 
     @Test func mainHelp() async throws {
         let captured = CapturedConsole()
@@ -40,12 +40,73 @@ import VASTCheck
     }
 
     @Test(arguments: commands)
-    func anUnknownOptionIsAUsageError(_ command: String) async {
+    func anUnknownOptionIsAUsageErrorWithTheUsageLineAndAHint(_ command: String) async {
         let captured = CapturedConsole()
         #expect(await captured.run([command, "--no-such-option"]) == .usage)
         #expect(captured.out.isEmpty)
-        #expect(captured.err.hasPrefix("vastcheck: "))
-        #expect(captured.err.hasSuffix("See 'vastcheck \(command) --help'.\n"))
+        let lines = captured.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Error: unknown option --no-such-option")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: vastcheck \(command) ") == true)
+        #expect(captured.err.hasSuffix("\n  See 'vastcheck \(command) --help' for more information.\n"))
+        // The usage line is the help's, word for word.
+        let help = CapturedConsole()
+        _ = await help.run([command, "--help"])
+        let usage = help.out.components(separatedBy: "\n\n").first ?? ""
+        #expect(captured.err.contains("Usage: " + usage.dropFirst("USAGE: ".count) + "\n"))
+    }
+
+    @Test func aMistypedOptionIsNamedWithTheNearestOne() async {
+        let captured = CapturedConsole()
+        #expect(await captured.run(["validate", "--timout", "2", "x.xml"]) == .usage)
+        #expect(captured.err.contains("\n  Did you mean --timeout?\n"))
+    }
+
+    /// Every option line of every subcommand's help: `-j, --jobs N` and its text, by long name.
+    static func optionLines(_ help: String) -> [(name: String, line: String)] {
+        guard let start = help.range(of: "\nOPTIONS:\n") else { return [] }
+        let section = help[start.upperBound...].prefix { _ in true }.components(separatedBy: "\n\n").first ?? ""
+        var found: [(String, String)] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("  -") {
+            let label = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+            guard let name = label.split(separator: " ").map(String.init).first(where: { $0.hasPrefix("--") }) else { continue }
+            found.append((name.trimmingCharacters(in: [","]), String(line)))
+        }
+        return found
+    }
+
+    @Test func everySharedOptionIsSpelledAndDescribedTheSameInEveryHelp() async throws {
+        var seen: [String: (command: String, line: String)] = [:]
+        var commandsOf: [String: [String]] = [:]
+        for command in Self.commands {
+            let captured = CapturedConsole()
+            _ = await captured.run([command, "--help"])
+            let lines = Self.optionLines(captured.out)
+            #expect(!lines.isEmpty, "\(command) --help has no options")
+            for (name, line) in lines {
+                commandsOf[name, default: []].append(command)
+                // The first line holds the spelling and the start of the text; both are the declaration's.
+                let normalised = line.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                if let earlier = seen[name] {
+                    #expect(earlier.line == normalised, "\(name): \(earlier.command) says \"\(earlier.line)\", \(command) says \"\(normalised)\"")
+                } else {
+                    seen[name] = (command, normalised)
+                }
+            }
+        }
+        // The vocabulary the issue names is there wherever it applies.
+        for resolving in ["validate", "inspect", "simulate", "report", "flatten"] {
+            for name in ["--timeout", "--max-depth", "--max-bytes", "--macro", "--follow"] {
+                #expect(commandsOf[name]?.contains(resolving) == true, "\(resolving) does not take \(name)")
+            }
+        }
+        for command in Self.commands {
+            #expect(commandsOf["--no-redact"]?.contains(command) == true, "\(command) --help does not list --no-redact")
+            #expect(commandsOf["--output"]?.contains(command) == true, "\(command) does not take --output")
+        }
+        #expect(seen["--jobs"]?.line.hasPrefix("-j, --jobs N ") == true)
+        #expect(seen["--output"]?.line.hasPrefix("-o, --output FILE ") == true)
+        #expect(seen["--quiet"]?.line.hasPrefix("-q, --quiet ") == true)
+        #expect(seen["--verbose"]?.line.hasPrefix("-v, --verbose ") == true)
     }
 
     static let validateSamples = [

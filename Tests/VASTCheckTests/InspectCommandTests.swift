@@ -149,7 +149,7 @@ struct InspectCommandTests {
         let captured = CapturedConsole()
         #expect(await captured.run(["inspect"] + arguments) == .usage)
         #expect(captured.err.contains(message), "\(captured.err)")
-        #expect(captured.err.contains("See 'vastcheck inspect --help'."))
+        #expect(captured.err.contains("See 'vastcheck inspect --help' for more information."))
         #expect(captured.out.isEmpty)
     }
 

@@ -201,7 +201,7 @@ import Testing
         let captured = CapturedConsole()
         #expect(await captured.run(arguments) == .usage)
         #expect(captured.err.contains(message))
-        #expect(captured.err.contains("See 'vastcheck report --help'."))
+        #expect(captured.err.contains("See 'vastcheck report --help' for more information."))
         #expect(captured.out.isEmpty)
     }
 }
