@@ -53,6 +53,9 @@ struct VASTModelBuilder {
         var childCounts: [(key: Int, count: Int)] = []
         var lastOrder = -1
         var orderReported = false
+        /// Where its start tag is, for the findings made at its end tag (a missing child, a bad value).
+        var line = 0
+        var column = 0
     }
     var frames: [Frame] = []
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
@@ -193,7 +196,7 @@ struct VASTModelBuilder {
         }
         frames[parentIndex].seen.insert(known)
         checkOrder(of: known, inFrame: parentIndex)
-        frames.append(Frame(element: known, index: index))
+        frames.append(Frame(element: known, index: index, line: line, column: column))
         if known.introduced > version {
             report(.warning, .schema, "version.element",
                    "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)")
@@ -224,6 +227,8 @@ struct VASTModelBuilder {
             return
         }
         guard let frame = frames.last, let element = frame.element else { return }
+        // What is found at an end tag is about this element: point at its start tag, not the last one started.
+        (line, column) = (frame.line, frame.column)
         checkRequiredChildren(of: element, seen: frame.seen)
         if element.collectsText {
             finishLeaf(element)
@@ -285,7 +290,7 @@ struct VASTModelBuilder {
     private mutating func skip(localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
                                parent: VASTElement?, index: Int) {
         let name = String(cString: localname)
-        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index))
+        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {

@@ -6,7 +6,7 @@ extension Arguments {
         if flags.contains(Option.json.name) { formats.append(.json) }
         if let text = value(Option.format(allowed).name) {
             guard let named = OutputFormat(rawValue: text), allowed.contains(named) else {
-                throw UsageError("--format takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+                throw UsageError("--format takes one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
             }
             formats.append(named)
         }

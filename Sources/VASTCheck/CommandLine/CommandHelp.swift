@@ -36,9 +36,13 @@ struct CommandHelp: Sendable {
         return head + wrap(items, indent: String(repeating: " ", count: head.count), firstLineUsed: head.count)
     }
 
+    /// The column option help starts in, the same in every command so that a shared option reads the
+    /// same, line for line, wherever it is listed.
+    static let optionColumn = 24
+
     /// The OPTIONS section: `  -j, --jobs N        Sources checked at once...`, help wrapped in a column.
     static func optionLines(_ options: [Option]) -> String {
-        let column = min(24, (options.map(\.label.count).max() ?? 0) + 4)
+        let column = optionColumn
         var text = ""
         for option in options {
             let label = "  " + option.label

@@ -39,6 +39,9 @@ extension Option {
         "--macro", value: "NAME=VALUE", repeatable: true,
         help: "A macro's value (repeatable), as the IAB names it, for the URLs fetched and shown: "
             + "--macro DEVICEIP=192.0.2.1, lists with commas (--macro REGULATIONS=gdpr,coppa), -1 unknown, -2 withheld.")
+    static let duration = Option(
+        "--duration", value: "SECONDS",
+        help: "The media's duration in seconds, 0 to 86400 (default: the Linear's Duration; needed when it has none).")
     static let jobs = Option("--jobs", short: "j", value: "N", help: "Sources checked at once, 1 to 64 (default 8).")
 
     // Rules

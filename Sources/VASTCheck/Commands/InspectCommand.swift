@@ -70,7 +70,7 @@ extension InspectCommand {
         notes: """
             With --json, one JSON document on stdout: {"chain":[...as in validate],"ad":{"impressions":
             [{"url","hop"}],"tracking":{"<event>":[{"url","hop"}]},"errors":[...],"clickThrough"?},
-            "failed":[{"hop","location","id","errorCode","message"}],"errorCode"?}; "ad" also has id,
+            "failed":[{"hop","location","id","errorCode","failedAtHop","message"}],"errorCode"?}; "ad" also has id,
             hop, creatives and mediaFile, "nonLinearTracking" and "companionTracking" (their events
             apart from the Linear's), and a pod adds "pod" with every ad. Empty URLs are left out.
             """,

@@ -9,9 +9,7 @@ import VAST
 /// settings), the beacon timeline of a play to the end, and the tracking grouped by event.
 struct ReportCommand: Command {
     static let name = "report"
-    static let duration = Option(
-        "--duration", value: "SECONDS", help: "The media's duration for the timeline when the ad's Linear has none.")
-    static let options: [Option] = [.output.aliased("--html"), duration, .quiet] + Option.rules
+    static let options: [Option] = [.output.aliased("--html"), .duration, .quiet] + Option.rules
         + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
     static let writesOutputItself = true
 
@@ -41,7 +39,7 @@ struct ReportCommand: Command {
         quiet = arguments.flags.contains(Option.quiet.name)
         rules = try RuleOptions(arguments)
         (limits, resolution) = try arguments.resolutionLimits()
-        if let text = arguments.value(Self.duration.name) {
+        if let text = arguments.value(Option.duration.name) {
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("--duration takes a number of seconds above 0 and at most 86400, not \"\(text)\"")
             }

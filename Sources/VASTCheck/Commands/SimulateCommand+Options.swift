@@ -1,6 +1,5 @@
 /// `simulate`'s own options, declared once (its help is made from them).
 enum SimulateOptions {
-    static let duration = Option("--duration", value: "S", help: "The media's duration (default: the Linear's Duration).")
     static let pauseAt = Option("--pause-at", value: "S", help: "Pause; --resume-at S resumes (without it playback stays paused).")
     static let resumeAt = Option("--resume-at", value: "S", help: "Resume after --pause-at.")
     static let seekTo = Option(

@@ -10,7 +10,7 @@ import VAST
 struct SimulateCommand: Command {
     static let name = "simulate"
     static var options: [Option] {
-        [SimulateOptions.duration] + timeOptions.map(\.0) + [SimulateOptions.exposure] + MacroProfile.options
+        [Option.duration] + timeOptions.map(\.0) + [SimulateOptions.exposure] + MacroProfile.options
             + [SimulateOptions.fire, .json, .format(OutputFormat.textOrJSON), .output]
             + [.timeout, .maxDepth, .maxBytes, .follow]
     }
