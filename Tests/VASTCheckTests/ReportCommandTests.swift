@@ -108,7 +108,7 @@ import Testing
         let page = try #require(html)
         #expect(captured.out.contains("invalid, error 303 (no ads after one or more Wrappers), no ad"))
         #expect(page.contains("<span class=\"badge noad\">no ad</span>"))
-        #expect(page.contains("<dt>error code</dt><dd>303</dd>"))
+        #expect(page.contains("<dt>error code</dt><dd>303 (no ads after one or more Wrappers)</dd>"))
         #expect(page.contains("<span class=\"kind\">noAd</span>"))
         #expect(page.contains("No ad, so no playback to simulate."))
         #expect(resourceLoads(in: page) == [])

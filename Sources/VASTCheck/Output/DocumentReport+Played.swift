@@ -17,17 +17,19 @@ extension DocumentReport {
         return version
     }
 
-    /// The element counts of what plays: those of the InLine documents the played ads come from,
-    /// added up, else the document's own.
+    /// The element counts of what plays: the ads that play, and the other counts of the InLine
+    /// documents they come from, added up; else the document's own.
     var playedCounts: VASTElementCounts {
         let hops = playedHops.compactMap(\.counts)
-        guard !hops.isEmpty else { return counts }
-        return hops.reduce(into: VASTElementCounts()) { total, hop in
+        guard let resolution, !hops.isEmpty else { return counts }
+        var played = hops.reduce(into: VASTElementCounts()) { total, hop in
             total.ads += hop.ads
             total.creatives += hop.creatives
             total.mediaFiles += hop.mediaFiles
             total.trackingEvents += hop.trackingEvents
             total.impressions += hop.impressions
         }
+        played.ads = resolution.ads.count
+        return played
     }
 }
