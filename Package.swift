@@ -93,7 +93,9 @@ let package = Package(
             name: "AdResolutionTests", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
+            name: "AdEngineTests",
+            dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdTransport", "VAST", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "VASTCheckTests", dependencies: ["VASTCheck", "AdResolution", "AdSimulation", "VAST", "TestSupport"],
             exclude: ["Golden"],
