@@ -59,7 +59,7 @@ let package = Package(
                 "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures",
                 "VAST",
             ],
-            swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),

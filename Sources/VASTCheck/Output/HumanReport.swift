@@ -27,8 +27,8 @@ struct HumanReport {
         }
         if let error = report.documentError {
             var text = paint("✗", "31") + " \(source)  " + paint("invalid", "31") + "  " + paint(error.code.named, "31") + "\n"
-            var place = source
-            if let line = error.line { place += ":\(line):" + (error.column.map { "\($0):" } ?? "") }
+            var place = source + ":"
+            if let line = error.line { place += "\(line):" + (error.column.map { "\($0):" } ?? "") }
             text += "\(place) \(label(.error)): \(safe(error.message)) [hop.document]\n"
             return text
         }

@@ -17,9 +17,6 @@ struct RuleTuning: Sendable, Equatable {
     /// Warnings fail too (`--strict`, or `"strict": true` in the file).
     var strict = false
 
-    /// No change: every finding as the validator reports it.
-    static let none = RuleTuning()
-
     /// Sets `decision` for `id`, replacing an earlier one.
     /// - Throws: a message naming the id when no rule has it, with the nearest one as a hint.
     mutating func set(_ id: String, _ decision: Decision) throws(RuleTuningError) {
