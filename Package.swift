@@ -59,7 +59,7 @@ let package = Package(
                 "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures",
                 "VAST",
             ],
-            swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .executableTarget(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
@@ -93,9 +93,12 @@ let package = Package(
             name: "AdResolutionTests", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "AdEngineTests", dependencies: ["AdEngine", "AdTransport", "VAST", "TestSupport"], swiftSettings: strict),
+            name: "AdEngineTests",
+            dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdTransport", "VAST", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(
-            name: "VASTCheckTests", dependencies: ["VASTCheck", "AdSimulation", "TestSupport"], exclude: ["Golden"],
+            name: "VASTCheckTests", dependencies: ["VASTCheck", "AdResolution", "AdSimulation", "VAST", "TestSupport"],
+            exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
     ],

@@ -135,4 +135,43 @@ static inline int vast_sax_line(void *ctx) {
     return xmlSAX2GetLineNumber(ctx);
 }
 
+/// The line and column (1-based; the column counts characters) of the `<` that opened the start tag
+/// a startElementNs callback reports, for finding locations an editor can jump to. libxml2 calls
+/// back with `cur` past the tag's attributes, and keeps the line and column of `cur`; the `<` is the
+/// last one before `cur` (XML allows none inside a tag), and only the characters between the two
+/// are walked, so the cost is the tag's length. Returns 0 (and leaves `line` alone) when the `<` is
+/// no longer in libxml2's buffer.
+static inline int vast_sax_tag_column(void *ctx, int *line) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL || ctxt->input->base == NULL) return 0;
+    const xmlChar *base = ctxt->input->base;
+    const xmlChar *p = ctxt->input->cur;
+    int characters = 0;
+    int newlines = 0;
+    while (p > base && *(p - 1) != '<') {
+        p--;
+        if (*p == '\n') newlines++;
+        if ((*p & 0xC0) != 0x80) characters++;
+    }
+    if (p == base) return 0;
+    if (newlines == 0) {
+        int column = ctxt->input->col - characters - 1;
+        if (column < 1) return 0;
+        *line = ctxt->input->line;
+        return column;
+    }
+    // A start tag over several lines: count back from the `<` to its line's start, a bounded walk.
+    const xmlChar *open = p - 1;
+    const xmlChar *q = open;
+    int column = 1;
+    while (q > base && *(q - 1) != '\n') {
+        q--;
+        if ((*q & 0xC0) != 0x80) column++;
+        if (column > 4096) return 0;
+    }
+    if (q == base && ctxt->input->consumed > 0) return 0;
+    *line = ctxt->input->line - newlines;
+    return column;
+}
+
 #endif

@@ -6,42 +6,33 @@ public enum VASTCheck {
     /// The tool's version.
     public static let version = "0.1.0"
 
+    /// Every subcommand, in the order `vastcheck --help` lists them.
+    static var commands: [any Command.Type] {[
+        ValidateCommand.self, GetAdCommand.self, InspectCommand.self, SimulateCommand.self, ReplayCommand.self,
+        ReportCommand.self, FlattenCommand.self, RulesCommand.self,
+    ]}
+
     /// Runs one command line (without the program name).
     /// - Returns: the exit code to exit with.
     public static func run(_ arguments: [String], console: Console) async -> ExitCode {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             console.err(HelpText.main)
             return .usage
         }
-        let rest = Array(arguments.dropFirst())
-        switch command {
+        switch name {
         case "--help", "-h", "help":
             console.out(HelpText.main)
             return .success
         case "--version":
             console.out("vastcheck \(version)\n")
             return .success
-        case "validate":
-            return await ValidateCommand.main(rest, name: command, console: console)
-        case "getad":
-            return await GetAdCommand.main(rest, name: command, console: console)
-        case "inspect":
-            return await InspectCommand.main(rest, name: command, console: console)
-        case "simulate":
-            return await SimulateCommand.main(rest, name: command, console: console)
-        case "replay":
-            return await ReplayCommand.main(rest, name: command, console: console)
-        case "report":
-            return await ReportCommand.main(rest, name: command, console: console)
-        case "flatten":
-            return await FlattenCommand.main(rest, name: command, console: console)
         default:
-            return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
+            guard let command = commands.first(where: { $0.name == name }) else {
+                console.err("Error: unknown command \"\(Terminal.escape(name))\"\nUsage: vastcheck <command> [options]\n"
+                            + "  See 'vastcheck --help' for more information.\n")
+                return .usage
+            }
+            return await command.main(Array(arguments.dropFirst()), console: console)
         }
-    }
-
-    private static func usage(_ message: String, help: String, console: Console) -> ExitCode {
-        console.err("vastcheck: \(message)\nSee '\(help)'.\n")
-        return .usage
     }
 }

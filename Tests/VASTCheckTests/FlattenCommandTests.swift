@@ -227,7 +227,7 @@ import VASTCheck
         let (captured, code) = await run(["flatten"] + arguments)
         #expect(code == .usage)
         #expect(captured.err.contains(message), "\(captured.err)")
-        #expect(captured.err.hasSuffix("See 'vastcheck flatten --help'.\n"))
+        #expect(captured.err.hasSuffix("See 'vastcheck flatten --help' for more information.\n"))
         #expect(captured.out.isEmpty)
     }
 

@@ -6,7 +6,7 @@ import VASTCheck
 /// bundled samples, compared with the files in `Golden/`. After an intended change, rewrite them with
 /// `UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests` and review the diff.
 @Suite struct HelpGoldenTests {
-    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report", "flatten"]
+    static let commands = ["validate", "getad", "inspect", "simulate", "replay", "report", "flatten", "rules"]
 
     @Test func mainHelp() async throws {
         let captured = CapturedConsole()
@@ -40,12 +40,82 @@ import VASTCheck
     }
 
     @Test(arguments: commands)
-    func anUnknownOptionIsAUsageError(_ command: String) async {
+    func anUnknownOptionIsAUsageErrorWithTheUsageLineAndAHint(_ command: String) async {
         let captured = CapturedConsole()
         #expect(await captured.run([command, "--no-such-option"]) == .usage)
         #expect(captured.out.isEmpty)
-        #expect(captured.err.hasPrefix("vastcheck: "))
-        #expect(captured.err.hasSuffix("See 'vastcheck \(command) --help'.\n"))
+        let lines = captured.err.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "Error: unknown option --no-such-option")
+        #expect(lines.dropFirst().first?.hasPrefix("Usage: vastcheck \(command) ") == true)
+        #expect(captured.err.hasSuffix("\n  See 'vastcheck \(command) --help' for more information.\n"))
+        // The usage line is the help's, word for word.
+        let help = CapturedConsole()
+        _ = await help.run([command, "--help"])
+        let usage = help.out.components(separatedBy: "\n\n").first ?? ""
+        #expect(captured.err.contains("Usage: " + usage.dropFirst("USAGE: ".count) + "\n"))
+    }
+
+    @Test func aMistypedOptionIsNamedWithTheNearestOne() async {
+        let captured = CapturedConsole()
+        #expect(await captured.run(["validate", "--timout", "2", "x.xml"]) == .usage)
+        #expect(captured.err.contains("\n  Did you mean --timeout?\n"))
+    }
+
+    /// Every option of a help's OPTIONS section by long name: its spelling (`-j, --jobs N`) and its whole text.
+    static func optionLines(_ help: String) -> [(name: String, label: String, text: String)] {
+        guard let start = help.range(of: "\nOPTIONS:\n") else { return [] }
+        let section = help[start.upperBound...].components(separatedBy: "\n\n").first ?? ""
+        var found: [(String, String, String)] = []
+        for line in section.split(separator: "\n") {
+            if line.hasPrefix("  -") {
+                let label = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
+                let name = label.split(separator: " ").map { $0.trimmingCharacters(in: [","]) }.first { $0.hasPrefix("--") } ?? label
+                let text = line.dropFirst(2 + label.count).trimmingCharacters(in: .whitespaces)
+                found.append((name, label, text))
+            } else if var last = found.popLast() {
+                last.2 += (last.2.isEmpty ? "" : " ") + line.trimmingCharacters(in: .whitespaces)
+                found.append(last)
+            }
+        }
+        return found
+    }
+
+    @Test func everySharedOptionIsSpelledAndDescribedTheSameInEveryHelp() async throws {
+        var seen: [String: (command: String, line: String)] = [:]
+        var commandsOf: [String: [String]] = [:]
+        for command in Self.commands {
+            let captured = CapturedConsole()
+            _ = await captured.run([command, "--help"])
+            let lines = Self.optionLines(captured.out)
+            #expect(!lines.isEmpty, "\(command) --help has no options")
+            for (name, label, text) in lines {
+                commandsOf[name, default: []].append(command)
+                // --format lists the formats of its command; everything else is word for word the declaration.
+                // An older spelling kept for one command (report's --html) is named after the shared text.
+                let shared = text.components(separatedBy: " Also spelled ").first ?? text
+                let described = name == "--format" ? label : label + "  " + shared
+                if let earlier = seen[name] {
+                    #expect(earlier.line == described, "\(name): \(earlier.command) says \"\(earlier.line)\", \(command) says \"\(described)\"")
+                } else {
+                    seen[name] = (command, described)
+                }
+            }
+        }
+        // The vocabulary the issue names is there wherever it applies.
+        for resolving in ["validate", "inspect", "simulate", "report", "flatten"] {
+            for name in ["--timeout", "--max-depth", "--max-bytes", "--macro", "--follow"] {
+                #expect(commandsOf[name]?.contains(resolving) == true, "\(resolving) does not take \(name)")
+            }
+        }
+        for command in Self.commands {
+            #expect(commandsOf["--no-redact"]?.contains(command) == true, "\(command) --help does not list --no-redact")
+            #expect(commandsOf["--output"]?.contains(command) == true, "\(command) does not take --output")
+        }
+        #expect(seen["--jobs"]?.line.hasPrefix("-j, --jobs N  ") == true)
+        #expect(seen["--output"]?.line.hasPrefix("-o, --output FILE  ") == true)
+        #expect(seen["--quiet"]?.line.hasPrefix("-q, --quiet  ") == true)
+        #expect(seen["--verbose"]?.line.hasPrefix("-v, --verbose  ") == true)
+        #expect(seen["--help"]?.line.hasPrefix("-h, --help  ") == true)
     }
 
     static let validateSamples = [

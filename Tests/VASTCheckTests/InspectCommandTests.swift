@@ -27,7 +27,7 @@ struct InspectCommandTests {
         let (captured, code) = await inspect(["--json", Repository.path("vast-samples/v20-inline-linear.xml")])
         #expect(code == .success)
         let object = try captured.json()
-        #expect(Array(object.keys).sorted() == ["ad", "chain", "remaining"])
+        #expect(Array(object.keys).sorted() == ["ad", "chain", "failed", "remaining"])
         let chain = try #require(object["chain"] as? [[String: Any]])
         #expect(chain.count == 1)
         #expect(chain.first?["kind"] as? String == "inline")
@@ -149,7 +149,7 @@ struct InspectCommandTests {
         let captured = CapturedConsole()
         #expect(await captured.run(["inspect"] + arguments) == .usage)
         #expect(captured.err.contains(message), "\(captured.err)")
-        #expect(captured.err.contains("See 'vastcheck inspect --help'."))
+        #expect(captured.err.contains("See 'vastcheck inspect --help' for more information."))
         #expect(captured.out.isEmpty)
     }
 

@@ -138,7 +138,7 @@ import VASTCheck
         let captured = CapturedConsole()
         #expect(await captured.run(arguments) == .usage)
         #expect(captured.err.contains(message))
-        #expect(captured.err.contains("See 'vastcheck replay --help'."))
+        #expect(captured.err.contains("See 'vastcheck replay --help' for more information."))
         #expect(captured.out.isEmpty)
     }
 }

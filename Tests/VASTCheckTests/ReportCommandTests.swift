@@ -93,7 +93,7 @@ import Testing
 
     @Test func findingsAreColouredBySeverity() async throws {
         let (code, html, _) = try await report(invalid)
-        #expect(code == .success)  // invalid, but it has an ad to play
+        #expect(code == .invalid, "an invalid document exits 1 even when it has an ad to play")
         let page = try #require(html)
         #expect(page.contains("<span class=\"badge invalid\">invalid</span>"))
         #expect(page.contains("<tr class=\"sev-error\"><td><span class=\"sev\">error</span></td>"
@@ -106,9 +106,9 @@ import Testing
         let (code, html, captured) = try await report(noAd)
         #expect(code == .invalid)
         let page = try #require(html)
-        #expect(captured.out.contains("no ad (error 303)"))
+        #expect(captured.out.contains("invalid, error 303 (no ads after one or more Wrappers), no ad"))
         #expect(page.contains("<span class=\"badge noad\">no ad</span>"))
-        #expect(page.contains("<dt>error code</dt><dd>303</dd>"))
+        #expect(page.contains("<dt>error code</dt><dd>303 (no ads after one or more Wrappers)</dd>"))
         #expect(page.contains("<span class=\"kind\">noAd</span>"))
         #expect(page.contains("No ad, so no playback to simulate."))
         #expect(resourceLoads(in: page) == [])
@@ -141,7 +141,7 @@ import Testing
         let source = directory.appendingPathComponent("tag<script>alert(4)<\\script>.xml")
         try Data(xml.utf8).write(to: source)
         let (code, html, _) = try await report(source.path)
-        #expect(code == .success)
+        #expect(code == .invalid, "its URLs are not URLs a player can fetch")
         let page = try #require(html)
         #expect(page.range(of: "<script", options: .caseInsensitive) == nil)
         #expect(page.range(of: "<img", options: .caseInsensitive) == nil)
@@ -190,7 +190,7 @@ import Testing
 
     @Test(arguments: [
         (["report"], "report needs a SOURCE"),
-        (["report", "tag.xml"], "report needs --html FILE"),
+        (["report", "tag.xml"], "report needs -o FILE"),
         (["report", "a.xml", "b.xml", "--html", "x.html"], "report takes one SOURCE, got 2"),
         (["report", "tag.xml", "--html"], "--html needs a value"),
         (["report", "tag.xml", "--html", "x.html", "--timeout", "0"], "--timeout takes a number of seconds"),
@@ -201,7 +201,7 @@ import Testing
         let captured = CapturedConsole()
         #expect(await captured.run(arguments) == .usage)
         #expect(captured.err.contains(message))
-        #expect(captured.err.contains("See 'vastcheck report --help'."))
+        #expect(captured.err.contains("See 'vastcheck report --help' for more information."))
         #expect(captured.out.isEmpty)
     }
 }

@@ -32,7 +32,58 @@ import VASTCheck
         #expect(failed.first?["vastErrorCode"] as? Int == 301)
         let human = CapturedConsole()
         #expect(await human.run(["validate", "--follow", file.path]) == .invalid)
-        #expect(human.out.contains("ad.failed  hop 0: /VAST/Ad[2]"))
+        #expect(human.out.contains("\n\(file.path): error: this ad will not play (VAST error 301 at hop 1: "))
+        #expect(human.out.contains("its error pixels were fired (at /VAST/Ad[2]) [ad.failed]\n"))
+        #expect(human.out.contains("  (2 hops; 1 ad, "), "the ads that play, not the <Ad> elements written")
+    }
+
+    /// The pod of the test above, served: its second ad's Wrapper leads to a 404.
+    private func deadPod(_ name: String) throws -> String {
+        try server.register("\(name)-gone", body: "gone", status: 404)
+        try server.register(name, body: ChainDocuments.vast(
+            ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
+            ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("\(name)-gone"))))
+        return server.docURL(name)
+    }
+
+    @Test func aTagURLOfAPodWithADeadWrapperIsInvalidAndExitsOne() async throws {
+        let tag = try deadPod("verdict-tag")
+        let captured = CapturedConsole()
+        #expect(await captured.run(["validate", "--json", tag]) == .invalid)
+        let document = try #require((try captured.json()["documents"] as? [[String: Any]])?.first)
+        #expect(document["valid"] as? Bool == false)
+        let summary = CapturedConsole()
+        _ = await summary.run(["validate", "--json", tag, tag])
+        let outcomes = (try summary.json()["breakdown"] as? [String: Any])?["outcomes"] as? [String: Int]
+        #expect(outcomes?["adFailed"] == 2)
+    }
+
+    @Test func reportOnAPodWithADeadWrapperSaysInvalidWithTheCodeAndExitsOne() async throws {
+        let tag = try deadPod("verdict-report")
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("verdict-\(UUID().uuidString).html")
+        defer { try? FileManager.default.removeItem(at: page) }
+        let captured = CapturedConsole()
+        #expect(await captured.run(["report", tag, "-o", page.path]) == .invalid)
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("<span class=\"badge invalid\">invalid</span>"))
+        #expect(html.contains("<dt>error code</dt><dd>301 (Wrapper VASTAdTagURI timed out or unavailable)</dd>"))
+        #expect(html.contains("Ad &quot;dead&quot; at hop 0 /VAST/Ad[2] will not play: VAST error 301 at hop 1"))
+        #expect(captured.out.hasPrefix("wrote \(page.path): VAST 4.2, invalid, error 301 (Wrapper VASTAdTagURI timed out "
+            + "or unavailable), 1 ad, 2 hops"))
+        #expect(captured.out.contains("\n    why: ad \"dead\" at hop 0 /VAST/Ad[2] will not play"))
+    }
+
+    @Test func inspectOnAPodWithADeadWrapperListsItAndExitsOne() async throws {
+        let tag = try deadPod("verdict-inspect")
+        let text = CapturedConsole()
+        #expect(await text.run(["inspect", tag]) == .invalid)
+        #expect(text.out.contains("\nAds that will not play:\n  hop 0 /VAST/Ad[2] \"dead\"  error 301 (Wrapper VASTAdTagURI "
+            + "timed out or unavailable) at hop 1: "))
+        let json = CapturedConsole()
+        #expect(await json.run(["inspect", "--json", tag]) == .invalid)
+        let failed = try #require(try json.json()["failed"] as? [[String: Any]])
+        #expect(failed.map { "\($0["id"] as? String ?? "") \($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)" }
+            == ["dead /VAST/Ad[2] 301"])
     }
 
     @Test func inspectListsTheBuffetAdsLeftOver() async throws {

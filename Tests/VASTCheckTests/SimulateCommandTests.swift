@@ -2,6 +2,7 @@ import AdSimulation
 import Foundation
 import TestSupport
 import Testing
+import VAST
 @testable import VASTCheck
 
 /// `vastcheck simulate` on the bundled samples (golden), the quartile order, and its usage errors.
@@ -152,7 +153,8 @@ struct SimulateCommandTests {
         let html = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: html) }
         let captured = CapturedConsole(stdin: Data(long.utf8))
-        #expect(await captured.run(["report", "-", "--html", html.path]) == .success)
+        // The page is written; the out-of-bounds Duration is an error finding, so the report exits 1.
+        #expect(await captured.run(["report", "-", "--html", html.path]) == .invalid)
         let page = try String(contentsOf: html, encoding: .utf8)
         #expect(page.contains("thirdQuartile"))
     }
@@ -191,15 +193,16 @@ struct SimulateCommandTests {
         let captured = CapturedConsole()
         #expect(await captured.run(["simulate"] + arguments) == .usage)
         #expect(captured.err.contains(message), "\(captured.err)")
-        #expect(captured.err.contains("See 'vastcheck simulate --help'."))
+        #expect(captured.err.contains("See 'vastcheck simulate --help' for more information."))
     }
 
     @Test func theSimulationAPIGivesTheSameTimelineAsTheCommand() async throws {
-        let source = try InspectSource(try Arguments([Self.v20], flags: [], options: []), command: "simulate")
-        guard case .resolved(let resolution, _) = await source.load(console: CapturedConsole().console, fireErrors: false)
+        let source = try InspectSource(try Arguments([Self.v20], options: []), command: "simulate")
+        guard case .resolved(let resolution, _) = await source.load(console: CapturedConsole().console, fireErrors: false,
+                                                                    macros: VASTMacroContext())
         else { Issue.record("the sample did not load"); return }
         let ad = try #require(resolution.ads.first)
-        let profile = try MacroProfile(try Arguments(InspectGolden.profile, flags: [], options: MacroProfile.options))
+        let profile = try MacroProfile(try Arguments(InspectGolden.profile, options: MacroProfile.options))
         var options = SimulationOptions()
         options.seekTo = 9
         let timeline = try Simulation.run(ad, options: options, macros: profile.context, start: profile.start)

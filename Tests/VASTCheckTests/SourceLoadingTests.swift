@@ -114,7 +114,7 @@ import VASTCheck
         #expect(truncate(path, 1_500_000_000) == 0)
         let captured = CapturedConsole()
         #expect(await captured.run(["validate", path]) == .invalid)
-        #expect(captured.out.hasPrefix("✗ \(path)  error 100: is 1500000000 bytes, over the 2097152-byte limit for a "
-            + "VAST document; nothing was read\n"))
+        #expect(captured.out.hasPrefix("✗ \(path)  invalid  error 100 (XML parsing error)\n\(path): error: is 1500000000 bytes, "
+            + "over the 2097152-byte limit for a VAST document; nothing was read [hop.document]\n"))
     }
 }

@@ -138,7 +138,7 @@ import Testing
         _ = await captured.run(["validate", "--json", valid, invalid, invalid, malformed, "/no/such/file.xml"])
         let breakdown = try #require(try captured.json()["breakdown"] as? [String: Any])
         #expect(breakdown["outcomes"] as? [String: Int] == [
-            "valid": 1, "rulesFailed": 2, "noAd": 0, "chainError": 0, "parseError": 1, "unreadable": 1,
+            "valid": 1, "rulesFailed": 2, "noAd": 0, "chainError": 0, "adFailed": 0, "parseError": 1, "unreadable": 1,
         ])
         #expect(breakdown["errorCodes"] as? [String: Int] == ["100": 1, "101": 2])
         #expect((breakdown["slowestHops"] as? [Any])?.isEmpty == true, "local files have no fetched hops")
@@ -150,9 +150,13 @@ import Testing
         let lines = captured.out.split(separator: "\n").map(String.init)
         let documentLines = lines.filter { $0.hasPrefix("✓") || $0.hasPrefix("✗") }
         #expect(documentLines.map { $0.split(separator: " ")[1] }.map(String.init) == [invalid, valid, malformed, valid])
-        #expect(lines.suffix(3) == [
+        #expect(lines.suffix(7) == [
             "outcomes: 2 valid, 1 rules failed, 1 parse error",
-            "VAST error codes: 100 ×1, 101 ×1",
+            "VAST error codes:",
+            "       1 × 100 XML parsing error",
+            "       1 × 101 schema validation error",
+            "rules that failed documents:",
+            "       1 × required-element",
             "4 documents: 2 valid, 2 invalid",
         ])
     }
@@ -200,16 +204,16 @@ import Testing
         _ = await VASTCheck.run(["validate", "--jsonl", valid, invalid, valid], console: console)
         let text = err.text
         #expect(text.hasPrefix("\r0/3 (0%)"))
-        #expect(text.contains("\r3/3 (100%)"))
-        #expect(text.hasSuffix("\n") && text.contains("3 documents in "))
+        #expect(text.contains("\r3/3 (100%)  1 failed"), "the failures so far are counted as documents finish")
+        #expect(text.hasSuffix(", 1 failed\n") && text.contains("3 documents in "))
         #expect(!text.contains("\u{1B}"), "plain text: no escape sequences")
     }
 
     @Test func progressLineText() {
-        #expect(ProgressLine.text(done: 0, total: 1000, seconds: 0) == "0/1000 (0%)")
-        #expect(ProgressLine.text(done: 250, total: 1000, seconds: 2) == "250/1000 (25%)  125/s  ETA 0:06")
-        #expect(ProgressLine.text(done: 3, total: 10, seconds: 2) == "3/10 (30%)  1.5/s  ETA 0:05")
-        #expect(ProgressLine.text(done: 10, total: 10, seconds: 2) == "10/10 (100%)  5.0/s")
+        #expect(ProgressLine.text(done: 0, total: 1000, seconds: 0) == "0/1000 (0%)  0 failed")
+        #expect(ProgressLine.text(done: 250, total: 1000, failed: 12, seconds: 2) == "250/1000 (25%)  12 failed  125/s  ETA 0:06")
+        #expect(ProgressLine.text(done: 3, total: 10, failed: 1, seconds: 2) == "3/10 (30%)  1 failed  1.5/s  ETA 0:05")
+        #expect(ProgressLine.text(done: 10, total: 10, seconds: 2) == "10/10 (100%)  0 failed  5.0/s")
         #expect(ProgressLine.clock(3725) == "1:02:05")
     }
 }

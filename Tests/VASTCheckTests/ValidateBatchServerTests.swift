@@ -117,7 +117,7 @@ import VASTCheck
         #expect(json["summary"] as? [String: Int] == ["documents": 12, "valid": 7, "invalid": 5, "unreadable": 1])
         let breakdown = try #require(json["breakdown"] as? [String: Any])
         #expect(breakdown["outcomes"] as? [String: Int] == [
-            "valid": 7, "rulesFailed": 1, "noAd": 1, "chainError": 2, "parseError": 0, "unreadable": 1,
+            "valid": 7, "rulesFailed": 1, "noAd": 1, "chainError": 2, "adFailed": 0, "parseError": 0, "unreadable": 1,
         ])
         #expect(breakdown["errorCodes"] as? [String: Int] == ["100": 1, "101": 1, "301": 1, "303": 1])
         let slowest = try #require(breakdown["slowestHops"] as? [[String: Any]])

@@ -56,7 +56,7 @@ import VASTCheck
         #expect(help.out.contains("COMMANDS:\n  validate"))
         let validateHelp = CapturedConsole()
         #expect(await validateHelp.run(["validate", "--help"]) == .success)
-        #expect(validateHelp.out.hasPrefix("USAGE: vastcheck validate [--json] [--strict] [--verbose] [--follow]"))
+        #expect(validateHelp.out.hasPrefix("USAGE: vastcheck validate [--list FILE]... [--jobs N] [--json] [--jsonl]"))
         #expect(validateHelp.out.contains("EXAMPLES:"))
         let version = CapturedConsole()
         #expect(await version.run(["--version"]) == .success)
@@ -147,8 +147,8 @@ import VASTCheck
         let captured = CapturedConsole()
         _ = await captured.run(["validate", invalid])
         #expect(captured.out == """
-            ✗ \(invalid)  VAST 4.2  invalid  (1 ad, 1 creative, 1 media file, 0 tracking events, 1 impression)
-                error   required-element  /VAST/Ad[1]/InLine:17  <InLine> must contain <AdSystem> in VAST 4.2
+            ✗ \(invalid)  VAST 4.2  invalid  error 101 (schema validation error)  (1 ad, 1 creative, 1 media file, 0 tracking events, 1 impression)
+            \(invalid):5:5: error: <InLine> must contain <AdSystem> in VAST 4.2 (at /VAST/Ad[1]/InLine) [required-element.InLine.AdSystem]
             1 document: 0 valid, 1 invalid
 
             """)

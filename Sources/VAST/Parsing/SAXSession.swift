@@ -54,7 +54,9 @@ enum SAXSession {
         handler.initialized = UInt32(XML_SAX2_MAGIC)
         handler.startElementNs = { context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
-            builder.pointee.line = Int(vast_sax_line(context))
+            var line = vast_sax_line(context)
+            builder.pointee.column = Int(vast_sax_tag_column(context, &line))
+            builder.pointee.line = Int(line)
             builder.pointee.startElement(
                 localname: localname, prefix: prefix, uri: uri,
                 namespaces: SAXNamespaces(pointer: namespaces, count: Int(namespaceCount)),

@@ -25,7 +25,7 @@ extension VASTModelBuilder {
             }
             version = known
         }
-        frames.append(Frame(element: .vast, index: 1))
+        frames.append(Frame(element: .vast, index: 1, line: line, column: column))
         rootNamespace = uri
         if written == nil {
             report(.error, .content, "required-attribute",
@@ -47,7 +47,7 @@ extension VASTModelBuilder {
         var error = VASTParseError(.unsupportedVersion, message, line: line)
         error.documentVersion = rawVersion.isEmpty ? nil : rawVersion
         unsupported = error
-        frames.append(Frame(element: nil, unknownName: name, index: 1))
+        frames.append(Frame(element: nil, unknownName: name, index: 1, line: line, column: column))
         skipDepth = 1
     }
 

@@ -23,6 +23,8 @@ struct VASTModelBuilder {
     var unsupported: VASTParseError?
     /// The current line, updated by the SAX session on each start tag.
     var line = 0
+    /// The column of the current start tag's `<`, updated with ``line``; 0 when unknown.
+    var column = 0
     var findings: [VASTFinding] = []
     /// Findings past `limits.maxFindings`, counted instead of kept.
     var suppressedFindings = 0
@@ -51,6 +53,9 @@ struct VASTModelBuilder {
         var childCounts: [(key: Int, count: Int)] = []
         var lastOrder = -1
         var orderReported = false
+        /// Where its start tag is, for the findings made at its end tag (a missing child, a bad value).
+        var line = 0
+        var column = 0
     }
     var frames: [Frame] = []
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
@@ -153,7 +158,7 @@ struct VASTModelBuilder {
             severity: severity, category: category, rule: rule, message: message,
             location: location ?? self.location(), line: line > 0 ? line : nil,
             vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
-            subrule: subrule))
+            subrule: subrule, column: line > 0 && column > 0 ? column : nil))
     }
 
     // MARK: SAX events
@@ -191,7 +196,7 @@ struct VASTModelBuilder {
         }
         frames[parentIndex].seen.insert(known)
         checkOrder(of: known, inFrame: parentIndex)
-        frames.append(Frame(element: known, index: index))
+        frames.append(Frame(element: known, index: index, line: line, column: column))
         if known.introduced > version {
             report(.warning, .schema, "version.element",
                    "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)")
@@ -222,6 +227,8 @@ struct VASTModelBuilder {
             return
         }
         guard let frame = frames.last, let element = frame.element else { return }
+        // What is found at an end tag is about this element: point at its start tag, not the last one started.
+        (line, column) = (frame.line, frame.column)
         checkRequiredChildren(of: element, seen: frame.seen)
         if element.collectsText {
             finishLeaf(element)
@@ -283,7 +290,7 @@ struct VASTModelBuilder {
     private mutating func skip(localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
                                parent: VASTElement?, index: Int) {
         let name = String(cString: localname)
-        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index))
+        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {

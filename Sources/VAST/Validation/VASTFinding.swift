@@ -41,14 +41,17 @@ public struct VASTFinding: Sendable, Hashable, CustomStringConvertible {
     public var message: String
     /// Where: a path such as `/VAST/Ad[1]/InLine/Creatives/Creative[2]/Linear`.
     public var location: String
-    /// The line in the document, when known.
+    /// The line in the document, when known: that of the start tag of the element the finding is about
+    /// (or of the last element started when the finding is made at an end tag).
     public var line: Int?
+    /// The column of that start tag's `<` on ``line`` (1-based, in characters), when known.
+    public var column: Int?
     /// The IAB error code a player would report for this, when one applies.
     public var vastErrorCode: VASTErrorCode?
 
     /// Creates a finding.
     public init(severity: Severity, category: Category, rule: String, message: String, location: String,
-                line: Int? = nil, vastErrorCode: VASTErrorCode? = nil, subrule: String? = nil) {
+                line: Int? = nil, vastErrorCode: VASTErrorCode? = nil, subrule: String? = nil, column: Int? = nil) {
         self.severity = severity
         self.category = category
         self.rule = rule
@@ -56,6 +59,7 @@ public struct VASTFinding: Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.location = location
         self.line = line
+        self.column = column
         self.vastErrorCode = vastErrorCode
     }
 

@@ -9,14 +9,20 @@ enum OutputFormat: String, Sendable, CaseIterable {
     case jsonl
     /// JUnit XML, written at the end (test cases in input order).
     case junit
+    /// SARIF 2.1.0, written at the end: one run, a result per finding (and per document that could
+    /// not be read as VAST or whose chain failed), in input order.
+    case sarif
+
+    /// The formats of a command that writes text or one JSON document.
+    static let textOrJSON: [OutputFormat] = [.human, .json]
 }
 
 /// Turns finished documents into output text for one format.
 ///
 /// `jsonl` keeps nothing: each document is written and dropped. `human` writes each document
 /// as soon as every earlier one is written (so the order is the input's whatever the jobs), and
-/// holds only the rendered lines of those that finished early. `json` and `junit` need every
-/// document before the end, and hold each one's JSON value or rendered test case.
+/// holds only the rendered lines of those that finished early. `json`, `junit` and `sarif` need
+/// every document before the end, and hold each one's JSON value, rendered test case or results.
 struct BatchOutput {
     let format: OutputFormat
     let printer: HumanReport
@@ -24,6 +30,7 @@ struct BatchOutput {
     private var nextLine = 0
     private var documents: [(index: Int, json: JSON)] = []
     private var testCases: [(index: Int, xml: String)] = []
+    private var sarif = SARIFReport()
 
     init(format: OutputFormat, printer: HumanReport) {
         self.format = format
@@ -40,6 +47,9 @@ struct BatchOutput {
             return ""
         case .junit:
             testCases.append((index, JUnitReport.testCase(report, seconds: seconds)))
+            return ""
+        case .sarif:
+            sarif.add(report, index: index)
             return ""
         case .human:
             pendingLines[index] = printer.render(report)
@@ -65,6 +75,8 @@ struct BatchOutput {
             ]).pretty() + "\n"
         case .junit:
             return JUnitReport.document(testCases.sorted { $0.index < $1.index }.map(\.xml), summary: summary, seconds: seconds)
+        case .sarif:
+            return sarif.document.pretty() + "\n"
         case .human:
             var text = pendingLines.keys.sorted().compactMap { pendingLines[$0] }.joined()
             if summary.totals.documents > 1 { text += printer.render(breakdown: summary) }

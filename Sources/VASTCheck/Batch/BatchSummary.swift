@@ -25,6 +25,8 @@ struct BatchSummary: Sendable {
     private(set) var totals = Summary([])
     private(set) var outcomes: [DocumentOutcome: Int] = [:]
     private(set) var errorCodes: [Int: Int] = [:]
+    /// Documents per rule family among their failing findings (bounded by the rule catalogue).
+    private(set) var rules: [String: Int] = [:]
     /// At most `slowestKept`, slowest first.
     private(set) var slowestHops: [SlowHop] = []
 
@@ -34,6 +36,7 @@ struct BatchSummary: Sendable {
         totals.add(report)
         outcomes[report.outcome, default: 0] += 1
         if let code = report.reportedErrorCode { errorCodes[code.rawValue, default: 0] += 1 }
+        for rule in Set(report.failing.map(\.rule)) { rules[rule, default: 0] += 1 }
         for hop in report.resolution?.hops ?? [] where hop.milliseconds > 0 {
             consider(SlowHop(url: hop.url, milliseconds: hop.milliseconds, source: report.source))
         }
@@ -46,12 +49,18 @@ struct BatchSummary: Sendable {
         if slowestHops.count > Self.slowestKept { slowestHops.removeLast() }
     }
 
+    /// The rules that failed documents, most documents first (ties by id).
+    var rulesByCount: [(rule: String, count: Int)] {
+        rules.map { ($0.key, $0.value) }.sorted { ($1.1, $0.0) < ($0.1, $1.0) }
+    }
+
     /// `{"outcomes": {every outcome, in a fixed order}, "errorCodes": {"301": n, ...} (ascending),
-    /// "slowestHops": [{"url", "ms", "source"}]}`.
+    /// "rules": {"url.invalid": n, ...} (most documents first), "slowestHops": [{"url", "ms", "source"}]}`.
     var breakdownJSON: JSON {
         .object([
             ("outcomes", .object(DocumentOutcome.allCases.map { ($0.rawValue, .int(outcomes[$0] ?? 0)) })),
             ("errorCodes", .object(errorCodes.keys.sorted().map { (String($0), .int(errorCodes[$0] ?? 0)) })),
+            ("rules", .object(rulesByCount.map { ($0.rule, .int($0.count)) })),
             ("slowestHops", .array(slowestHops.map { hop in
                 .object([("url", .string(hop.url)), ("ms", .int(Int(hop.milliseconds.rounded()))),
                          ("source", .string(hop.source))])

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The progress line `validate` draws on standard error when it is a terminal:
-/// `120/1000 (12%)  98.3/s  ETA 0:09`, redrawn in place with `\r` at most every 100 ms, hidden
+/// `120/1000 (12%)  3 failed  98.3/s  ETA 0:09`, redrawn in place with `\r` at most every 100 ms, hidden
 /// while a result line goes to the same terminal, and ended with the total time. Plain text,
 /// no colour or escape sequences, so `NO_COLOR` has nothing to change.
 struct ProgressLine {
@@ -10,6 +10,7 @@ struct ProgressLine {
     private let write: @Sendable (String) -> Void
     private let start: ContinuousClock.Instant
     private var done = 0
+    private var failed = 0
     private var lastDraw: ContinuousClock.Instant?
     private var drawnWidth = 0
 
@@ -23,11 +24,11 @@ struct ProgressLine {
         self.start = start
     }
 
-    /// The line's text for `done` of `total` after `seconds`.
-    static func text(done: Int, total: Int, seconds: Double) -> String {
+    /// The line's text for `done` of `total`, `failed` of them not valid, after `seconds`.
+    static func text(done: Int, total: Int, failed: Int = 0, seconds: Double) -> String {
         let total = max(total, done)   // a list that grew while it was read
         let percent = total > 0 ? done * 100 / total : 100
-        var text = "\(done)/\(total) (\(percent)%)"
+        var text = "\(done)/\(total) (\(percent)%)  \(failed) failed"
         guard done > 0, seconds > 0 else { return text }
         let rate = Double(done) / seconds
         text += "  " + String(format: rate >= 100 ? "%.0f/s" : "%.1f/s", rate)
@@ -46,16 +47,18 @@ struct ProgressLine {
     mutating func draw() {
         guard enabled else { return }
         let now = ContinuousClock.now
-        let line = Self.text(done: done, total: total, seconds: Self.seconds(now - start))
+        let line = Self.text(done: done, total: total, failed: failed, seconds: Self.seconds(now - start))
         let padding = String(repeating: " ", count: max(0, drawnWidth - line.count))
         write("\r" + line + padding)
         drawnWidth = line.count
         lastDraw = now
     }
 
-    /// Counts one more finished document; redraws when the line is hidden or due.
-    mutating func advance() {
+    /// Counts one more finished document (`failed` when it was not valid); redraws when the line is
+    /// hidden or due.
+    mutating func advance(failed: Bool = false) {
         done += 1
+        if failed { self.failed += 1 }
         guard enabled else { return }
         if drawnWidth == 0 || done == total || lastDraw.map({ ContinuousClock.now - $0 >= Self.interval }) ?? true {
             draw()
@@ -69,14 +72,14 @@ struct ProgressLine {
         drawnWidth = 0
     }
 
-    /// Replaces the line with the total: `1000 documents in 6.1 s (164/s)` and a newline.
+    /// Replaces the line with the total: `1000 documents in 6.1 s (164/s), 12 failed` and a newline.
     mutating func finish() {
         guard enabled else { return }
         hide()
         let seconds = Self.seconds(.now - start)
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let noun = done == 1 ? "document" : "documents"
-        write("\(done) \(noun) in " + String(format: "%.1f s (%.1f/s)", seconds, rate) + "\n")
+        write("\(done) \(noun) in " + String(format: "%.1f s (%.1f/s)", seconds, rate) + ", \(failed) failed\n")
     }
 
     static func seconds(_ duration: Duration) -> Double {

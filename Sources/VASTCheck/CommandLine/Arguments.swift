@@ -1,14 +1,20 @@
-/// A small command-line reader: flags, options with values, and positional arguments.
+/// A small command-line reader over a command's declared ``Option``s: flags, options with values,
+/// and positional arguments.
 ///
-/// Accepts `--name value` and `--name=value`; `--` ends options; a lone `-` is positional
-/// (standard input). Unknown options are usage errors naming the option.
+/// Accepts `--name value`, `--name=value`, `-x value` and `-x=value` (every spelling of an option is
+/// stored under its long name); `--` ends options; a lone `-` is positional (standard input). An
+/// undeclared option is a usage error naming it, with the nearest declared one as a hint.
 struct Arguments {
     private(set) var flags: Set<String> = []
     private(set) var values: [String: [String]] = [:]
     private(set) var positional: [String] = []
 
-    /// Parses `arguments` given the flags (no value) and options (one value) a command knows.
-    init(_ arguments: [String], flags known: Set<String>, options: Set<String>) throws(UsageError) {
+    /// Parses `arguments` given the options a command declares.
+    init(_ arguments: [String], options: [Option]) throws(UsageError) {
+        var bySpelling: [String: Option] = [:]
+        for option in options {
+            for spelling in option.spellings { bySpelling[spelling] = option }
+        }
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -22,31 +28,32 @@ struct Arguments {
                 onlyPositional = true
                 continue
             }
-            var name = argument
+            var spelled = argument
             var inline: String?
             if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
+                spelled = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
-            if known.contains(name) {
-                guard inline == nil else { throw UsageError("\(name) takes no value") }
-                flags.insert(name)
-            } else if options.contains(name) {
-                if let inline {
-                    values[name, default: []].append(inline)
-                } else if index < arguments.count {
-                    values[name, default: []].append(arguments[index])
-                    index += 1
-                } else {
-                    throw UsageError("\(name) needs a value")
-                }
+            guard let option = bySpelling[spelled] else {
+                throw UsageError("unknown option \(spelled)", hint: Self.nearest(spelled, in: bySpelling.keys))
+            }
+            guard option.value != nil else {
+                guard inline == nil else { throw UsageError("\(spelled) takes no value") }
+                flags.insert(option.name)
+                continue
+            }
+            if let inline {
+                values[option.name, default: []].append(inline)
+            } else if index < arguments.count {
+                values[option.name, default: []].append(arguments[index])
+                index += 1
             } else {
-                throw UsageError("unknown option \(name)")
+                throw UsageError("\(spelled) needs a value (\(option.value ?? ""))")
             }
         }
     }
 
-    /// The last value given for an option.
+    /// The last value given for an option (by its long name).
     func value(_ name: String) -> String? { values[name]?.last }
 
     /// A whole-number option within `range`.
@@ -57,11 +64,32 @@ struct Arguments {
         }
         return number
     }
-}
 
-/// A command line that cannot be run; exits 64 with the message and a pointer to `--help`.
-struct UsageError: Error {
-    let message: String
+    /// The declared spelling closest to a mistyped one, when one is close enough to be what was meant.
+    private static func nearest(_ spelled: String, in known: some Sequence<String>) -> String? {
+        let candidates = known.filter { $0.hasPrefix("--") }
+            .map { ($0, editDistance(Array(spelled.utf8.prefix(64)), Array($0.utf8))) }
+            .filter { $0.1 <= max(1, $0.0.count / 4) }
+        guard let best = candidates.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { return nil }
+        return "did you mean \(best.0)?"
+    }
 
-    init(_ message: String) { self.message = message }
+    /// Edit distance with swapped neighbours counted as one edit (`--jbos` is one from `--jobs`), on
+    /// bytes (option names are ASCII; the typed one is cut to 64 bytes).
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = Swift.min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
 }

@@ -18,6 +18,8 @@ public struct Console: Sendable {
     public var environment: [String: String]
     /// True when standard error is a terminal (`validate` then draws its progress line there).
     public var errorIsTerminal: Bool
+    /// The folder `.vastcheck.json` is looked for from (the process's current folder by default).
+    public var workingDirectory: String = FileManager.default.currentDirectoryPath
     /// What every write hides (``redacting(_:)``); nothing by default.
     private(set) var redactor = VASTMacroRedactor.disabled
 
@@ -73,6 +75,6 @@ public struct Console: Sendable {
     ///   - error: the loader's error.
     ///   - what: what the source is, when the name alone does not say (`the list`, `the settings file`).
     func cannotRead(_ error: SourceError, what: String? = nil) {
-        err("vastcheck: cannot read \(what.map { $0 + " " } ?? "")\(error)\n")
+        err(Terminal.escapeLines("vastcheck: cannot read \(what.map { $0 + " " } ?? "")\(error)") + "\n")
     }
 }

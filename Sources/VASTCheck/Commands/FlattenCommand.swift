@@ -3,19 +3,22 @@ import AdTransport
 import Foundation
 import VAST
 
-/// `vastcheck flatten SOURCE [--output FILE] [--json] [--max-depth N] [--timeout SECONDS] [--max-bytes N]`:
-/// resolves a tag's wrapper chain and writes it as one VAST document of InLine ads that carries every
-/// merged Impression, Error, tracking and click URL of the chain, for replaying it without the network.
+/// `vastcheck flatten [options] SOURCE`: resolves a tag's wrapper chain and writes it as one VAST
+/// document of InLine ads that carries every merged Impression, Error, tracking and click URL of the
+/// chain, for replaying it without the network.
 struct FlattenCommand: Command {
-    static let flags: Set<String> = ["--json"]
-    static let options: Set<String> = ["--output", "--max-depth", "--timeout", "--max-bytes"]
-    static var help: String { HelpText.flatten }
+    static let name = "flatten"
+    static let options: [Option] = [.output, .json, .format(OutputFormat.textOrJSON), .quiet]
+        + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
+    static let writesOutputItself = true
 
     let source: String
     let output: String?
     let json: Bool
+    let quiet: Bool
     let limits: VASTParser.Limits
     let resolution: WrapperResolverConfiguration
+    let profile: MacroProfile
 
     init(_ arguments: Arguments) throws(UsageError) {
         guard let source = arguments.positional.first else {
@@ -26,11 +29,15 @@ struct FlattenCommand: Command {
                              + arguments.positional.joined(separator: " ") + ")")
         }
         self.source = source
-        output = arguments.value("--output")
-        if let output, output.isEmpty { throw UsageError("--output needs a file name") }
-        json = arguments.flags.contains("--json")
+        output = try arguments.outputPath()
+        json = try arguments.format(OutputFormat.textOrJSON) == .json
+        quiet = arguments.flags.contains(Option.quiet.name)
         (limits, resolution) = try arguments.resolutionLimits()
+        profile = try MacroProfile(arguments)
     }
+
+    /// The `--macro` values: the chain's URLs are fetched with them, and their private ones are hidden.
+    var macroValues: VASTMacroContext? { profile.context }
 
     func run(_ console: Console) async -> ExitCode {
         let resolved: VASTResolution
@@ -43,7 +50,8 @@ struct FlattenCommand: Command {
         }
         guard !resolved.ads.isEmpty else {
             if json { console.out(FlattenReport(resolution: resolved).json.pretty() + "\n") }
-            console.err("vastcheck: \(source): nothing to flatten, \(InspectSource.noAdMessage(resolved))\n")
+            console.err("vastcheck: \(Terminal.escape(source)): nothing to flatten, "
+                        + Terminal.escape(InspectSource.noAdMessage(resolved)) + "\n")
             return .invalid
         }
         let flattening = VASTFlattening(ads: resolved.ads, version: Self.version(of: resolved))
@@ -66,10 +74,20 @@ struct FlattenCommand: Command {
         if json {
             console.out(report.json.pretty() + "\n")
         } else {
-            if !flattening.omitted.isEmpty { console.err(report.omissionWarning) }
-            console.out(output == nil ? xml : report.summary)
+            if !flattening.omitted.isEmpty { console.err(Terminal.escapeLines(report.omissionWarning)) }
+            if output == nil {
+                console.out(xml)
+            } else if !quiet || !resolved.failedAds.isEmpty {
+                console.out(Terminal.escapeLines(report.summary))
+            }
         }
-        return .success
+        // The document holds what plays; an ad the response offered that will not play is said, and fails the run.
+        for failed in resolved.failedAds {
+            let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
+            console.err(Terminal.escapeLines("vastcheck: \(source): ad\(id) at hop \(failed.hop) \(failed.location) will not "
+                + "play and is left out: \(failed.failure.code.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"))
+        }
+        return resolved.failedAds.isEmpty ? .success : .invalid
     }
 
     /// Loads the source with the engine's ``SourceLoader`` (a file or stdin, whose Wrappers are then
@@ -78,7 +96,8 @@ struct FlattenCommand: Command {
         let resolver: WrapperResolver
         do {
             let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
-            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution)
+            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
+                                       macros: profile.context)
         } catch {
             return .failure(FlattenSourceError(reason: "\(source): \(error.message)"))
         }
@@ -111,42 +130,34 @@ struct FlattenSourceError: Error {
     let reason: String
 }
 
-extension HelpText {
-    static let flatten = """
-        USAGE: vastcheck flatten [--output FILE] [--json] [--max-depth N] [--timeout SECONDS] [--max-bytes N]
-                                 SOURCE
-
-        Resolves the source's wrapper chain and writes it as one VAST document whose ads are all
-        InLine: every Impression, Error, ViewableImpression, verification, extension, tracking event
-        and click tracker of each Wrapper is moved into the InLine it led to, in hop order (the
-        outermost Wrapper's first), so that the chain can be replayed without the network
-        (server-side ad insertion, QA). A pod stays a pod. Displayable Wrapper companions are kept
-        beside the InLine's. URLs are written as they were (macros unexpanded), in CDATA; the
-        document is written in the InLine's VAST version. Nothing is sent.
-
-        ARGUMENTS:
-          SOURCE            A file, an http(s) tag URL, or - for stdin.
-
-        OPTIONS:
-          --output FILE     Write the document to FILE (and a summary line to stdout) instead of stdout.
-          --json            Print {"chain":[...as in validate],"version","ads","omitted":[{"what","url",
-                            "hop","ad"}],"output"?,"xml"?} instead: the document is in "xml" unless
-                            --output is given; with no ad, {"chain","errorCode","failure"}.
-          --max-depth N     Wrappers to follow before error 302 (default 5).
-          --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
-          --max-bytes N     Refuse documents larger than N bytes (default 2097152).
-          -h, --help        Show this help.
-
-        A URL the InLine has no element for (a Wrapper's Linear tracking when the InLine has no
-        Linear, say) is listed on stderr (in "omitted" with --json), not dropped silently.
-
-        EXAMPLES:
-          vastcheck flatten "https://ads.example.com/vast?pos=pre" > flat.xml
-          vastcheck flatten wrapper.xml --output flat.xml && vastcheck validate flat.xml
-          vastcheck flatten --json --max-depth 3 --timeout 2 tag.xml | jq '.omitted'
-
-        EXIT CODES: 0 the document was written, 1 the chain has no ad (nothing is written), 2 the
-        source could not be read or the document not written, 64 usage error.
-
-        """
+extension FlattenCommand {
+    static let helpText = CommandHelp(
+        positional: "SOURCE",
+        summary: """
+            Resolves the source's wrapper chain and writes it as one VAST document whose ads are all
+            InLine: every Impression, Error, ViewableImpression, verification, extension, tracking event
+            and click tracker of each Wrapper is moved into the InLine it led to, in hop order (the
+            outermost Wrapper's first), so that the chain can be replayed without the network
+            (server-side ad insertion, QA). A pod stays a pod. Displayable Wrapper companions are kept
+            beside the InLine's. URLs are written as they were (macros unexpanded), in CDATA; the
+            document is written in the InLine's VAST version. Nothing is sent.
+            """,
+        arguments: """
+              SOURCE            A file, an http(s) tag URL, or - for stdin.
+            """,
+        notes: """
+            With -o FILE, a summary line goes to stdout. With --json: {"chain":[...as in validate],"version",
+            "ads","omitted":[{"what","url","hop","ad"}],"output"?,"xml"?}: the document is in "xml" unless
+            --output is given; with no ad, {"chain","errorCode","failure"}. A URL the InLine has no element
+            for (a Wrapper's Linear tracking when the InLine has no Linear, say) is listed on stderr (in
+            "omitted" with --json), not dropped silently; so is an ad of a pod that will not play, which
+            is left out of the document and makes the exit code 1.
+            """,
+        examples: [
+            "vastcheck flatten \"https://ads.example.com/vast?pos=pre\" > flat.xml",
+            "vastcheck flatten wrapper.xml -o flat.xml && vastcheck validate flat.xml",
+            "vastcheck flatten --json --max-depth 3 --timeout 2 tag.xml | jq '.omitted'",
+        ],
+        exitCodes: "0 the document was written, 1 the chain has no ad (nothing is written) or an ad of it will not play "
+            + "(the others are written), 2 the source could not be read or the document not written, 64 usage error.")
 }

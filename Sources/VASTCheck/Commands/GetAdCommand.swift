@@ -4,12 +4,19 @@ import AdResolution
 import Foundation
 import VAST
 
-/// `vastcheck getad --settings FILE --request FILE [--presentation FILE] [--max-height N] [--json]`:
-/// one getAd (or getBottomBannerAd) through the real engine, to see why a slot stays empty.
+/// `vastcheck getad --settings FILE --request FILE [options]`: one getAd (or getBottomBannerAd) through
+/// the real engine, to see why a slot stays empty.
 struct GetAdCommand: Command {
-    static let flags: Set<String> = ["--json"]
-    static var help: String { HelpText.getad }
-    static let options: Set<String> = ["--settings", "--request", "--presentation", "--max-height"]
+    static let name = "getad"
+    static let settings = Option("--settings", value: "FILE", help: "Tenant settings JSON (placements, sources, caps).")
+    static let request = Option(
+        "--request", value: "FILE", help: "AdRequestInfo JSON (placement, collection, item, consent, app, device...).")
+    static let presentation = Option(
+        "--presentation", value: "FILE",
+        help: "ClipsAdConfiguration JSON ({\"preRollEnabled\": true, ...}); omitted means not opted in to Clips pre-roll "
+            + "and bottom banner.")
+    static let maxHeight = Option("--max-height", value: "N", help: "Ask for a bottom banner at most N high, 1 to 10000.")
+    static let options: [Option] = [settings, request, presentation, maxHeight, .json, .format(OutputFormat.textOrJSON), .output]
 
     let settingsPath: String
     let requestPath: String
@@ -23,14 +30,14 @@ struct GetAdCommand: Command {
         guard arguments.positional.isEmpty else {
             throw UsageError("getad takes no positional arguments (got \(arguments.positional.joined(separator: " ")))")
         }
-        guard let settings = arguments.value("--settings") else { throw UsageError("getad needs --settings FILE") }
-        guard let request = arguments.value("--request") else { throw UsageError("getad needs --request FILE") }
+        guard let settings = arguments.value(Self.settings.name) else { throw UsageError("getad needs --settings FILE") }
+        guard let request = arguments.value(Self.request.name) else { throw UsageError("getad needs --request FILE") }
         settingsPath = settings
         requestPath = request
-        presentationPath = arguments.value("--presentation")
-        maxHeight = try arguments.integer("--max-height", in: 1...10_000)
-        json = arguments.flags.contains("--json")
-        redacts = !arguments.flags.contains("--no-redact")
+        presentationPath = arguments.value(Self.presentation.name)
+        maxHeight = try arguments.integer(Self.maxHeight.name, in: 1...10_000)
+        json = try arguments.format(OutputFormat.textOrJSON) == .json
+        redacts = !arguments.flags.contains(Option.noRedact.name)
     }
 
     func run(_ console: Console) async -> ExitCode {
@@ -38,9 +45,13 @@ struct GetAdCommand: Command {
         let settings: TenantSettings
         let request: AdRequestInfo
         let presentation: ClipsAdConfiguration?
+        var what = "settings"
+        var path = settingsPath
         do {
             settings = try TenantSettings(json: Data(try read(settingsPath, "settings", loader: loader)))
+            (what, path) = ("request", requestPath)
             request = try JSONDecoder().decode(AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
+            if let presentationPath { (what, path) = ("presentation", presentationPath) }
             presentation = try presentationPath.map {
                 try JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
             }
@@ -48,7 +59,7 @@ struct GetAdCommand: Command {
             console.cannotRead(error.source, what: "the \(error.what) file")
             return .unreadable
         } catch {
-            console.err("vastcheck: \(error)\n")
+            console.err(Terminal.escapeLines("vastcheck: the \(what) file \(path) is invalid: \(Self.describe(error))\n"))
             return .unreadable
         }
         let macros = VASTMacroContext()
@@ -88,7 +99,7 @@ struct GetAdCommand: Command {
             outcome = .failure(error)
         }
         let result = GetAdResult(outcome)
-        console.out(json ? result.json.pretty() + "\n" : result.human)
+        console.out(json ? result.json.pretty() + "\n" : Terminal.escapeLines(result.human))
         return result.ad == nil ? .invalid : .success
     }
 

@@ -2,13 +2,16 @@ import AdEngine
 import AdResolution
 import VAST
 
-/// `vastcheck inspect SOURCE [--json [--model]] [--macro NAME=VALUE]... [--start DATE] [--seed N]`: the
-/// wrapper chain as a tree, then the merged ad with every tracking URL by event and the hop it came
-/// from; with `--model`, the whole model of every resolved ad as JSON.
+/// `vastcheck inspect [options] SOURCE`: the wrapper chain as a tree, then the merged ad with every
+/// tracking URL by event and the hop it came from, and the ads that will not play; with `--model`, the
+/// whole model of every resolved ad as JSON.
 struct InspectCommand: Command {
-    static let flags: Set<String> = ["--json", "--model"]
-    static let options: Set<String> = MacroProfile.options
-    static var help: String { HelpText.inspect }
+    static let name = "inspect"
+    static let model = Option(
+        "--model", help: "With --json: {\"chain\":[...],\"ads\":[...]} where each ad is the whole model (every element and "
+            + "attribute of the InLine, each Wrapper with its hop, the merged lists with hops), URLs as written.")
+    static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), model, .output] + MacroProfile.options
+        + [.timeout, .maxDepth, .maxBytes, .follow]
 
     let source: InspectSource
     let json: Bool
@@ -17,8 +20,8 @@ struct InspectCommand: Command {
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = try InspectSource(arguments, command: "inspect")
-        json = arguments.flags.contains("--json")
-        model = arguments.flags.contains("--model")
+        json = try arguments.format(OutputFormat.textOrJSON) == .json
+        model = arguments.flags.contains(Self.model.name)
         guard json || !model else { throw UsageError("--model needs --json (the model is written as JSON)") }
         profile = try MacroProfile(arguments)
     }
@@ -28,63 +31,56 @@ struct InspectCommand: Command {
 
     func run(_ console: Console) async -> ExitCode {
         let resolution: VASTResolution
-        switch await source.load(console: console, fireErrors: false) {
+        switch await source.load(console: console, fireErrors: false, macros: profile.context) {
         case .unreadable(let reason):
-            console.err("vastcheck: cannot read \(reason)\n")
+            console.err(Terminal.escapeLines("vastcheck: cannot read \(reason)") + "\n")
             return .unreadable
         case .resolved(let resolved, _):
             resolution = resolved
         }
         if model {
             console.out(ModelJSONReport(resolution: resolution).json.pretty() + "\n")
-            return resolution.ads.isEmpty ? .invalid : .success
+            return Self.verdict(resolution)
         }
         let report = InspectReport(source: source.name, resolution: resolution, context: profile.context)
-        console.out(json ? report.json.pretty() + "\n" : report.text)
-        return resolution.ads.isEmpty ? .invalid : .success
+        console.out(json ? report.json.pretty() + "\n" : Terminal.escapeLines(report.text))
+        return Self.verdict(resolution)
+    }
+
+    /// 0 when every ad offered plays; 1 when there is no ad or one of them will not play.
+    static func verdict(_ resolution: VASTResolution) -> ExitCode {
+        resolution.ads.isEmpty || !resolution.failedAds.isEmpty ? .invalid : .success
     }
 }
 
-extension HelpText {
-    static let inspect = """
-        USAGE: vastcheck inspect [--json [--model]] [--macro NAME=VALUE]... [--start DATE] [--seed N] [--no-redact] SOURCE
-
-        Resolves the source's wrapper chain and shows it as a tree (hop, kind, HTTP status, time,
-        bytes, URL), then the merged ad: its creatives, the media file a player would choose, and
-        every tracking URL grouped by event with the hop it came from (0 is the source itself).
-        URLs are shown with their macros expanded from a profile; macros without a value are left
-        as written and listed. Nothing is sent.
-
-        ARGUMENTS:
-          SOURCE              A file, an http(s) tag URL, or - for standard input.
-
-        OPTIONS:
-          --json              One JSON document on stdout: {"chain":[...as in validate],"ad":{"impressions":
-                              [{"url","hop"}],"tracking":{"<event>":[{"url","hop"}]},"errors":[...],
-                              "clickThrough"?},"errorCode"?}; "ad" also has id, hop, creatives and
-                              mediaFile, "nonLinearTracking" and "companionTracking" (their events apart
-                              from the Linear's), and a pod adds "pod" with every ad. Empty URLs are
-                              left out.
-          --model             With --json: {"chain":[...],"ads":[...]} where each ad is the whole model
-                              (every element and attribute of the InLine, each Wrapper with its hop,
-                              the merged lists with hops), URLs as written.
-          --macro NAME=VALUE  A macro's value (repeatable), as the IAB names it: --macro DEVICEIP=192.0.2.1,
-                              lists with commas (--macro REGULATIONS=gdpr,coppa), -1 for unknown, -2 for
-                              withheld.
-          --start DATE        The clock for [TIMESTAMP], ISO 8601 (default: now).
-          --seed N            Makes [CACHEBUSTING] repeatable (default: random).
-          --no-redact         Show the values of IFA, DEVICEIP, LATLONG, GDPRCONSENT, GPPSTRING and
-                              DEVICEUA in expanded URLs instead of [redacted:NAME].
-          -h, --help          Show this help.
-
-        EXAMPLES:
-          vastcheck inspect vast-samples/v42-inline-linear-full.xml
-          vastcheck inspect --json "https://ads.example.com/vast?pos=pre" | jq '.ad.tracking'
-          vastcheck inspect --json --model tag.xml | jq '.ads[0].ad.inLine.creatives[0].linear.mediaFiles'
-          vastcheck inspect --macro DEVICEIP=192.0.2.1 --macro IFA=-2 --start 2024-05-01T12:00:00Z --seed 7 tag.xml
-
-        EXIT CODES: 0 an ad, 1 no ad (the chain failed: see errorCode), 2 the source could not be read,
-        64 usage error.
-
-        """
+extension InspectCommand {
+    static let helpText = CommandHelp(
+        positional: "SOURCE",
+        summary: """
+            Resolves the source's wrapper chain and shows it as a tree (hop, kind, HTTP status, time,
+            bytes, URL), then the merged ad: its creatives, the media file a player would choose, and
+            every tracking URL grouped by event with the hop it came from (0 is the source itself), then
+            the ads of a pod or buffet that will not play and why. URLs are shown with their macros
+            expanded from a profile (--macro, --start, --seed); macros without a value are left as
+            written and listed. Nothing is sent.
+            """,
+        arguments: """
+              SOURCE              A file, an http(s) tag URL, or - for standard input.
+            """,
+        notes: """
+            With --json, one JSON document on stdout: {"chain":[...as in validate],"ad":{"impressions":
+            [{"url","hop"}],"tracking":{"<event>":[{"url","hop"}]},"errors":[...],"clickThrough"?},
+            "failed":[{"hop","location","id","errorCode","failedAtHop","message"}],"errorCode"?}; "ad" also has id,
+            hop, creatives and mediaFile, "nonLinearTracking" and "companionTracking" (their events
+            apart from the Linear's), and a pod adds "pod" with every ad. Empty URLs are left out.
+            """,
+        examples: [
+            "vastcheck inspect vast-samples/v42-inline-linear-full.xml",
+            "vastcheck inspect --json \"https://ads.example.com/vast?pos=pre\" | jq '.ad.tracking'",
+            "vastcheck inspect --json --model tag.xml | jq '.ads[0].ad.inLine.creatives[0].linear.mediaFiles'",
+            "vastcheck inspect --macro DEVICEIP=192.0.2.1 --macro IFA=-2 --start 2024-05-01T12:00:00Z --seed 7 tag.xml",
+            "vastcheck inspect --timeout 2 --max-depth 3 \"https://ads.example.com/vast?pos=pre\"",
+        ],
+        exitCodes: "0 an ad, and every ad offered plays, 1 no ad (the chain failed: see errorCode) or an ad that will "
+            + "not play, 2 the source could not be read, 64 usage error.")
 }

@@ -1,16 +1,20 @@
 import Foundation
 import LifecycleFixtures
 
-/// `vastcheck replay [--json] [--root DIR] FIXTURE...`: runs lifecycle fixtures (the data files QA
+/// `vastcheck replay [options] FIXTURE...`: runs lifecycle fixtures (the data files QA
 /// writes, see `Tests/Fixtures/lifecycle/README.md`) and says which pass; a failing one is shown with the
 /// runner's diff of expected against actual outputs.
 struct ReplayCommand: Command {
-    static let flags: Set<String> = ["--json"]
-    static let options: Set<String> = ["--root"]
-    static var help: String { HelpText.replay }
+    static let name = "replay"
+    static let root = Option(
+        "--root", value: "DIR",
+        help: "The directory the fixtures' \"ad\" and \"wrappers\" paths start from (default: the nearest directory above "
+            + "the fixture holding Package.swift, else the current one).")
+    static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), .output, .quiet, root]
 
     let paths: [String]
     let json: Bool
+    let quiet: Bool
     let root: String?
 
     init(_ arguments: Arguments) throws(UsageError) {
@@ -21,8 +25,9 @@ struct ReplayCommand: Command {
             throw UsageError("replay reads fixture files, not standard input (got \(dash))")
         }
         paths = arguments.positional
-        json = arguments.flags.contains("--json")
-        root = arguments.value("--root")
+        json = try arguments.format(OutputFormat.textOrJSON) == .json
+        quiet = arguments.flags.contains(Option.quiet.name)
+        root = arguments.value(Self.root.name)
         if let root {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -48,7 +53,7 @@ struct ReplayCommand: Command {
             ]).pretty() + "\n")
         } else {
             let printer = ReplayPrinter(color: console.usesColor)
-            for outcome in outcomes { console.out(printer.render(outcome)) }
+            for outcome in outcomes where !(quiet && outcome.passed) { console.out(printer.render(outcome)) }
             console.out(printer.render(summary))
         }
         if summary.unreadable > 0 { return .unreadable }
@@ -68,38 +73,32 @@ struct ReplayCommand: Command {
     }
 }
 
-extension HelpText {
-    static let replay = """
-        USAGE: vastcheck replay [--json] [--root DIR] FIXTURE...
-
-        Runs lifecycle fixtures: each drives a unit, video or MRAID state machine, or a whole ad
-        session ("controller": "session": unit, video, MRAID, exposure and clock on one timeline), with
-        its inputs and checks the exact, ordered callbacks and beacons (or the typed error) of every
-        step. Prints
-        PASS or FAIL per fixture; a failure shows the failing step and a diff of the expected
-        against the actual outputs (- expected, + actual). The format is in
-        Tests/Fixtures/lifecycle/README.md.
-
-        ARGUMENTS:
-          FIXTURE      A fixture .json file, or a directory (every *.json below it, in name order).
-
-        OPTIONS:
-          --json       One JSON document on stdout: {"fixtures": [...], "summary": {...}}.
-          --root DIR   The directory the fixtures' "ad" and "wrappers" paths start from (default: the
-                       nearest directory above the fixture holding Package.swift, else the current one).
-          -h, --help   Show this help.
-
-        EXAMPLES:
-          vastcheck replay Tests/Fixtures/lifecycle/
-          vastcheck replay Tests/Fixtures/lifecycle/video-full-play.json
-          vastcheck replay Tests/Fixtures/lifecycle/session/
-          vastcheck replay --root . /tmp/my-fixture.json
-          vastcheck replay --json Tests/Fixtures/lifecycle/ | jq '.summary'
-
-        EXIT CODES: 0 every fixture passed, 1 any failed, 2 a fixture could not be read or is malformed
-        (the error names the file and the field), 64 usage error.
-
-        """
+extension ReplayCommand {
+    static let helpText = CommandHelp(
+        positional: "FIXTURE...",
+        summary: """
+            Runs lifecycle fixtures: each drives a unit, video or MRAID state machine, or a whole ad
+            session ("controller": "session": unit, video, MRAID, exposure and clock on one timeline), with
+            its inputs and checks the exact, ordered callbacks and beacons (or the typed error) of every
+            step. Prints PASS or FAIL per fixture; a failure shows the failing step and a diff of the
+            expected against the actual outputs (- expected, + actual). The format is in
+            Tests/Fixtures/lifecycle/README.md.
+            """,
+        arguments: """
+              FIXTURE      A fixture .json file, or a directory (every *.json below it, in name order).
+            """,
+        notes: """
+            With --json, one JSON document on stdout: {"fixtures": [...], "summary": {...}}.
+            """,
+        examples: [
+            "vastcheck replay Tests/Fixtures/lifecycle/",
+            "vastcheck replay Tests/Fixtures/lifecycle/video-full-play.json",
+            "vastcheck replay -q Tests/Fixtures/lifecycle/session/",
+            "vastcheck replay --root . /tmp/my-fixture.json",
+            "vastcheck replay --json Tests/Fixtures/lifecycle/ | jq '.summary'",
+        ],
+        exitCodes: "0 every fixture passed, 1 any failed, 2 a fixture could not be read or is malformed (the error "
+            + "names the file and the field), 64 usage error.")
 }
 
 /// The fixture files named on the command line.

@@ -4,19 +4,23 @@ import AdTransport
 import Foundation
 import VAST
 
-/// `vastcheck report SOURCE --html FILE [--max-depth N] [--timeout SECONDS]`: one self-contained HTML
-/// page about a tag, for people who would rather look than read: the chain, the findings, the beacon
-/// timeline of a play to the end, and the tracking grouped by event.
+/// `vastcheck report SOURCE -o FILE [options]`: one self-contained HTML page about a tag, for people
+/// who would rather look than read: the verdict and why, the chain, the findings (tuned by the rule
+/// settings), the beacon timeline of a play to the end, and the tracking grouped by event.
 struct ReportCommand: Command {
-    static let flags: Set<String> = []
-    static let options: Set<String> = ["--html", "--max-depth", "--timeout", "--max-bytes", "--duration"]
-    static var help: String { HelpText.report }
+    static let name = "report"
+    static let options: [Option] = [.output.aliased("--html"), .duration, .quiet] + Option.rules
+        + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
+    static let writesOutputItself = true
 
     let source: String
     let output: String
+    let quiet: Bool
+    let rules: RuleOptions
     let limits: VASTParser.Limits
     let resolution: WrapperResolverConfiguration
     let duration: Double?
+    let profile: MacroProfile
 
     init(_ arguments: Arguments) throws(UsageError) {
         guard let source = arguments.positional.first else {
@@ -26,14 +30,16 @@ struct ReportCommand: Command {
             throw UsageError("report takes one SOURCE, got \(arguments.positional.count): "
                              + arguments.positional.joined(separator: " "))
         }
-        guard let output = arguments.value("--html") else {
-            throw UsageError("report needs --html FILE (where to write the page; - for standard output)")
+        guard let output = arguments.value(Option.output.name) else {
+            throw UsageError("report needs -o FILE (--output or --html: where to write the page; - for standard output)")
         }
-        guard !output.isEmpty else { throw UsageError("--html needs a file name, not an empty string") }
+        guard !output.isEmpty else { throw UsageError("--output needs a file name, not an empty string") }
         self.source = source
         self.output = output
+        quiet = arguments.flags.contains(Option.quiet.name)
+        rules = try RuleOptions(arguments)
         (limits, resolution) = try arguments.resolutionLimits()
-        if let text = arguments.value("--duration") {
+        if let text = arguments.value(Option.duration.name) {
             guard let seconds = Double(text), seconds > 0, seconds <= 86_400 else {
                 throw UsageError("--duration takes a number of seconds above 0 and at most 86400, not \"\(text)\"")
             }
@@ -41,19 +47,31 @@ struct ReportCommand: Command {
         } else {
             duration = nil
         }
+        profile = try MacroProfile(arguments)
     }
 
+    /// The `--macro` values: the chain's URLs are filled with them, and their private ones are hidden.
+    var macroValues: VASTMacroContext? { profile.context }
+
     func run(_ console: Console) async -> ExitCode {
+        let tuning: RuleTuning
+        switch rules.tuning(console: console) {
+        case .success(let value): tuning = value
+        case .failure(let error):
+            console.err("vastcheck: \(error.message)\n")
+            return .unreadable
+        }
         let resolver: WrapperResolver
         do {
             let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
-            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution)
+            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
+                                       macros: profile.context)
         } catch {
             console.err("vastcheck: \(error.message)\n")
             return .usage
         }
         let loader = console.loader(maxDocumentBytes: limits.maxBytes)
-        let report: DocumentReport
+        var report: DocumentReport
         do {
             let loaded = try loader.load(try loader.source(named: source))
             report = loaded.source.isTag
@@ -67,6 +85,7 @@ struct ReportCommand: Command {
             console.cannotRead(error)
             return .unreadable
         }
+        report.tune(tuning)
         let start = Date()
         let ads = report.resolution?.ads ?? []
         let timelines = ads.enumerated().map { index, ad in ReportTimeline.make(for: ad, index: index, duration: duration, start: start) }
@@ -81,9 +100,9 @@ struct ReportCommand: Command {
                 console.err("vastcheck: cannot write \(output): \(error.message)\n")
                 return .unreadable
             }
-            console.out(summary(page))
+            if !quiet || !report.isValid { console.out(summary(page)) }
         }
-        return ads.isEmpty ? .invalid : .success
+        return report.isValid ? .success : .invalid
     }
 
     /// Parses a local document for its findings, and resolves it (following its wrappers) for the chain.
@@ -100,58 +119,59 @@ struct ReportCommand: Command {
         return report
     }
 
-    /// `wrote FILE: VAST 4.2, valid, 1 ad, 1 hop, 0 findings, 14 beacons` (or why there is no ad).
+    /// `wrote FILE: VAST 4.2, valid, 1 ad, 1 hop, 0 findings, 14 beacons`, or when invalid with the
+    /// error code and its name, then the lines that say why (as `validate` prints them).
     private func summary(_ page: ReportPage) -> String {
         let report = page.report
-        var parts = ["VAST \(report.vastVersion ?? "?")", report.isValid ? "valid" : "invalid"]
+        var parts = ["VAST \(Terminal.escape(report.playedVersion ?? "?"))", report.isValid ? "valid" : "invalid"]
+        if let code = report.reportedErrorCode { parts.append(code.named) }
         if page.ads.isEmpty {
-            parts.append("no ad" + (report.errorCode.map { " (error \($0.rawValue))" } ?? ""))
+            parts.append("no ad")
         } else {
             parts.append(plural(page.ads.count, "ad"))
         }
         parts.append(plural(report.resolution?.hops.count ?? 0, "hop"))
         parts.append(plural(report.findings.count, "finding"))
         parts.append(plural(page.beaconCount, "beacon"))
-        return "wrote \(output): " + parts.joined(separator: ", ") + "\n"
+        var text = "wrote \(Terminal.escape(output)): " + parts.joined(separator: ", ") + "\n"
+        if !report.isValid {
+            // The document's own line is already said above; what follows it says why.
+            let lines = HumanReport(color: false, verbose: false).render(report).split(separator: "\n", omittingEmptySubsequences: false)
+            text += lines.dropFirst().joined(separator: "\n")
+        }
+        return text
     }
 
     private func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
 }
 
-extension HelpText {
-    static let report = """
-        USAGE: vastcheck report SOURCE --html FILE [--duration SECONDS] [--max-depth N] [--timeout SECONDS]
-                               [--max-bytes N] [--no-redact]
-
-        Writes one self-contained HTML page about a VAST source, for people who would rather look
-        than read: whether it is valid and its error code, the wrapper chain (each hop's URL, status,
-        time, size and kind), the findings coloured by severity, the beacons of a play to the end
-        drawn on a timeline (hover a mark for its URLs and hops), and the tracking URLs grouped by
-        event. The page loads nothing: inline CSS and SVG, no script; URLs appear only as text.
-        Wrappers are followed (their error pixels are listed, never sent).
-
-        ARGUMENTS:
-          SOURCE            A file, an http(s) tag URL, or - for stdin.
-
-        OPTIONS:
-          --html FILE       Where to write the page (required; - writes it to stdout).
-          --duration SECONDS
-                            The media's duration for the timeline when the ad's Linear has none.
-          --max-depth N     Wrappers to follow before error 302 (default 5).
-          --timeout SECONDS Per-request timeout (default 8 for the tag, 4 for each wrapper).
-          --max-bytes N     Refuse documents larger than N bytes (default 2097152).
-          --no-redact       Show private macro values instead of [redacted:NAME].
-          -h, --help        Show this help.
-
-        EXAMPLES:
-          vastcheck report vast-samples/v42-inline-linear-full.xml --html report.html
-          vastcheck report "https://ads.example.com/vast?pos=pre" --html tag.html --timeout 2
-          curl -s "$TAG" | vastcheck report - --html - > tag.html
-          Tools/report-screenshot vast-samples/v30-pod-three-ads.xml
-
-        EXIT CODES: 0 the page was written and the source has an ad, 1 the source has no ad (the page
-        is still written with what is known), 2 the source could not be read or the page not written,
-        64 usage error.
-
-        """
+extension ReportCommand {
+    static let helpText = CommandHelp(
+        positional: "SOURCE",
+        summary: """
+            Writes one self-contained HTML page about a VAST source, for people who would rather look
+            than read: whether it is valid, its error code and why, the wrapper chain (each hop's URL,
+            status, time, size and kind), the findings coloured by severity, the beacons of a play to the
+            end drawn on a timeline (hover a mark for its URLs and hops), and the tracking URLs grouped
+            by event. The page loads nothing: inline CSS and SVG, no script; URLs appear only as text.
+            Wrappers are followed (their error pixels are listed, never sent). The verdict is validate's:
+            a pod or buffet with an ad that will not play is invalid, and the rule settings apply.
+            """,
+        arguments: """
+              SOURCE            A file, an http(s) tag URL, or - for stdin.
+            """,
+        notes: """
+            With the page written to a file, a line on stdout says what it holds; when the source is
+            invalid, the lines validate prints follow it (why, and each finding as FILE:LINE:COL:
+            severity: message [rule-id]).
+            """,
+        examples: [
+            "vastcheck report vast-samples/v42-inline-linear-full.xml -o report.html",
+            "vastcheck report \"https://ads.example.com/vast?pos=pre\" --html tag.html --timeout 2",
+            "curl -s \"$TAG\" | vastcheck report - -o - > tag.html",
+            "Tools/report-screenshot vast-samples/v30-pod-three-ads.xml",
+        ],
+        exitCodes: "0 the page was written and the source is valid (every ad plays), 1 the source is invalid or has no "
+            + "ad (the page is still written with what is known), 2 the source could not be read or the page not "
+            + "written, 64 usage error.")
 }

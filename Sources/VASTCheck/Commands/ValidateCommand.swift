@@ -4,19 +4,25 @@ import AdTransport
 import Foundation
 import VAST
 
-/// `vastcheck validate [--json | --jsonl | --format F] [--output FILE] [--list FILE] [--jobs N] [--strict]
-/// [--verbose] [--follow] [--schema FILE.xsd] [--max-bytes N] [--max-depth N] [--timeout SECONDS] [--fire-errors]
-/// SOURCE...`
+/// `vastcheck validate [options] SOURCE...` (the options are in ``options``).
 ///
 /// Sources (the command line's, then each `--list`'s) are checked `--jobs` at a time with one
-/// shared HTTP client and resolver; each result is written as the format allows (see
-/// ``BatchOutput``) and folded into a ``BatchSummary``, then dropped.
+/// shared HTTP client and resolver; each result is tuned by the rule settings, written as the format
+/// allows (see ``BatchOutput``) and folded into a ``BatchSummary``, then dropped.
 struct ValidateCommand: Command {
-    static let flags: Set<String> = ["--json", "--jsonl", "--strict", "--verbose", "--follow", "--fire-errors"]
-    static var help: String { HelpText.validate }
-    static let options: Set<String> = [
-        "--schema", "--max-bytes", "--max-depth", "--timeout", "--list", "--jobs", "--format", "--output",
-    ]
+    static let name = "validate"
+    static let list = Option(
+        "--list", value: "FILE", repeatable: true,
+        help: "Also check the sources in FILE, one per line (blank lines and lines starting with # skipped); relative "
+            + "paths are relative to FILE's folder. - reads the list from stdin. Repeatable; listed after SOURCEs.")
+    static let jsonl = Option("--jsonl", help: "One JSON line per document as each finishes, then a summary line.")
+    static let schema = Option(
+        "--schema", value: "FILE", help: "Also validate local documents against an XML Schema (an IAB VAST XSD).")
+    static let fireErrors = Option("--fire-errors", help: "Send the chain's error pixels (by default they are only listed).")
+    static let options: [Option] = [
+        list, .jobs, .json, jsonl, .format(OutputFormat.allCases), .output, .quiet, .verbose,
+    ] + Option.rules + [.follow, schema] + [.timeout, .maxDepth, .maxBytes, .macro] + [fireErrors]
+    static let writesOutputItself = true
     /// Documents checked at once unless `--jobs` says otherwise.
     static let defaultJobs = 8
 
@@ -25,16 +31,18 @@ struct ValidateCommand: Command {
     let format: OutputFormat
     let outputPath: String?
     let jobs: Int
-    let strict: Bool
+    let rules: RuleOptions
     let verbose: Bool
+    let quiet: Bool
     let follow: Bool
     let fireErrors: Bool
     let schemaPath: String?
     let limits: VASTParser.Limits
     let resolution: WrapperResolverConfiguration
+    let profile: MacroProfile
 
     init(_ arguments: Arguments) throws(UsageError) {
-        lists = arguments.values["--list"] ?? []
+        lists = arguments.values[Self.list.name] ?? []
         guard !arguments.positional.isEmpty || !lists.isEmpty else {
             throw UsageError("validate needs at least one SOURCE (a file, a directory, a tag URL, or - for standard input) "
                 + "or --list FILE")
@@ -44,30 +52,36 @@ struct ValidateCommand: Command {
             throw UsageError("standard input (-) can be read only once: as one SOURCE or as one --list")
         }
         var formats: [OutputFormat] = []
-        if arguments.flags.contains("--json") { formats.append(.json) }
-        if arguments.flags.contains("--jsonl") { formats.append(.jsonl) }
-        if let text = arguments.value("--format") {
-            guard let named = OutputFormat(rawValue: text) else {
-                throw UsageError("--format takes one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
-            }
-            formats.append(named)
-        }
+        if arguments.flags.contains(Self.jsonl.name) { formats.append(.jsonl) }
+        formats += try arguments.formats(OutputFormat.allCases)
         guard Set(formats).count <= 1 else {
             throw UsageError("choose one output format: \(formats.map(\.rawValue).joined(separator: " and ")) were both asked for")
         }
         format = formats.first ?? .human
-        outputPath = arguments.value("--output")
-        if let outputPath, outputPath.isEmpty { throw UsageError("--output needs a file name") }
-        jobs = try arguments.integer("--jobs", in: 1...64) ?? Self.defaultJobs
-        strict = arguments.flags.contains("--strict")
-        verbose = arguments.flags.contains("--verbose")
-        follow = arguments.flags.contains("--follow")
-        fireErrors = arguments.flags.contains("--fire-errors")
-        schemaPath = arguments.value("--schema")
+        outputPath = try arguments.outputPath()
+        jobs = try arguments.integer(Option.jobs.name, in: 1...64) ?? Self.defaultJobs
+        rules = try RuleOptions(arguments)
+        verbose = arguments.flags.contains(Option.verbose.name)
+        quiet = arguments.flags.contains(Option.quiet.name)
+        guard !(verbose && quiet) else { throw UsageError("--quiet and --verbose ask for opposite things; give one") }
+        follow = arguments.flags.contains(Option.follow.name)
+        fireErrors = arguments.flags.contains(Self.fireErrors.name)
+        schemaPath = arguments.value(Self.schema.name)
         (limits, resolution) = try arguments.resolutionLimits()
+        profile = try MacroProfile(arguments)
     }
 
+    /// The `--macro` values: the resolver fills the chain's URLs with them, and their private ones are hidden.
+    var macroValues: VASTMacroContext? { profile.context }
+
     func run(_ console: Console) async -> ExitCode {
+        let tuning: RuleTuning
+        switch rules.tuning(console: console) {
+        case .success(let value): tuning = value
+        case .failure(let error):
+            console.err("vastcheck: \(error.message)\n")
+            return .unreadable
+        }
         let schema: LockedSchemaValidator?
         do {
             schema = try schemaPath.map { path throws(VASTSchemaError) in
@@ -117,9 +131,9 @@ struct ValidateCommand: Command {
         }
         let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
         let checker = SourceChecker(parser: parser, schema: schema, resolver: resolver,
-                                    follow: follow, strict: strict, loader: loader)
+                                    follow: follow, tuning: tuning, loader: loader)
         let color = outputPath == nil && console.usesColor
-        var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose))
+        var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose, quiet: quiet))
         var summary = BatchSummary()
         let start = ContinuousClock.now
         var progress = ProgressLine(total: total, enabled: console.errorIsTerminal && total > 1,
@@ -141,7 +155,7 @@ struct ValidateCommand: Command {
                 if toTerminal { progress.hide() }
                 write(text)
             }
-            progress.advance()
+            progress.advance(failed: !checked.0.isValid)
         })
         progress.finish()
         write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
@@ -158,77 +172,6 @@ struct ValidateCommand: Command {
             maxBodyBytes: limits.maxBytes, maxConnectionsPerHost: perHost,
             maxTotalConnections: max(HTTPClientConfiguration().maxTotalConnections, perHost)))
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
-        return WrapperResolver(client: client, errorSink: sink, configuration: resolution)
-    }
-}
-
-/// Checks one source; shared by every job of a run.
-struct SourceChecker: Sendable {
-    let parser: VASTParser
-    let schema: LockedSchemaValidator?
-    let resolver: WrapperResolver?
-    let follow: Bool
-    let strict: Bool
-    let loader: SourceLoader
-
-    func check(_ entry: Result<VASTSource, SourceError>) async -> DocumentReport {
-        let loaded: LoadedSource
-        do {
-            loaded = try loader.load(try entry.get())
-        } catch {
-            return DocumentReport(source: error.source, sourceError: error, strict: strict)
-        }
-        if let resolver, loaded.source.isTag {
-            return DocumentReport(source: loaded.source.name, resolution: await resolver.resolve(loaded), strict: strict)
-        }
-        let bytes = loaded.bytes ?? []
-        do {
-            let result = try parser.parse(bytes)
-            var findings = result.findings
-            if let schema { findings += schema.validate(Data(bytes)) }
-            var report = DocumentReport(source: loaded.source.name, result: result, findings: findings, strict: strict)
-            if follow, let resolver, result.document.ads.contains(where: { $0.wrapper != nil }) {
-                report.attach(await resolver.resolve(loaded))
-            }
-            return report
-        } catch {
-            return DocumentReport(source: loaded.source.name, parseError: error, findings: [], strict: strict)
-        }
-    }
-}
-
-/// A schema validator used by one job at a time (libxml2's schema context is not shared).
-final class LockedSchemaValidator: @unchecked Sendable {
-    private let validator: VASTSchemaValidator
-    private let lock = NSLock()
-
-    init(_ validator: VASTSchemaValidator) { self.validator = validator }
-
-    func validate(_ bytes: Data) -> [VASTFinding] {
-        lock.withLock { validator.validate(bytes) }
-    }
-}
-
-/// Totals over a run.
-struct Summary: Sendable {
-    private(set) var documents = 0
-    private(set) var valid = 0
-    /// Every document that is not valid, the unreadable ones included.
-    private(set) var invalid = 0
-    private(set) var unreadable = 0
-
-    init(_ reports: [DocumentReport]) {
-        for report in reports { add(report) }
-    }
-
-    mutating func add(_ report: DocumentReport) {
-        documents += 1
-        if report.isValid { valid += 1 } else { invalid += 1 }
-        if report.readError != nil { unreadable += 1 }
-    }
-
-    var json: JSON {
-        .object([("documents", .int(documents)), ("valid", .int(valid)), ("invalid", .int(invalid)),
-                 ("unreadable", .int(unreadable))])
+        return WrapperResolver(client: client, errorSink: sink, configuration: resolution, macros: profile.context)
     }
 }

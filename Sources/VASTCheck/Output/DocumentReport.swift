@@ -75,7 +75,13 @@ struct DocumentReport: Sendable {
     /// (nor warning, when strict).
     var isValid: Bool {
         guard result != nil || resolution != nil, errorCode == nil else { return false }
-        return !findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        return !findings.contains(where: fails)
+    }
+
+    /// The findings as `tuning` has them (disabled rules dropped, others re-graded), and its strictness.
+    mutating func tune(_ tuning: RuleTuning) {
+        findings = tuning.apply(findings)
+        strict = tuning.strict
     }
 
     /// The IAB code that stops the source: its document's, or its chain's.
@@ -146,17 +152,21 @@ extension VASTHop {
 }
 
 extension VASTFinding {
-    /// The finding's JSON object: severity, rule, message, location, vastErrorCode?, category, line?.
+    /// The finding's JSON object: severity, rule, subrule?, message, location, vastErrorCode?, category, line?, column?.
     var json: JSON {
         var members: [(String, JSON)] = [
             ("severity", .string(severity.rawValue)),
             ("rule", .string(rule)),
+        ]
+        if let subrule { members.append(("subrule", .string(subrule))) }
+        members += [
             ("message", .string(message)),
             ("location", .string(location)),
         ]
         if let vastErrorCode { members.append(("vastErrorCode", .int(vastErrorCode.rawValue))) }
         members.append(("category", .string(category.rawValue)))
         if let line { members.append(("line", .int(line))) }
+        if let column { members.append(("column", .int(column))) }
         return .object(members)
     }
 }
@@ -172,6 +182,9 @@ enum DocumentOutcome: String, CaseIterable, Sendable {
     /// The chain failed otherwise: a fetch that failed or timed out (301), too many wrappers
     /// (302), a loop (300), a blocked category (205), or a hop that is not VAST (100–102).
     case chainError
+    /// The chain gave ads to play, but not every ad offered will play (a pod or buffet ad whose chain
+    /// failed, an InLine with nothing to render): what would play is not what was sent.
+    case adFailed
     /// A local document that could not be read as VAST (100–102).
     case parseError
     /// The input could not be read at all (exit 2).
@@ -184,6 +197,7 @@ enum DocumentOutcome: String, CaseIterable, Sendable {
         case .rulesFailed: "rules failed"
         case .noAd: "no ad"
         case .chainError: "chain error"
+        case .adFailed: "ad failed"
         case .parseError: "parse error"
         case .unreadable: "unreadable"
         }
@@ -195,7 +209,8 @@ extension DocumentReport {
         if readError != nil { return .unreadable }
         if documentError != nil { return .parseError }
         if let code = resolution?.errorCode { return code == .noAdsAfterWrapper ? .noAd : .chainError }
-        return isValid ? .valid : .rulesFailed
+        if isValid { return .valid }
+        return findings.contains { $0.rule == "ad.failed" && $0.severity == .error } ? .adFailed : .rulesFailed
     }
 
     /// The IAB code a player would report for this document: the chain's or the document's,
@@ -203,7 +218,14 @@ extension DocumentReport {
     var reportedErrorCode: VASTErrorCode? {
         if let errorCode { return errorCode }
         guard readError == nil, !isValid else { return nil }
-        return findings.first { ($0.severity == .error || (strict && $0.severity == .warning)) && $0.vastErrorCode != nil }?
-            .vastErrorCode
+        return failing.first { $0.vastErrorCode != nil }?.vastErrorCode
+    }
+
+    /// The findings that make the document invalid: errors, and warnings when strict.
+    var failing: [VASTFinding] { findings.filter(fails) }
+
+    /// True when `finding` makes the document invalid.
+    func fails(_ finding: VASTFinding) -> Bool {
+        finding.severity == .error || (strict && finding.severity == .warning)
     }
 }

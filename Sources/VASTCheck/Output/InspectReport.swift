@@ -12,12 +12,13 @@ struct InspectReport {
 
     // MARK: JSON
 
-    /// `{"chain":[...],"ad":{...},"pod"?:[...],"remaining":[...],"errorCode"?}`.
+    /// `{"chain":[...],"ad":{...},"pod"?:[...],"remaining":[...],"failed":[...],"errorCode"?}`.
     var json: JSON {
         var members: [(String, JSON)] = [("chain", .array(resolution.hops.map(\.json)))]
         if let first = resolution.ads.first { members.append(("ad", adJSON(first))) }
         if resolution.ads.count > 1 { members.append(("pod", .array(resolution.ads.map(adJSON)))) }
         members.append(("remaining", .array(resolution.remaining.map(remainingJSON))))
+        members.append(("failed", .array(resolution.failedAds.map(Self.failedJSON))))
         if let code = resolution.errorCode { members.append(("errorCode", .int(code.rawValue))) }
         if resolution.ads.isEmpty, let failure = resolution.failure {
             members.append(("failure", .string(failure.message)))
@@ -93,7 +94,7 @@ struct InspectReport {
         text += chainTree()
         if resolution.ads.isEmpty {
             text += "\nNo ad: \(InspectSource.noAdMessage(resolution))\n"
-            return text + remainingText()
+            return text + failedText() + remainingText()
         }
         var leftAsWritten: [String] = []
         for (index, ad) in resolution.ads.enumerated() {
@@ -103,7 +104,7 @@ struct InspectReport {
             text += "\nMacros left as written (give a value with --macro NAME=VALUE):\n"
             text += leftAsWritten.map { "  \($0)\n" }.joined()
         }
-        return text + remainingText()
+        return text + failedText() + remainingText()
     }
 
     /// The buffet ads not used, when there are any: what a player could try next.

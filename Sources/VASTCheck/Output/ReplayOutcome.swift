@@ -6,6 +6,12 @@ enum ReplayOutcome {
     case ran(FixtureResult)
     case error(file: String, FixtureError)
 
+    /// True for a fixture that ran and passed (`--quiet` prints nothing for it).
+    var passed: Bool {
+        if case .ran(let result) = self { return result.passed }
+        return false
+    }
+
     /// `{"name","file","passed","steps","failure":{"step","summary","input","diff"}?}` for a run,
     /// `{"file","error":{"code","path","message"}}` for a fixture that could not run.
     var json: JSON {
@@ -77,9 +83,11 @@ struct ReplayPrinter {
     func render(_ outcome: ReplayOutcome) -> String {
         switch outcome {
         case .ran(let result):
-            guard let failure = result.failure else { return paint("PASS", "32") + " \(result.name)\n" }
-            var text = paint("FAIL", "31") + " \(result.name)" + (result.file.isEmpty ? "" : "  (\(result.file))") + "\n"
-            for line in failure.report.split(separator: "\n", omittingEmptySubsequences: false) {
+            let name = Terminal.escape(result.name)
+            guard let failure = result.failure else { return paint("PASS", "32") + " \(name)\n" }
+            var text = paint("FAIL", "31") + " \(name)" + (result.file.isEmpty ? "" : "  (\(Terminal.escape(result.file)))") + "\n"
+            for raw in failure.report.split(separator: "\n", omittingEmptySubsequences: false) {
+                let line = Terminal.escape(String(raw))
                 let painted: String
                 if line.hasPrefix("- ") {
                     painted = paint(String(line), "31")
@@ -92,9 +100,9 @@ struct ReplayPrinter {
             }
             return text
         case .error(let file, let error):
-            var text = paint("ERROR", "35") + " \(file)\n"
+            var text = paint("ERROR", "35") + " \(Terminal.escape(file))\n"
             let location = error.path.isEmpty ? "" : "\(error.path): "
-            text += "    \(error.code.rawValue): \(location)\(error.message)\n"
+            text += "    \(error.code.rawValue): " + Terminal.escape("\(location)\(error.message)") + "\n"
             return text
         }
     }

@@ -62,8 +62,9 @@ struct HTMLReport {
         html += page.ads.isEmpty ? "<span class=\"badge noad\">no ad</span>"
             : "<span class=\"badge hasad\">\(plural(page.ads.count, "ad")) to play</span>"
         html += "<dl>"
-        html += fact("VAST version", report.vastVersion ?? "?")
-        html += fact("error code", report.errorCode.map { String($0.rawValue) } ?? "none")
+        html += fact("VAST version", report.playedVersion ?? "?")
+        html += fact("error code", report.reportedErrorCode.map { code in
+            String(code.rawValue) + (code.meaning.map { " (\($0))" } ?? "") } ?? "none")
         html += fact("hops", String(page.resolution?.hops.count ?? 0))
         let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
         html += fact("findings", "\(plural(counts[.error] ?? 0, "error")), \(plural(counts[.warning] ?? 0, "warning")), "
@@ -76,6 +77,11 @@ struct HTMLReport {
             html += "<p class=\"failure\">\(HTML.escape(text))</p>\n"
         } else if let failure = page.resolution?.failure, page.ads.isEmpty {
             html += "<p class=\"failure\">No ad: \(HTML.escape(failure.description))</p>\n"
+        }
+        for failed in page.resolution?.failedAds ?? [] {
+            let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
+            html += "<p class=\"failure\">" + HTML.escape("Ad\(id) at hop \(failed.hop) \(failed.location) will not play: "
+                + failed.failure.description) + "</p>\n"
         }
         return html + "</header>\n"
     }

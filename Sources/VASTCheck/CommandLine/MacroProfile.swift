@@ -6,8 +6,13 @@ import VAST
 /// `--start DATE` (the clock: `[TIMESTAMP]`) and `--seed N` (`[CACHEBUSTING]`), so that a run can be
 /// repeated exactly.
 struct MacroProfile: Sendable {
-    /// The options this profile reads.
-    static let options: Set<String> = ["--macro", "--start", "--seed"]
+    static let start = Option(
+        "--start", value: "DATE",
+        help: "When the ad starts, ISO 8601 (2024-05-01T12:00:00Z): the clock [TIMESTAMP] is read from (default: now).")
+    static let seed = Option("--seed", value: "N", help: "Makes [CACHEBUSTING] repeatable (default: random).")
+
+    /// The options this profile reads (`--macro` alone for commands whose output has no clock).
+    static let options: [Option] = [.macro, start, seed]
 
     /// The values, declarations, and random source (its clock is ``start``).
     var context: VASTMacroContext

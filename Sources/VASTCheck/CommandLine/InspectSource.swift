@@ -18,6 +18,11 @@ struct InspectSource: Sendable {
         case unreadable(String)
     }
 
+    /// `--max-bytes`.
+    let limits: VASTParser.Limits
+    /// `--max-depth` and `--timeout`.
+    let resolution: WrapperResolverConfiguration
+
     init(_ arguments: Arguments, command: String) throws(UsageError) {
         guard let name = arguments.positional.first else {
             throw UsageError("\(command) needs a SOURCE (a file, an http(s) tag URL, or - for standard input)")
@@ -26,12 +31,12 @@ struct InspectSource: Sendable {
             throw UsageError("\(command) takes one SOURCE, not \(arguments.positional.count) (\(arguments.positional.joined(separator: " ")))")
         }
         self.name = name
+        (limits, resolution) = try arguments.resolutionLimits()
     }
 
-    /// Reads and resolves the source. Error pixels of a failing chain go out over the client only
-    /// with `fireErrors` (`--fire`), otherwise nowhere.
-    func load(console: Console, fireErrors: Bool) async -> Loaded {
-        let limits = VASTParser.Limits.default
+    /// Reads and resolves the source, the chain's URLs filled from `macros`. Error pixels of a failing
+    /// chain go out over the client only with `fireErrors` (`--fire`), otherwise nowhere.
+    func load(console: Console, fireErrors: Bool, macros: VASTMacroContext) async -> Loaded {
         let client: HTTPClient
         do {
             client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
@@ -39,8 +44,7 @@ struct InspectSource: Sendable {
             return .unreadable("\(name): \(error.message)")
         }
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
-        let resolver = WrapperResolver(client: client, errorSink: sink,
-                                       configuration: WrapperResolverConfiguration(parserLimits: limits))
+        let resolver = WrapperResolver(client: client, errorSink: sink, configuration: resolution, macros: macros)
         let loader = console.loader(maxDocumentBytes: limits.maxBytes)
         let loaded: LoadedSource
         do {
@@ -53,9 +57,9 @@ struct InspectSource: Sendable {
         return .resolved(await resolver.resolve(loaded), client: client)
     }
 
-    /// Why a resolution has no ad, for a person: the code and the failure's message.
+    /// Why a resolution has no ad, for a person: the code, its name and the failure's message.
     static func noAdMessage(_ resolution: VASTResolution) -> String {
-        let code = resolution.errorCode.map { "VAST error \($0.rawValue)" } ?? "no ad"
+        let code = resolution.errorCode.map { "VAST \($0.named)" } ?? "no ad"
         guard let failure = resolution.failure else { return code }
         return "\(code): \(failure.message)"
     }

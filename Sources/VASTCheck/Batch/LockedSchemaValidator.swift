@@ -1,0 +1,14 @@
+import Foundation
+import VAST
+
+/// A schema validator used by one job at a time (libxml2's schema context is not shared).
+final class LockedSchemaValidator: @unchecked Sendable {
+    private let validator: VASTSchemaValidator
+    private let lock = NSLock()
+
+    init(_ validator: VASTSchemaValidator) { self.validator = validator }
+
+    func validate(_ bytes: Data) -> [VASTFinding] {
+        lock.withLock { validator.validate(bytes) }
+    }
+}

@@ -1,0 +1,22 @@
+extension GetAdCommand {
+    static let helpText = CommandHelp(
+        positional: "",
+        summary: """
+            Runs one getAd (or getBottomBannerAd with --max-height) through the real engine: the
+            placement policy, mediation across the placement's sources, and the creative choice.
+            Prints the placement decision, what each source did, and the chosen ad or why there is none.
+            With --no-redact, the request's IFA, consent strings, IP, location and user agent (and the
+            settings' privateMacros) are shown instead of [redacted:NAME].
+            """,
+        notes: """
+            The beacon store is a temporary SQLite file in a private folder (0700, the file 0600) that
+            is removed when the run ends, also on SIGINT or SIGTERM; one a killed run left is removed
+            by the next run.
+            """,
+        examples: [
+            "vastcheck getad --settings tenant.json --request slot.json",
+            "vastcheck getad --settings tenant.json --request banner.json --presentation clips.json --max-height 90 --json",
+        ],
+        exitCodes: "0 an ad was found, 1 no ad, 2 a file could not be read or is invalid (the message names the field), "
+            + "64 usage error.")
+}
