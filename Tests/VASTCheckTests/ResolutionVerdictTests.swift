@@ -86,6 +86,16 @@ import VASTCheck
             == ["dead /VAST/Ad[2] 301"])
     }
 
+    @Test func simulateOnAPodWithADeadWrapperPlaysTheAdThatPlaysAndExitsOne() async throws {
+        let tag = try deadPod("verdict-simulate")
+        let captured = CapturedConsole()
+        #expect(await captured.run(["simulate", "--json", tag]) == .invalid)
+        let timeline = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]])
+        #expect(timeline.first?["event"] as? String == "impression")
+        #expect(captured.err.hasPrefix("vastcheck: ad dead at hop 0 /VAST/Ad[2] will not play: VAST error 301, "),
+                "\(captured.err)")
+    }
+
     @Test func inspectListsTheBuffetAdsLeftOver() async throws {
         try server.register("leftover-0", body: ChainDocuments.vast(
             ChainDocuments.inLineAd(hop: 0, id: "first"), ChainDocuments.inLineAd(hop: 0, id: "second"),

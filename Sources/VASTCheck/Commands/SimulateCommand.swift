@@ -75,7 +75,7 @@ struct SimulateCommand: Command {
         let client: HTTPClient
         switch await source.load(console: console, fireErrors: fire, macros: profile.context) {
         case .unreadable(let reason):
-            console.err("vastcheck: cannot read \(reason)\n")
+            console.err(Terminal.escapeLines("vastcheck: cannot read \(reason)") + "\n")
             return .unreadable
         case .resolved(let resolved, let httpClient):
             resolution = resolved
@@ -93,23 +93,31 @@ struct SimulateCommand: Command {
         if json {
             console.out(SimulationOutput.json(result.timeline))
             for note in result.errors {
-                console.err("vastcheck: \(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
-                            + "\(note.error?.description ?? "")\n")
+                console.err(Terminal.escapeLines("vastcheck: \(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
+                            + "\(note.error?.description ?? "")") + "\n")
             }
         } else {
-            console.out(SimulationOutput.text(result, source: source.name, ad: ad, podSize: resolution.ads.count))
+            console.out(Terminal.escapeLines(
+                SimulationOutput.text(result, source: source.name, ad: ad, podSize: resolution.ads.count)))
+        }
+        // The verdict is what would play: an ad of the response that will not play fails the run (inspect,
+        // validate and report say the same).
+        for failed in resolution.failedAds {
+            console.err(Terminal.escapeLines(
+                "vastcheck: \(failed.ad.id.map { "ad \($0)" } ?? "an ad") at hop \(failed.hop) \(failed.location) will not "
+                    + "play: VAST error \(failed.failure.code.rawValue), \(failed.failure.message)") + "\n")
         }
         if fire {
             await send(result.timeline, client: client, console: console)
         } else if !json {
             console.out("Nothing was sent (--fire sends the beacons).\n")
         }
-        return result.errors.isEmpty ? .success : .invalid
+        return result.errors.isEmpty && resolution.failedAds.isEmpty ? .success : .invalid
     }
 
     private func fail(_ message: String, console: Console) -> ExitCode {
         if json { console.out("[]\n") }
-        console.err("vastcheck: \(message)\n")
+        console.err(Terminal.escapeLines("vastcheck: \(message)") + "\n")
         return .invalid
     }
 
