@@ -20,8 +20,12 @@ import VAST
         WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: configuration)
     }
 
+    /// The `limits.*` rules a resolution reported; each must be a catalogued rule, so that `vastcheck rules`
+    /// lists it and `--disable` can tune it.
     private func rules(_ resolution: VASTResolution) -> [String] {
-        resolution.findings.map(\.rule).filter { $0.hasPrefix("limits.") }
+        let limits = resolution.findings.map(\.rule).filter { $0.hasPrefix("limits.") }
+        for rule in Set(limits) { #expect(VASTRuleCatalog.rule(id: rule) != nil, "\(rule) is not catalogued") }
+        return limits
     }
 
     /// The hostile ad of the hardening issue: 2 MB holding 57,000 `<Impression>` elements, which the

@@ -176,5 +176,17 @@ extension VASTRuleCatalog {
         R(id: "limits.error-pixels", severity: .warning, category: .content, section: nil, origin: .engine,
           summary: "Error pixels past the resolution's maxErrorPixels, counted and not fired",
           badExample: "(a failing chain with thousands of Error URIs)", goodExample: "(a few Error URIs per document)"),
+        R(id: "limits.ads-per-response", severity: .warning, category: .content, section: nil, origin: .engine,
+          summary: "A response with more ads than maxAdsPerResponse (50): the rest are not considered",
+          badExample: "(a pod of 5,000 Wrapper ads)", goodExample: "(a pod of a few dozen ads)"),
+        R(id: "limits.urls-per-event", severity: .warning, category: .content, section: nil, origin: .engine,
+          summary: "A merged ad with more URLs for one event than maxURLsPerEvent (64): the rest are not fired",
+          badExample: "(57,000 <Impression> elements in one ad)", goodExample: "(a few Impression URLs per hop)"),
+        R(id: "limits.urls-per-ad", severity: .warning, category: .content, section: nil, origin: .engine,
+          summary: "A merged ad with more tracking URLs in all than maxURLsPerAd (1,024): the rest are not fired",
+          badExample: "(thousands of Tracking elements across a chain)", goodExample: "(tens of tracking URLs per ad)"),
+        R(id: "limits.progress-offsets", severity: .warning, category: .content, section: nil, origin: .engine,
+          summary: "A merged ad with more distinct progress offsets than maxProgressOffsets (64): the later ones never fire",
+          badExample: #"(a progress Tracking every 100 ms of a 30 s ad)"#, goodExample: "(a progress offset every few seconds)"),
     ]
 }
