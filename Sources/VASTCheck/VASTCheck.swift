@@ -21,22 +21,25 @@ public enum VASTCheck {
         case "--version":
             console.out("vastcheck \(version)\n")
             return .success
-        case "validate":
-            return await ValidateCommand.main(rest, name: command, console: console)
-        case "getad":
-            return await GetAdCommand.main(rest, name: command, console: console)
-        case "inspect":
-            return await InspectCommand.main(rest, name: command, console: console)
-        case "simulate":
-            return await SimulateCommand.main(rest, name: command, console: console)
-        case "replay":
-            return await ReplayCommand.main(rest, name: command, console: console)
-        case "report":
-            return await ReportCommand.main(rest, name: command, console: console)
-        case "flatten":
-            return await FlattenCommand.main(rest, name: command, console: console)
         default:
-            return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
+            guard let type = Self.command(named: command) else {
+                return usage("unknown command \"\(command)\"", help: "vastcheck --help", console: console)
+            }
+            return await type.main(rest, name: command, console: console)
+        }
+    }
+
+    /// The subcommand called `name`.
+    static func command(named name: String) -> (any Command.Type)? {
+        switch name {
+        case "validate": ValidateCommand.self
+        case "getad": GetAdCommand.self
+        case "inspect": InspectCommand.self
+        case "simulate": SimulateCommand.self
+        case "replay": ReplayCommand.self
+        case "report": ReportCommand.self
+        case "flatten": FlattenCommand.self
+        default: nil
         }
     }
 

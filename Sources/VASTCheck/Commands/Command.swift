@@ -27,12 +27,10 @@ extension Command {
     /// ``macroValues``), and turns usage errors into exit 64.
     static func main(_ arguments: [String], name: String, console: Console) async -> ExitCode {
         do {
-            let parsed = try Arguments(arguments, flags: flags.union(["--help", "-h", "--no-redact"]), options: options)
-            if parsed.flags.contains("--help") || parsed.flags.contains("-h") {
+            guard let (command, parsed) = try parse(arguments) else {
                 console.out(help)
                 return .success
             }
-            let command = try Self(parsed)
             guard !parsed.flags.contains("--no-redact"), let values = command.macroValues else {
                 return await command.run(console)
             }
@@ -41,5 +39,14 @@ extension Command {
             console.err("vastcheck: \(error.message)\nSee 'vastcheck \(name) --help'.\n")
             return .usage
         }
+    }
+
+    /// Reads `arguments` without running anything: the command and the arguments it was read from, or
+    /// `nil` when they ask for `--help`.
+    /// - Throws: ``UsageError`` saying what is wrong.
+    static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, arguments: Arguments)? {
+        let parsed = try Arguments(arguments, flags: flags.union(["--help", "-h", "--no-redact"]), options: options)
+        if parsed.flags.contains("--help") || parsed.flags.contains("-h") { return nil }
+        return (try Self(parsed), parsed)
     }
 }
