@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
         .executable(name: "bench-batch", targets: ["BenchBatch"]),
         .executable(name: "example-host", targets: ["ExampleHost"]),
+        .executable(name: "hostile-beacons", targets: ["HostileBeacons"]),
     ],
     targets: [
         .systemLibrary(
@@ -83,6 +84,8 @@ let package = Package(
         .executableTarget(
             name: "VASTFuzz", dependencies: ["VAST", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures", "VASTCheck"],
             path: "Tools/fuzz/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "HostileBeacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
@@ -99,6 +102,7 @@ let package = Package(
             name: "VASTCheckTests", dependencies: ["VASTCheck", "AdSimulation", "TestSupport"], exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
