@@ -40,12 +40,13 @@ struct GetAdCommand: Command {
         let presentation: ClipsAdConfiguration?
         do {
             settings = try TenantSettings(json: Data(try read(settingsPath, "settings", loader: loader)))
-            request = try JSONDecoder().decode(AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
-            presentation = try presentationPath.map {
-                try JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
-            }
+            request = try decode(AdRequestInfo.self, requestPath, "request", loader: loader)
+            presentation = try presentationPath.map { try decode(ClipsAdConfiguration.self, $0, "presentation", loader: loader) }
         } catch let error as GetAdInputError {
             console.cannotRead(error.source, what: "the \(error.what) file")
+            return .unreadable
+        } catch let error as GetAdDecodeError {
+            console.err("vastcheck: the \(error.what) file \(error.path): \(error.problem)\n")
             return .unreadable
         } catch {
             console.err("vastcheck: \(error)\n")
@@ -97,6 +98,47 @@ struct GetAdCommand: Command {
             return try loader.data(named: path)
         } catch {
             throw GetAdInputError(what: what, source: error)
+        }
+    }
+
+    /// Reads and decodes the request or presentation file at `path`.
+    /// - Throws: ``GetAdInputError`` when it cannot be read, ``GetAdDecodeError`` naming the field when it
+    ///   does not decode.
+    private func decode<T: Decodable>(_ type: T.Type, _ path: String, _ what: String, loader: SourceLoader) throws -> T {
+        let bytes = try read(path, what, loader: loader)
+        do {
+            return try JSONDecoder().decode(type, from: Data(bytes))
+        } catch let error as AdRequestError {
+            throw GetAdDecodeError(what: what, path: path, problem: error.description)
+        } catch let error as DecodingError {
+            throw GetAdDecodeError(what: what, path: path, problem: GetAdDecodeError.describe(error))
+        }
+    }
+}
+
+/// A request or presentation file that is not the JSON it should be.
+private struct GetAdDecodeError: Error {
+    let what: String
+    let path: String
+    let problem: String
+
+    /// A decoding error as a person reads it: the field's path, then what is wrong with it.
+    static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            let names = path.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return names.hasPrefix(".") ? String(names.dropFirst()) : names
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(field(context.codingPath + [key])) is missing"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            let name = field(context.codingPath)
+            return "\(name.isEmpty ? "the document" : name) has the wrong type (\(context.debugDescription))"
+        case .dataCorrupted(let context):
+            let name = field(context.codingPath)
+            return name.isEmpty ? "is not valid JSON" : "\(name) is not valid (\(context.debugDescription))"
+        @unknown default:
+            return "\(error)"
         }
     }
 }
