@@ -24,10 +24,15 @@ else {
     exit(64)
 }
 let text = String(decoding: handle.readData(ofLength: 1 << 20), as: UTF8.self)
-let beacons = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(100_000).enumerated().map { index, line in
+// Each distinct line is its own ad instance (as each beacon-child beacon is); a repeated line is the same
+// beacon, keyed by (instance, event, URL), so the dispatcher must send it once.
+var instances: [Substring: Int] = [:]
+let beacons = text.split(separator: "\n", omittingEmptySubsequences: true).prefix(100_000).map { line in
+    let instance = instances[line] ?? instances.count
+    instances[line] = instance
     let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
     let (event, url) = fields.count == 2 ? (String(fields[0]), String(fields[1])) : ("impression", String(line))
-    return Beacon(url: url, event: event, adInstance: "hostile-\(index)")
+    return Beacon(url: url, event: event, adInstance: "hostile-\(instance)")
 }
 
 func say(_ object: [String: Any]) {
@@ -52,11 +57,12 @@ do {
     exit(2)
 }
 
+let distinct = Set(beacons).count
 let counts = Task {
     var counts: [String: Int] = [:]
     for await outcome in dispatcher.results {
         counts[outcome.kind.rawValue, default: 0] += 1
-        if counts.values.reduce(0, +) >= beacons.count { break }
+        if counts.values.reduce(0, +) >= distinct { break }
     }
     return counts
 }
