@@ -16,6 +16,9 @@ struct HostileCase: Decodable, Sendable {
     var docs: [String: String]?
     /// Large inputs made at test time: name -> recipe.
     var generate: [String: Recipe]?
+    /// Symbolic links made in the case's folder: name -> target (placeholders expanded), so a case can
+    /// aim an output at `/dev/full` without ever naming the device itself.
+    var links: [String: String]?
     /// The typed outcome.
     var expect: Expectation
     /// Bounds tighter or looser than the corpus's defaults.
@@ -25,7 +28,7 @@ struct HostileCase: Decodable, Sendable {
     var layer = ""
 
     private enum CodingKeys: String, CodingKey {
-        case name, note, run, args, stdin, docs, generate, expect, limits
+        case name, note, run, args, stdin, docs, generate, links, expect, limits
     }
 
     var id: String { "\(layer)/\(name)" }

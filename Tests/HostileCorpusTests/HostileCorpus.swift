@@ -58,6 +58,10 @@ struct CaseWorkspace {
         for (name, recipe) in hostile.generate ?? [:] {
             try write(recipe, to: folder.appendingPathComponent(name))
         }
+        for (name, target) in hostile.links ?? [:] {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: expand(target))
+        }
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
