@@ -56,6 +56,8 @@ struct Expectation: Decodable, Sendable {
     var stderr: [String]?
     /// Texts stdout must contain.
     var stdout: [String]?
+    /// Texts stdout must not contain (a `<script` the HTML report must have escaped).
+    var absent: [String]?
 }
 
 /// Per-case bounds.

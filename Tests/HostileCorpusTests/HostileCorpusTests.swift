@@ -102,6 +102,9 @@ struct HostileCorpusTests {
         for text in hostile.expect.stdout ?? [] {
             #expect(stdout.contains(text), "\(id): stdout lacks \"\(text)\"\n\(context)")
         }
+        for text in hostile.expect.absent ?? [] {
+            #expect(!stdout.contains(text), "\(id): stdout holds \"\(text)\"\n\(context)")
+        }
         guard hostile.expect.json != nil || hostile.expect.errorRules != nil else { return }
         let json = (try? JSONDecoder().decode(JSONValue.self, from: lastJSON(run.stdout))) ?? .null
         for (path, expected) in (hostile.expect.json ?? [:]).sorted(by: { $0.key < $1.key }) {
