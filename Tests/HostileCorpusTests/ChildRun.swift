@@ -17,8 +17,10 @@ struct ChildRun {
 
     /// Runs `executable arguments` with standard input from `stdinPath` (or `/dev/null`), output to
     /// files, and kills it with SIGKILL at `timeLimit` seconds.
-    static func run(_ executable: String, _ arguments: [String], stdinPath: String?, environment: [String: String] = [:],
-                    workingDirectory: String, timeLimit: Double) throws -> ChildRun {
+    static func run(
+        _ executable: String, _ arguments: [String], stdinPath: String?, environment: [String: String] = [:],
+        workingDirectory: String, timeLimit: Double
+    ) throws -> ChildRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -70,7 +70,12 @@ struct Limits: Decodable, Sendable {
 
 /// A JSON value, for expectations.
 enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
-    case null, bool(Bool), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
@@ -96,7 +101,8 @@ enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
         case .number(let value): value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
         case .string(let value): "\"\(value)\""
         case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .object(let members): "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
         }
     }
 

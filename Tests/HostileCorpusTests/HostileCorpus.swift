@@ -71,7 +71,8 @@ struct CaseWorkspace {
         result = result.replacingOccurrences(of: "{tmp}", with: folder.path)
         result = result.replacingOccurrences(of: "{root}", with: TestServer.repositoryRoot.path)
         result = result.replacingOccurrences(
-            of: "{corpus}", with: TestServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path)
+            of: "{corpus}",
+            with: TestServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path)
         if let serverURL { result = result.replacingOccurrences(of: "{server}", with: serverURL) }
         for (marker, base) in [("{file:", layerFolder), ("{gen:", folder)] {
             while let start = result.range(of: marker), let end = result[start.upperBound...].firstIndex(of: "}") {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Replays the hostile corpus (`Tests/Hostile`): each case in a child process (the real `vastcheck`, or
 /// `hostile-beacons` for the beacon store), against the loopback server where it needs one, with a time
@@ -45,7 +45,8 @@ struct HostileCorpusTests {
         var largest: (mib: Double, id: String) = (0, "")
         for hostile in cases {
             let runner = hostile.run ?? "vastcheck"
-            guard let executable = ["vastcheck": vastcheck, "beacons": beacons][runner], let base = baselines[runner] else {
+            guard let executable = ["vastcheck": vastcheck, "beacons": beacons][runner], let base = baselines[runner]
+            else {
                 Issue.record("\(hostile.id): unknown runner \(runner)")
                 continue
             }
@@ -73,13 +74,15 @@ struct HostileCorpusTests {
 
     /// The peak RSS of the runner's trivial run, the baseline growth is measured from.
     private func baseline(_ executable: String, _ arguments: [String]) throws -> Double {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-baseline-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hostile-baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try ChildRun.run(
             executable, arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder.path) }, stdinPath: nil,
             workingDirectory: folder.path, timeLimit: Self.killSeconds)
-        #expect(run.exitCode == 0, "baseline run of \(executable) failed: \(String(decoding: run.stderr, as: UTF8.self))")
+        #expect(
+            run.exitCode == 0, "baseline run of \(executable) failed: \(String(decoding: run.stderr, as: UTF8.self))")
         return run.peakRSSMiB
     }
 
@@ -87,7 +90,8 @@ struct HostileCorpusTests {
         let id = hostile.id
         let stdout = String(decoding: run.stdout, as: UTF8.self)
         let stderr = String(decoding: run.stderr, as: UTF8.self)
-        let context = "\(id): exit \(run.exitCode.map(String.init) ?? "-") signal \(run.signal.map(String.init) ?? "-")"
+        let context =
+            "\(id): exit \(run.exitCode.map(String.init) ?? "-") signal \(run.signal.map(String.init) ?? "-")"
             + " \(Int(run.milliseconds)) ms\nstderr: \(stderr.prefix(600))\nstdout: \(stdout.prefix(600))"
         #expect(run.signal == nil, "\(context)")
         #expect(!run.timedOut, "\(context)")
@@ -121,7 +125,9 @@ struct HostileCorpusTests {
             #expect(actual == expected, "\(id): \(path) is \(actual), expected \(expected)\n\(context)")
         }
         if let rules = hostile.expect.errorRules {
-            #expect(errorRules(json) == rules.sorted(), "\(id): error rules \(errorRules(json)), expected \(rules.sorted())\n\(context)")
+            #expect(
+                errorRules(json) == rules.sorted(),
+                "\(id): error rules \(errorRules(json)), expected \(rules.sorted())\n\(context)")
         }
     }
 

@@ -28,7 +28,8 @@ enum FixturesTarget {
                 check(try runner.run(fixture), steps: fixture.steps.count)
             }
         } catch {
-            Invariant.check(!error.message.isEmpty, "a fixture error without a message (\(error.code) at \(error.path))")
+            Invariant.check(
+                !error.message.isEmpty, "a fixture error without a message (\(error.code) at \(error.path))")
             Invariant.sink(error.description.utf8.count)
         }
     }
@@ -40,7 +41,8 @@ enum FixturesTarget {
     }
 
     private static func isSafeSample(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains(".."), !path.contains("\0") else {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.split(separator: "/").contains(".."), !path.contains("\0")
+        else {
             return false
         }
         let url = root.appendingPathComponent(path)

@@ -18,21 +18,22 @@ enum MacrosTarget {
 
     static var strings: [(VASTMacro, WritableKeyPath<VASTMacroContext, String?>)] {
         [
-        (.transactionID, \.transactionID), (.universalAdID, \.universalAdID), (.ifa, \.ifa), (.ifaType, \.ifaType),
-        (.clientUA, \.clientUA), (.serverUA, \.serverUA), (.deviceUA, \.deviceUA), (.deviceIP, \.deviceIP),
-        (.domain, \.domain), (.pageURL, \.pageURL), (.appBundle, \.appBundle), (.omidPartner, \.omidPartner),
-        (.assetURI, \.assetURI), (.contentID, \.contentID), (.contentURI, \.contentURI),
-        (.adServingID, \.adServingID), (.gdprConsent, \.gdprConsent), (.storeID, \.storeID),
-        (.storeURL, \.storeURL), (.gppString, \.gppString), (.dsaParams, \.dsaParams),
+            (.transactionID, \.transactionID), (.universalAdID, \.universalAdID), (.ifa, \.ifa), (.ifaType, \.ifaType),
+            (.clientUA, \.clientUA), (.serverUA, \.serverUA), (.deviceUA, \.deviceUA), (.deviceIP, \.deviceIP),
+            (.domain, \.domain), (.pageURL, \.pageURL), (.appBundle, \.appBundle), (.omidPartner, \.omidPartner),
+            (.assetURI, \.assetURI), (.contentID, \.contentID), (.contentURI, \.contentURI),
+            (.adServingID, \.adServingID), (.gdprConsent, \.gdprConsent), (.storeID, \.storeID),
+            (.storeURL, \.storeURL), (.gppString, \.gppString), (.dsaParams, \.dsaParams),
         ]
     }
 
     static var lists: [(VASTMacro, WritableKeyPath<VASTMacroContext, [String]?>)] {
         [
-        (.blockedAdCategories, \.blockedAdCategories), (.adCategories, \.adCategories), (.extensions, \.extensions),
-        (.verificationVendors, \.verificationVendors), (.mediaMIME, \.mediaMIME),
-        (.playerCapabilities, \.playerCapabilities), (.playerState, \.playerState),
-        (.inventoryState, \.inventoryState), (.regulations, \.regulations), (.contentCategories, \.contentCategories),
+            (.blockedAdCategories, \.blockedAdCategories), (.adCategories, \.adCategories), (.extensions, \.extensions),
+            (.verificationVendors, \.verificationVendors), (.mediaMIME, \.mediaMIME),
+            (.playerCapabilities, \.playerCapabilities), (.playerState, \.playerState),
+            (.inventoryState, \.inventoryState), (.regulations, \.regulations),
+            (.contentCategories, \.contentCategories),
         ]
     }
 
@@ -55,7 +56,8 @@ enum MacrosTarget {
                 expected.append((macro, encode(value)))
             }
             for (index, (macro, path)) in lists.enumerated() {
-                let items = values[index % values.count].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                let items = values[index % values.count].split(separator: ",", omittingEmptySubsequences: false).map(
+                    String.init)
                 context[keyPath: path] = items
                 expected.append((macro, items.map(encode).joined(separator: ",")))
             }
@@ -74,8 +76,9 @@ enum MacrosTarget {
         }
 
         let result = VASTMacroExpander.expand(template, context: context, usage: usage)
-        Invariant.check(result.url.utf8.count <= template.utf8.count + VASTMacroExpander.maximumExpandedBytes,
-                        "expansion grew past its bound")
+        Invariant.check(
+            result.url.utf8.count <= template.utf8.count + VASTMacroExpander.maximumExpandedBytes,
+            "expansion grew past its bound")
         let again = VASTMacroExpander.expand(template, context: context, usage: usage)
         Invariant.check(again == result, "two expansions of one template differ")
         if !template.contains("[") && !template.contains("%%") {

@@ -33,7 +33,8 @@ enum ParserTarget {
         } catch {
             // Errors are expected; make sure their description and code are computable.
             Invariant.sink(error.description.utf8.count + error.vastErrorCode.rawValue + (error.isMalformed ? 1 : 0))
-            Invariant.check(bytes.count <= limits.maxBytes || error.kind == .tooLarge, "oversized input not refused as tooLarge")
+            Invariant.check(
+                bytes.count <= limits.maxBytes || error.kind == .tooLarge, "oversized input not refused as tooLarge")
             Invariant.check(!bytes.isEmpty || error.kind == .empty, "empty input not refused as empty")
             return
         }
@@ -49,8 +50,9 @@ enum ParserTarget {
             total &+= finding.description.utf8.count
         }
         let counts = result.counts
-        Invariant.check(counts.ads >= 0 && counts.creatives >= 0 && counts.mediaFiles >= 0
-              && counts.trackingEvents >= 0 && counts.impressions >= 0, "negative element count")
+        Invariant.check(
+            counts.ads >= 0 && counts.creatives >= 0 && counts.mediaFiles >= 0
+                && counts.trackingEvents >= 0 && counts.impressions >= 0, "negative element count")
         total &+= counts.ads &+ counts.creatives &+ counts.mediaFiles &+ counts.trackingEvents &+ counts.impressions
         total &+= result.isValid ? 1 : 0
         total &+= result.hashValue
@@ -113,7 +115,8 @@ enum ParserTarget {
             guard let (again, _) = try? VASTTime.parse(spelled) else {
                 Invariant.fail("VASTTime description \(spelled) of \(time.milliseconds) ms does not parse")
             }
-            Invariant.check(again == time, "VASTTime round trip changed \(time.milliseconds) ms to \(again.milliseconds) ms")
+            Invariant.check(
+                again == time, "VASTTime round trip changed \(time.milliseconds) ms to \(again.milliseconds) ms")
             Invariant.sink(time.milliseconds &+ (leniency?.reason.utf8.count ?? 0) &+ Int(time.seconds))
         } catch {
             Invariant.sink(error.description.utf8.count)

@@ -95,7 +95,8 @@ enum PipelineTarget {
         checkMerge(ad)
         var assetURI: String?
         for linear in ad.inLine.creatives.compactMap(\.linear) {
-            let chosen = MediaFileSelector.choose(from: linear, supported: supportedTypes, playerSize: request.playerSize)
+            let chosen = MediaFileSelector.choose(
+                from: linear, supported: supportedTypes, playerSize: request.playerSize)
             checkChoice(chosen, of: linear)
             assetURI = assetURI ?? chosen?.url
         }
@@ -104,8 +105,9 @@ enum PipelineTarget {
         macros = request.applyingMacroValues(to: macros)
         let plan = TrackingPlan(ad: ad, adInstanceID: "fuzz", assetURI: assetURI, macros: macros)
         Invariant.check(plan.impressions.allSatisfy { !$0.url.isEmpty }, "an empty impression URL in the plan")
-        Invariant.check(plan.progressOffsets.count <= ResolvedAd.Limits.default.maxProgressOffsets,
-                        "more progress offsets than the merge keeps")
+        Invariant.check(
+            plan.progressOffsets.count <= ResolvedAd.Limits.default.maxProgressOffsets,
+            "more progress offsets than the merge keeps")
         simulate(ad, plan: plan, macros: macros, options: header.options)
     }
 
@@ -142,15 +144,18 @@ enum PipelineTarget {
     private static func checkBanner(_ ad: ResolvedAd, header: Header) {
         do {
             let choice = try BottomBanner.choose(from: ad, maxHeight: header.maxHeight, maxWidth: header.maxWidth)
-            Invariant.check(choice.size.height <= header.maxHeight, "banner \(choice.size) over maxHeight \(header.maxHeight)")
+            Invariant.check(
+                choice.size.height <= header.maxHeight, "banner \(choice.size) over maxHeight \(header.maxHeight)")
             if let maxWidth = header.maxWidth {
                 Invariant.check(choice.size.width <= maxWidth, "banner \(choice.size) over maxWidth \(maxWidth)")
             }
             Invariant.check(choice.size.width >= 0 && choice.size.height >= 0, "negative banner size \(choice.size)")
-            Invariant.check(choice.size.width <= choice.declaredSize.width && choice.size.height <= choice.declaredSize.height,
-                            "banner scaled up from \(choice.declaredSize) to \(choice.size)")
+            Invariant.check(
+                choice.size.width <= choice.declaredSize.width && choice.size.height <= choice.declaredSize.height,
+                "banner scaled up from \(choice.declaredSize) to \(choice.size)")
             Invariant.check(ad.inLine.creatives.indices.contains(choice.creativeIndex), "banner of no creative")
-            Invariant.check(choice.declaredSize.isWithinBounds, "banner declared size \(choice.declaredSize) out of bounds")
+            Invariant.check(
+                choice.declaredSize.isWithinBounds, "banner declared size \(choice.declaredSize) out of bounds")
         } catch {
             let invalid = header.maxHeight < 1 || (header.maxWidth ?? 1) < 1
             Invariant.check((error.code == .invalidSpace) == invalid, "\(error.code) for maxHeight \(header.maxHeight)")
@@ -165,7 +170,9 @@ enum PipelineTarget {
 
     /// Each quartile fires at most once per URL, in playhead order, never before its playhead; the
     /// simulation's work grows with what fires, not with the duration.
-    private static func simulate(_ ad: ResolvedAd, plan: TrackingPlan, macros: VASTMacroContext, options: SimulationOptions) {
+    private static func simulate(
+        _ ad: ResolvedAd, plan: TrackingPlan, macros: VASTMacroContext, options: SimulationOptions
+    ) {
         let result: SimulationResult
         do {
             result = try Simulation.simulate(ad, options: options, macros: macros, start: start)
@@ -176,7 +183,8 @@ enum PipelineTarget {
         let timeline = result.timeline
         for name in ["impression", "start"] + milestones.map(\.event) {
             let fired = timeline.filter { $0.event == name }.count
-            let planned = name == "impression"
+            let planned =
+                name == "impression"
                 ? plan.impressions.count : plan.linearTracking.filter { $0.event.rawValue == name }.count
             Invariant.check(fired <= planned, "\(name) fired \(fired) times for \(planned) URLs")
         }
@@ -186,10 +194,12 @@ enum PipelineTarget {
             Invariant.check(index > previous, "\(milestone.event) fired out of order")
             previous = index
             let due = result.duration * milestone.fraction
-            Invariant.check(timeline[index].at >= due - 0.001, "\(milestone.event) fired at \(timeline[index].at) s, due \(due) s")
+            Invariant.check(
+                timeline[index].at >= due - 0.001, "\(milestone.event) fired at \(timeline[index].at) s, due \(due) s")
         }
-        Invariant.check(zip(timeline, timeline.dropFirst()).allSatisfy { $0.at.isFinite && $1.at.isFinite },
-                        "a beacon at a non-finite playhead")
+        Invariant.check(
+            zip(timeline, timeline.dropFirst()).allSatisfy { $0.at.isFinite && $1.at.isFinite },
+            "a beacon at a non-finite playhead")
         let bound = 64 + 4 * plan.progressOffsets.count
         Invariant.check(result.inputCount <= bound, "the simulation sent \(result.inputCount) inputs (bound \(bound))")
         Invariant.sink(timeline.reduce(0) { $0 &+ $1.url.utf8.count } &+ result.events.count &+ result.notes.count)

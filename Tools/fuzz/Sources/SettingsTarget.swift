@@ -17,7 +17,8 @@ enum SettingsTarget {
         let parts = input.parts(limit: 3)
         let settings = decodeSettings(Data(parts[0]))
         let request = parts.count > 1 ? decodeRequest(Data(parts[1])) : nil
-        let presentation = parts.count > 2 ? try? JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(parts[2])) : nil
+        let presentation =
+            parts.count > 2 ? try? JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(parts[2])) : nil
         guard let settings else { return }
         var policy = PlacementPolicy(settings: settings)
         policy.sessionStarted()
@@ -55,7 +56,8 @@ enum SettingsTarget {
         } catch {
             Invariant.check(!error.issues.isEmpty, "a settings error with no issue")
             for issue in error.issues {
-                Invariant.check(!issue.field.isEmpty && !issue.problem.isEmpty, "a settings issue naming no field: \(issue)")
+                Invariant.check(
+                    !issue.field.isEmpty && !issue.problem.isEmpty, "a settings issue naming no field: \(issue)")
             }
             return nil
         }

@@ -20,7 +20,8 @@ guard (2...5).contains(arguments.count), let ttl = number(2, 2_000), let flushMs
     let maxQueued = number(4, 10_000),
     let handle = FileHandle(forReadingAtPath: arguments[1])
 else {
-    FileHandle.standardError.write(Data("usage: hostile-beacons STORE_PATH BEACONS_FILE [TTL_MS] [FLUSH_MS] [MAX_QUEUED]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: hostile-beacons STORE_PATH BEACONS_FILE [TTL_MS] [FLUSH_MS] [MAX_QUEUED]\n".utf8))
     exit(64)
 }
 let text = String(decoding: handle.readData(ofLength: 1 << 20), as: UTF8.self)
@@ -47,7 +48,8 @@ do {
     dispatcher = try BeaconDispatcher(
         storePath: arguments[0], client: client,
         configuration: BeaconDispatcherConfiguration(
-            maxQueued: maxQueued, timeToLive: .milliseconds(ttl), backoff: BeaconBackoff(base: .milliseconds(50), cap: .milliseconds(200)),
+            maxQueued: maxQueued, timeToLive: .milliseconds(ttl),
+            backoff: BeaconBackoff(base: .milliseconds(50), cap: .milliseconds(200)),
             requestTimeout: .seconds(1)))
 } catch let error as BeaconStoreError {
     say(["opened": false, "error": error.kind.rawValue])
