@@ -27,6 +27,7 @@ let package = Package(
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
         .executable(name: "bench-batch", targets: ["BenchBatch"]),
         .executable(name: "example-host", targets: ["ExampleHost"]),
+        .executable(name: "hostile-beacons", targets: ["HostileBeacons"]),
     ],
     targets: [
         .systemLibrary(
@@ -81,7 +82,10 @@ let package = Package(
         .executableTarget(
             name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "VASTFuzz", dependencies: ["VAST"], path: "Tools/fuzz/Sources", swiftSettings: strict),
+            name: "VASTFuzz", dependencies: ["VAST", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures", "VASTCheck"],
+            path: "Tools/fuzz/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "HostileBeacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
@@ -101,6 +105,7 @@ let package = Package(
             exclude: ["Golden"],
             swiftSettings: strict),
         .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

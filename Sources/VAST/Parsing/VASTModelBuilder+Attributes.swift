@@ -37,9 +37,9 @@ extension VASTModelBuilder {
             value = exact
         } else if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             value = Int.max
-        } else if let number = Double(trimmed), number >= 0, number == number.rounded(), number < 1e12 {
-            report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(Int(number))")
-            value = Int(number)
+        } else if let whole = Self.wholeWithZeroFraction(trimmed) {
+            report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(whole)")
+            value = whole
         } else {
             report(.error, .content, "attribute.value",
                    "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
@@ -51,6 +51,17 @@ extension VASTModelBuilder {
                    + "no real ad has it, so the element is not used", code: code ?? .schemaValidation)
         }
         return value
+    }
+
+    /// The number of `"720.0"` (decimal digits, a point, zeros), the one non-integer spelling players
+    /// read as a whole number. Not `Double(_:)`: it also reads `"0x280"` and `"6.4e2"` as 640, which
+    /// no player does the same way (JavaScript's `parseInt` reads them as 640 and 6).
+    private static func wholeWithZeroFraction(_ text: String) -> Int? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let digits = parts.first, !digits.isEmpty, digits.count <= 12,
+              digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].allSatisfy({ $0 == 0x30 })
+        else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
     }
 
     /// A `sequence` attribute (Ad, Creative): 1 to 10,000; 0 is read with a warning, since the

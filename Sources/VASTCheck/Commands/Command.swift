@@ -41,12 +41,11 @@ extension Command {
         let parsed: Arguments
         let command: Self
         do {
-            parsed = try Arguments(arguments, options: allOptions)
-            if parsed.flags.contains(Option.help.name) {
+            guard let read = try parse(arguments) else {
                 console.out(help)
                 return .success
             }
-            command = try Self(parsed)
+            (command, parsed) = read
         } catch {
             console.err(usageError(error))
             return .usage
@@ -69,5 +68,14 @@ extension Command {
         if let hint = error.hint { text += "  " + Terminal.escape(hint.prefix(1).uppercased() + hint.dropFirst()) + "\n" }
         text += "  See 'vastcheck \(name) --help' for more information.\n"
         return text
+    }
+
+    /// Reads `arguments` without running anything: the command and the arguments it was read from, or
+    /// `nil` when they ask for `--help`.
+    /// - Throws: ``UsageError`` saying what is wrong.
+    static func parse(_ arguments: [String]) throws(UsageError) -> (command: Self, arguments: Arguments)? {
+        let parsed = try Arguments(arguments, options: allOptions)
+        if parsed.flags.contains(Option.help.name) { return nil }
+        return (try Self(parsed), parsed)
     }
 }

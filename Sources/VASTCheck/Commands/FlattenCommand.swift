@@ -64,9 +64,9 @@ struct FlattenCommand: Command {
         }
         if let output {
             do {
-                try Data(xml.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try AtomicFile.write(Array(xml.utf8), to: output)
             } catch {
-                console.err("vastcheck: cannot write \(output): \(error.localizedDescription)\n")
+                console.err("vastcheck: \(error.message)\n")
                 return .unreadable
             }
         }

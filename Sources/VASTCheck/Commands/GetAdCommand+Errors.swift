@@ -33,6 +33,7 @@ extension GetAdCommand {
         case is Bool.Type: "true or false"
         case is Int.Type, is Double.Type: "a number"
         case is [Any].Type: "a list"
+        case is [String: Any].Type: "an object"
         default: "a \(type)".replacingOccurrences(of: "Swift.", with: "")
         }
     }

@@ -2,6 +2,7 @@ import AdEngine
 import AdResolution
 import AdTransport
 import Foundation
+import Synchronization
 import VAST
 
 /// `vastcheck validate [options] SOURCE...` (the options are in ``options``).
@@ -116,13 +117,23 @@ struct ValidateCommand: Command {
         let toTerminal: Bool
         var outputFile: FileHandle?
         defer { try? outputFile?.close() }
+        let outputFailure = OutputFailure()
         if let outputPath {
-            guard FileManager.default.createFile(atPath: outputPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: outputPath) else {
-                console.err("vastcheck: cannot write \(outputPath)\n")
+            // Opened in place, not created anew: a FIFO, /dev/stdout or a device stays what it is
+            // (FileManager.createFile would rename a new file over it).
+            let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else {
+                console.err("vastcheck: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
                 return .unreadable
             }
-            write = { text in handle.write(Data(console.redact(text).utf8)) }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            write = { text in
+                do {
+                    try handle.write(contentsOf: Data(console.redact(text).utf8))
+                } catch {
+                    outputFailure.record(error)
+                }
+            }
             toTerminal = false
             outputFile = handle
         } else {
@@ -159,6 +170,10 @@ struct ValidateCommand: Command {
         })
         progress.finish()
         write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
+        if let outputPath, let failure = outputFailure.first {
+            console.err("vastcheck: cannot write \(outputPath): \(failure)\n")
+            return .unreadable
+        }
         let totals = summary.totals
         if totals.unreadable > 0 { return .unreadable }
         return totals.invalid > 0 ? .invalid : .success
@@ -174,4 +189,16 @@ struct ValidateCommand: Command {
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
         return WrapperResolver(client: client, errorSink: sink, configuration: resolution, macros: profile.context)
     }
+}
+
+/// The first error writing `--output` (a full disk, a closed pipe): the run then exits 2 rather than
+/// report a success whose output was lost.
+private final class OutputFailure: Sendable {
+    private let error = Mutex<String?>(nil)
+
+    func record(_ failure: any Error) {
+        error.withLock { $0 = $0 ?? (failure as NSError).localizedDescription }
+    }
+
+    var first: String? { error.withLock { $0 } }
 }

@@ -9,6 +9,14 @@ enum AtomicFile {
     /// Writes `bytes` to `path`.
     /// - Throws: ``TemporaryFileError`` when the folder cannot be written or the rename fails.
     static func write(_ bytes: [UInt8], to path: String) throws(TemporaryFileError) {
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            // A device, FIFO or socket (`/dev/stdout`, `/dev/full`, a named pipe) is written to, as a
+            // shell redirection would: renaming a file over it would replace the node itself, and as
+            // root that breaks `/dev/stdout` for every other process.
+            try writeThrough(bytes, to: path)
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -36,6 +44,25 @@ enum AtomicFile {
             unlink(temporary)
             throw TemporaryFileError("cannot write \(path)", errno: code)
         }
+    }
+
+    /// Writes `bytes` into the existing non-regular file at `path`; a failed write (ENOSPC from
+    /// `/dev/full`, EPIPE from a closed pipe) is an error, never a silent success.
+    private static func writeThrough(_ bytes: [UInt8], to path: String) throws(TemporaryFileError) {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw TemporaryFileError("cannot write \(path)", errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let code = errno
+                close(descriptor)
+                throw TemporaryFileError("cannot write \(path)", errno: code)
+            }
+            written += count
+        }
+        guard close(descriptor) == 0 else { throw TemporaryFileError("cannot write \(path)", errno: errno) }
     }
 
     /// The mode `path` has, or `0666` less the process's umask (read from `/proc/self/status`, since

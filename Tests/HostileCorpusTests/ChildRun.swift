@@ -1,0 +1,98 @@
+import Foundation
+
+/// One run of an executable in a child process, with what the hostile corpus measures of it.
+struct ChildRun {
+    /// The exit code, when it exited.
+    var exitCode: Int32?
+    /// The signal that ended it, when one did (SIGKILL at the time limit included).
+    var signal: Int32?
+    /// True when it was still running at the time limit and was killed.
+    var timedOut: Bool
+    /// Wall time from spawn to reap, in milliseconds.
+    var milliseconds: Double
+    /// The child's own peak resident set, in MiB (`ru_maxrss` of `wait4`, this child alone).
+    var peakRSSMiB: Double
+    var stdout: Data
+    var stderr: Data
+
+    /// Runs `executable arguments` with standard input from `stdinPath` (or `/dev/null`), output to
+    /// files, and kills it with SIGKILL at `timeLimit` seconds.
+    static func run(
+        _ executable: String, _ arguments: [String], stdinPath: String?, environment: [String: String] = [:],
+        workingDirectory: String, timeLimit: Double
+    ) throws -> ChildRun {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outPath = folder.appendingPathComponent("stdout").path
+        let errPath = folder.appendingPathComponent("stderr").path
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, stdinPath ?? "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        // The shell changes directory, then becomes the executable (same process: wait4 measures it).
+        let shell = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", workingDirectory, executable] + arguments
+        let argv = shell.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let started = ContinuousClock.now
+        let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+        guard spawned == 0 else { throw ChildError(message: "posix_spawn \(executable) failed: \(spawned)") }
+
+        // wait4 blocks on a thread of its own; the caller waits for it until the limit, then kills.
+        let child = pid
+        let reaped = DispatchSemaphore(value: 0)
+        let result = ReapResult()
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            var usage = rusage()
+            while wait4(child, &status, 0, &usage) == -1 && errno == EINTR {}
+            result.set(status: status, maxRSSKiB: usage.ru_maxrss, elapsed: ContinuousClock.now - started)
+            reaped.signal()
+        }
+        var timedOut = false
+        if reaped.wait(timeout: .now() + timeLimit) == .timedOut {
+            timedOut = true
+            kill(pid, SIGKILL)
+            reaped.wait()
+        }
+        let (status, maxRSS, elapsed) = result.get()
+        let terminatedBySignal = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        return ChildRun(
+            exitCode: terminatedBySignal ? nil : (status >> 8) & 0xFF,
+            signal: terminatedBySignal ? status & 0x7F : nil,
+            timedOut: timedOut,
+            milliseconds: Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15,
+            peakRSSMiB: Double(maxRSS) / 1024,
+            stdout: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(),
+            stderr: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data())
+    }
+}
+
+struct ChildError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The reaping thread's result, handed to the waiting one.
+private final class ReapResult: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: (Int32, Int, Duration) = (0, 0, .zero)
+
+    func set(status: Int32, maxRSSKiB: Int, elapsed: Duration) {
+        lock.withLock { value = (status, maxRSSKiB, elapsed) }
+    }
+
+    func get() -> (Int32, Int, Duration) { lock.withLock { value } }
+}

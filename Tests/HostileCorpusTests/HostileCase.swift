@@ -1,0 +1,130 @@
+import Foundation
+
+/// One case of the hostile corpus, as `Tests/Hostile/<layer>/cases.json` writes it (see Tests/Hostile/README.md).
+struct HostileCase: Decodable, Sendable {
+    /// Unique within its layer.
+    var name: String
+    /// What makes it hostile: the attack, or the review finding it replays.
+    var note: String
+    /// The executable: `vastcheck` (default) or `beacons` (`hostile-beacons`).
+    var run: String?
+    /// The arguments, with placeholders (see ``CaseWorkspace``).
+    var args: [String]
+    /// Standard input, a placeholder naming a file (`{file:x.xml}`, `{gen:big}`); `/dev/null` when absent.
+    var stdin: String?
+    /// Documents registered on the loopback server before the run: name -> data file of the layer.
+    var docs: [String: String]?
+    /// Large inputs made at test time: name -> recipe.
+    var generate: [String: Recipe]?
+    /// Symbolic links made in the case's folder: name -> target (placeholders expanded), so a case can
+    /// aim an output at `/dev/full` without ever naming the device itself.
+    var links: [String: String]?
+    /// The typed outcome.
+    var expect: Expectation
+    /// Bounds tighter or looser than the corpus's defaults.
+    var limits: Limits?
+
+    /// The layer (folder) it belongs to, set when it is read.
+    var layer = ""
+
+    private enum CodingKeys: String, CodingKey {
+        case name, note, run, args, stdin, docs, generate, links, expect, limits
+    }
+
+    var id: String { "\(layer)/\(name)" }
+}
+
+/// A generated input: `prefix`, then `repeat` written `times` times (`{i}` in it is the repetition's
+/// index), then `suffix`; `prefixFile` (a data file of the layer) goes before the prefix.
+struct Recipe: Decodable, Sendable {
+    var prefixFile: String?
+    var prefix: String?
+    var `repeat`: String
+    var times: Int
+    var suffix: String?
+}
+
+/// What a case must end with. Every field given is asserted; signals are always asserted to be none.
+struct Expectation: Decodable, Sendable {
+    /// The exit code.
+    var exit: Int32
+    /// Values at paths of the JSON on stdout (`documents[0].parseError.kind`); `null` means absent or null.
+    var json: [String: JSONValue]?
+    /// The exact set of rule ids of error-severity findings in every document of a `--json` output.
+    var errorRules: [String]?
+    /// Texts stderr must contain (the field or option a message names).
+    var stderr: [String]?
+    /// Texts stdout must contain.
+    var stdout: [String]?
+    /// Texts stdout must not contain (a `<script` the HTML report must have escaped).
+    var absent: [String]?
+}
+
+/// Per-case bounds.
+struct Limits: Decodable, Sendable {
+    /// Wall time, in milliseconds.
+    var ms: Double?
+    /// Peak RSS above the runner's baseline, in MiB.
+    var rssMiB: Double?
+}
+
+/// A JSON value, for expectations.
+enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): "\(value)"
+        case .number(let value): value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+        case .string(let value): "\"\(value)\""
+        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
+        case .object(let members):
+            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// The value at a dotted path with indexes (`documents[0].chain[2].kind`); `.null` when absent.
+    func value(at path: String) -> JSONValue {
+        var current = self
+        for component in path.split(separator: ".") {
+            var name = Substring(component)
+            var indexes: [Int] = []
+            while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
+                indexes.insert(Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) ?? -1, at: 0)
+                name = name[..<open]
+            }
+            if !name.isEmpty {
+                guard case .object(let members) = current, let next = members[String(name)] else { return .null }
+                current = next
+            }
+            for index in indexes {
+                guard case .array(let values) = current, values.indices.contains(index) else { return .null }
+                current = values[index]
+            }
+        }
+        return current
+    }
+}

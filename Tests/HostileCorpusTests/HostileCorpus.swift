@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+
+/// The corpus on disk: every `Tests/Hostile/<layer>/cases.json`.
+enum HostileCorpus {
+    static let folder = TestServer.repositoryRoot.appendingPathComponent("Tests/Hostile")
+
+    /// The layers the issue names, each of which must hold cases.
+    static let requiredLayers = [
+        "parser", "encodings", "numbers", "transport", "wrappers", "pods", "beacons", "settings", "cli",
+    ]
+
+    /// Every case, layer by layer in name order, each in file order.
+    static func cases() throws -> [HostileCase] {
+        let layers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        var all: [HostileCase] = []
+        for layer in layers {
+            let manifest = folder.appendingPathComponent(layer).appendingPathComponent("cases.json")
+            guard FileManager.default.fileExists(atPath: manifest.path) else { continue }
+            let data = try Data(contentsOf: manifest)
+            var cases: [HostileCase]
+            do {
+                cases = try JSONDecoder().decode([HostileCase].self, from: data)
+            } catch {
+                throw ChildError(message: "\(manifest.path): \(error)")
+            }
+            for index in cases.indices { cases[index].layer = layer }
+            all += cases
+        }
+        return all
+    }
+
+    /// An executable built with the package: next to the test bundle, else in `.build/debug`.
+    static func executable(_ name: String) -> String? {
+        let candidates = [
+            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent(name).path,
+            TestServer.repositoryRoot.appendingPathComponent(".build/debug/\(name)").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
+
+/// A case's private folder and its placeholders:
+/// `{file:NAME}` a data file of the layer (read in place), `{gen:NAME}` a generated input,
+/// `{tmp}` the case's folder (also the working directory), `{server}` the loopback server's base URL,
+/// `{root}` the repository, `{corpus}` `../shared/corpus`.
+struct CaseWorkspace {
+    let folder: URL
+    let layerFolder: URL
+    let serverURL: String?
+
+    init(for hostile: HostileCase, serverURL: String?) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        layerFolder = HostileCorpus.folder.appendingPathComponent(hostile.layer)
+        self.serverURL = serverURL
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, recipe) in hostile.generate ?? [:] {
+            try write(recipe, to: folder.appendingPathComponent(name))
+        }
+        for (name, target) in hostile.links ?? [:] {
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent(name).path, withDestinationPath: expand(target))
+        }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+
+    func expand(_ text: String) -> String {
+        var result = text
+        result = result.replacingOccurrences(of: "{tmp}", with: folder.path)
+        result = result.replacingOccurrences(of: "{root}", with: TestServer.repositoryRoot.path)
+        result = result.replacingOccurrences(
+            of: "{corpus}",
+            with: TestServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path)
+        if let serverURL { result = result.replacingOccurrences(of: "{server}", with: serverURL) }
+        for (marker, base) in [("{file:", layerFolder), ("{gen:", folder)] {
+            while let start = result.range(of: marker), let end = result[start.upperBound...].firstIndex(of: "}") {
+                let name = String(result[start.upperBound..<end])
+                result.replaceSubrange(start.lowerBound...end, with: base.appendingPathComponent(name).path)
+            }
+        }
+        return result
+    }
+
+    private func write(_ recipe: Recipe, to url: URL) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw ChildError(message: "cannot create \(url.path)")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        if let prefixFile = recipe.prefixFile {
+            try handle.write(contentsOf: Data(contentsOf: layerFolder.appendingPathComponent(prefixFile)))
+        }
+        if let prefix = recipe.prefix { try handle.write(contentsOf: Data(expand(prefix).utf8)) }
+        let unit = expand(recipe.repeat)
+        let indexed = unit.contains("{i}")
+        var chunk = Data()
+        for index in 0..<recipe.times {
+            chunk.append(contentsOf: (indexed ? unit.replacingOccurrences(of: "{i}", with: String(index)) : unit).utf8)
+            if chunk.count >= 1 << 20 {
+                try handle.write(contentsOf: chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: chunk)
+        if let suffix = recipe.suffix { try handle.write(contentsOf: Data(expand(suffix).utf8)) }
+    }
+}

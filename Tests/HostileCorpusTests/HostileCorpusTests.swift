@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Replays the hostile corpus (`Tests/Hostile`): each case in a child process (the real `vastcheck`, or
+/// `hostile-beacons` for the beacon store), against the loopback server where it needs one, with a time
+/// limit. Asserts every expected outcome, no signal, and each case's time and memory bounds, then prints
+/// one line to quote: `hostile cases=N signals=S slowest_ms=T (case) max_rss_growth_mb=M (case)`.
+@Suite("Hostile corpus", .serialized)
+struct HostileCorpusTests {
+    /// Default bounds: a case is killed at `killSeconds`; it must end within `defaultMs` and grow the
+    /// peak RSS by at most `defaultRSSMiB` above its runner's trivial run.
+    static let killSeconds = 60.0
+    static let defaultMs = 15_000.0
+    static let defaultRSSMiB = 200.0
+
+    @Test func corpusHoldsAtLeast150CasesAcrossEveryLayer() throws {
+        let cases = try HostileCorpus.cases()
+        #expect(cases.count >= 150)
+        let layers = Set(cases.map(\.layer))
+        for layer in HostileCorpus.requiredLayers {
+            #expect(layers.contains(layer), "no case in layer \(layer)")
+        }
+        let ids = cases.map(\.id)
+        #expect(Set(ids).count == ids.count, "duplicate case names")
+    }
+
+    @Test func everyHostileCaseEndsWithItsExpectedOutcomeWithinBounds() throws {
+        guard let vastcheck = HostileCorpus.executable("vastcheck"),
+            let beacons = HostileCorpus.executable("hostile-beacons")
+        else {
+            Issue.record("vastcheck and hostile-beacons must be built first (swift build --build-tests)")
+            return
+        }
+        let cases = try HostileCorpus.cases()
+        let server = try TestServer(root: HostileCorpus.folder.path)
+        defer { server.stop() }
+        let baselines = try [
+            "vastcheck": baseline(vastcheck, ["--version"]),
+            "beacons": baseline(beacons, ["{tmp}/baseline.sqlite", "/dev/null", "1000", "100"]),
+        ]
+
+        var signals = 0
+        var slowest: (ms: Double, id: String) = (0, "")
+        var largest: (mib: Double, id: String) = (0, "")
+        for hostile in cases {
+            let runner = hostile.run ?? "vastcheck"
+            guard let executable = ["vastcheck": vastcheck, "beacons": beacons][runner], let base = baselines[runner]
+            else {
+                Issue.record("\(hostile.id): unknown runner \(runner)")
+                continue
+            }
+            try server.clearDocs()
+            let workspace = try CaseWorkspace(for: hostile, serverURL: server.baseURL)
+            defer { workspace.remove() }
+            for (name, file) in hostile.docs ?? [:] {
+                let bytes = try Data(contentsOf: workspace.layerFolder.appendingPathComponent(file))
+                try server.register(name, bytes: Array(bytes))
+            }
+            let run = try ChildRun.run(
+                executable, hostile.args.map(workspace.expand), stdinPath: hostile.stdin.map(workspace.expand),
+                workingDirectory: workspace.folder.path, timeLimit: Self.killSeconds)
+            if run.signal != nil { signals += 1 }
+            let growth = max(0, run.peakRSSMiB - base)
+            if run.milliseconds > slowest.ms { slowest = (run.milliseconds, hostile.id) }
+            if growth > largest.mib { largest = (growth, hostile.id) }
+            check(hostile, run, growth: growth)
+        }
+        print(
+            "hostile cases=\(cases.count) signals=\(signals) slowest_ms=\(Int(slowest.ms.rounded())) (\(slowest.id))"
+                + " max_rss_growth_mb=\(String(format: "%.1f", largest.mib)) (\(largest.id))")
+        #expect(signals == 0)
+    }
+
+    /// The peak RSS of the runner's trivial run, the baseline growth is measured from.
+    private func baseline(_ executable: String, _ arguments: [String]) throws -> Double {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hostile-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try ChildRun.run(
+            executable, arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder.path) }, stdinPath: nil,
+            workingDirectory: folder.path, timeLimit: Self.killSeconds)
+        #expect(
+            run.exitCode == 0, "baseline run of \(executable) failed: \(String(decoding: run.stderr, as: UTF8.self))")
+        return run.peakRSSMiB
+    }
+
+    private func check(_ hostile: HostileCase, _ run: ChildRun, growth: Double) {
+        let id = hostile.id
+        let stdout = String(decoding: run.stdout, as: UTF8.self)
+        let stderr = String(decoding: run.stderr, as: UTF8.self)
+        let context =
+            "\(id): exit \(run.exitCode.map(String.init) ?? "-") signal \(run.signal.map(String.init) ?? "-")"
+            + " \(Int(run.milliseconds)) ms\nstderr: \(stderr.prefix(600))\nstdout: \(stdout.prefix(600))"
+        #expect(run.signal == nil, "\(context)")
+        #expect(!run.timedOut, "\(context)")
+        #expect(run.exitCode == hostile.expect.exit, "\(context)")
+        let msBound = hostile.limits?.ms ?? Self.defaultMs
+        #expect(run.milliseconds <= msBound, "\(id) took \(Int(run.milliseconds)) ms (bound \(Int(msBound)))")
+        let rssBound = hostile.limits?.rssMiB ?? Self.defaultRSSMiB
+        #expect(growth <= rssBound, "\(id) grew RSS by \(growth) MiB (bound \(rssBound))")
+        for text in hostile.expect.stderr ?? [] {
+            #expect(stderr.contains(text), "\(id): stderr lacks \"\(text)\"\n\(context)")
+        }
+        for text in hostile.expect.stdout ?? [] {
+            #expect(stdout.contains(text), "\(id): stdout lacks \"\(text)\"\n\(context)")
+        }
+        for text in hostile.expect.absent ?? [] {
+            #expect(!stdout.contains(text), "\(id): stdout holds \"\(text)\"\n\(context)")
+        }
+        guard hostile.expect.json != nil || hostile.expect.errorRules != nil else { return }
+        let json = (try? JSONDecoder().decode(JSONValue.self, from: lastJSON(run.stdout))) ?? .null
+        for (path, expected) in (hostile.expect.json ?? [:]).sorted(by: { $0.key < $1.key }) {
+            let actual: JSONValue
+            if path.hasSuffix("#count") {
+                guard case .array(let values) = json.value(at: String(path.dropLast("#count".count))) else {
+                    Issue.record("\(id): \(path) is not a list\n\(context)")
+                    continue
+                }
+                actual = .number(Double(values.count))
+            } else {
+                actual = json.value(at: path)
+            }
+            #expect(actual == expected, "\(id): \(path) is \(actual), expected \(expected)\n\(context)")
+        }
+        if let rules = hostile.expect.errorRules {
+            #expect(
+                errorRules(json) == rules.sorted(),
+                "\(id): error rules \(errorRules(json)), expected \(rules.sorted())\n\(context)")
+        }
+    }
+
+    /// The JSON document of a `--json` output; for line-delimited output (beacons), its last line.
+    private func lastJSON(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))) != nil { return Data(text.utf8) }
+        return Data((text.split(separator: "\n").last.map(String.init) ?? "").utf8)
+    }
+
+    /// The distinct rule ids of error findings in every document, sorted.
+    private func errorRules(_ json: JSONValue) -> [String] {
+        guard case .array(let documents) = json.value(at: "documents") else { return [] }
+        var rules: Set<String> = []
+        for document in documents {
+            guard case .array(let findings) = document.value(at: "findings") else { continue }
+            for finding in findings where finding.value(at: "severity") == .string("error") {
+                if case .string(let rule) = finding.value(at: "rule") { rules.insert(rule) }
+            }
+        }
+        return rules.sorted()
+    }
+}
