@@ -86,10 +86,10 @@ let package = Package(
             path: "Tools/fuzz/Sources", swiftSettings: strict),
         .executableTarget(
             name: "HostileBeacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources", swiftSettings: strict),
-        .testTarget(name: "VASTTests", dependencies: ["VAST"], swiftSettings: strict),
+        .testTarget(name: "VASTTests", dependencies: ["VAST", "TestSupport"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"], swiftSettings: strict),

@@ -1,4 +1,5 @@
 import AdLifecycle
+import TestSupport
 import Testing
 
 @Suite struct MRAIDPropertyTests {

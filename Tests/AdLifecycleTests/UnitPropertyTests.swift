@@ -1,5 +1,6 @@
 import AdLifecycle
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct UnitPropertyTests {

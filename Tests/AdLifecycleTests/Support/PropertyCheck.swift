@@ -1,4 +1,5 @@
 import AdLifecycle
+import TestSupport
 import Testing
 
 /// Runs `sequences` seeded random sequences; the first failing one is recorded with its seed and

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Generators for hostile VAST inputs: entity bombs, external-entity probes, attribute and
@@ -282,19 +283,6 @@ enum HostileDocuments {
         for _ in 0..<count { bytes.append(contentsOf: element) }
         bytes.append(contentsOf: Array("</VAST>".utf8))
         return bytes
-    }
-}
-
-/// SplitMix64, a tiny deterministic generator, so garbage inputs are reproducible.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
