@@ -76,13 +76,7 @@ struct ValidateCommand: Command {
     var macroValues: VASTMacroContext? { profile.context }
 
     func run(_ console: Console) async -> ExitCode {
-        let tuning: RuleTuning
-        switch rules.tuning(console: console) {
-        case .success(let value): tuning = value
-        case .failure(let error):
-            console.err("vastcheck: \(error.message)\n")
-            return .unreadable
-        }
+        guard let tuning = rules.tuningOrComplain(console: console) else { return .unreadable }
         let schema: LockedSchemaValidator?
         do {
             schema = try schemaPath.map { path throws(VASTSchemaError) in

@@ -37,4 +37,15 @@ struct RuleOptions: Sendable {
             return .failure(RuleSettingsError("cannot read \(error)"))
         }
     }
+
+    /// The rule tuning, or `nil` after telling `console` why the settings cannot be used (the caller
+    /// then exits with ``ExitCode/unreadable``).
+    func tuningOrComplain(console: Console) -> RuleTuning? {
+        switch tuning(console: console) {
+        case .success(let tuning): return tuning
+        case .failure(let error):
+            console.err("vastcheck: \(error.message)\n")
+            return nil
+        }
+    }
 }
