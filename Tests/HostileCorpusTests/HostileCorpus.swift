@@ -30,6 +30,13 @@ enum HostileCorpus {
         return all
     }
 
+    /// True inside `Tools/test`'s loopback-only network namespace (`ADENGINE_TEST_ISOLATED=1`), or when
+    /// `ADENGINE_TEST_NETWORK=host` says the host's network is meant.
+    static var networkIsIsolated: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["ADENGINE_TEST_ISOLATED"] == "1" || environment["ADENGINE_TEST_NETWORK"] == "host"
+    }
+
     /// An executable built with the package: next to the test bundle, else in `.build/debug`.
     static func executable(_ name: String) -> String? {
         let candidates = [
