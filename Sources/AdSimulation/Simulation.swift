@@ -21,7 +21,8 @@ public enum Simulation {
     public static let failureCode = 405
 
     /// The beacon timeline of a simulated playback of `ad`.
-    /// - Throws: ``SimulationError`` when the ad has no Linear creative, no duration (and
+    /// - Throws: ``SimulationError`` when the ad has no Linear creative, none of its media files is of a
+    ///   ``supportedMediaTypes`` type (a player fires 403), no duration (and
     ///   ``SimulationOptions/duration`` is `nil`), or an option is out of bounds. Inputs the session
     ///   refuses do not throw: they are in ``simulate(_:options:macros:start:)``'s notes.
     public static func run(_ ad: ResolvedAd, options: SimulationOptions, macros: VASTMacroContext, start: Date)
@@ -42,6 +43,11 @@ public enum Simulation {
         else {
             throw SimulationError(message: "the ad has no Linear creative to play")
         }
+        guard let mediaFile = chosenMediaFile(of: ad) else {
+            throw SimulationError(
+                message: "the ad's Linear has no media file of a supported type ("
+                    + supportedMediaTypes.joined(separator: ", ") + "): a player fires 403 and plays nothing")
+        }
         guard let seconds = options.duration ?? linear.duration?.seconds else {
             throw SimulationError(
                 message: "the ad's Linear has no usable Duration (missing, unreadable or out of bounds: see its findings);"
@@ -49,12 +55,11 @@ public enum Simulation {
         }
         let durationMs = milliseconds(seconds)
         guard durationMs > 0 else { throw SimulationError(message: "the duration must be above zero") }
-        let mediaFile = chosenMediaFile(of: ad)
         let clock = VirtualClock(start)
         var player: VirtualPlayer
         do throws(SessionError) {
             let session = try AdSession(
-                ad: ad, creative: .linear(creative: creativeIndex, assetURI: mediaFile?.url),
+                ad: ad, creative: .linear(creative: creativeIndex, assetURI: mediaFile.url),
                 configuration: AdSessionConfiguration(adInstanceID: "simulation", macros: macros), clock: clock.read,
                 beaconSink: { _ in })
             player = VirtualPlayer(playing: session, clock: clock)
@@ -76,6 +81,12 @@ public enum Simulation {
     public static func chosenMediaFile(of ad: ResolvedAd) -> VASTMediaFile? {
         guard let linear = ad.inLine.creatives.lazy.compactMap(\.linear).first else { return nil }
         return MediaFileSelector.choose(from: linear, supported: supportedMediaTypes, playerSize: nil)
+    }
+
+    /// True when the ad has a Linear creative but no media file of a ``supportedMediaTypes`` type: a
+    /// player fires 403 (no supported media file) and the ad does not play.
+    public static func lacksPlayableMediaFile(_ ad: ResolvedAd) -> Bool {
+        ad.inLine.creatives.contains { $0.linear != nil } && chosenMediaFile(of: ad) == nil
     }
 
     /// Whole milliseconds of `seconds`, rounded; NaN is 0 and the result is clamped so it never traps.

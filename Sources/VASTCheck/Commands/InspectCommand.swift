@@ -1,5 +1,6 @@
 import AdEngine
 import AdResolution
+import AdSimulation
 import VAST
 
 /// `vastcheck inspect [options] SOURCE`: the wrapper chain as a tree, then the merged ad with every
@@ -47,9 +48,11 @@ struct InspectCommand: Command {
         return Self.verdict(resolution)
     }
 
-    /// 0 when every ad offered plays; 1 when there is no ad or one of them will not play.
+    /// 0 when every ad offered plays; 1 when there is no ad or one of them will not play (it failed, or
+    /// its Linear has no media file of a type the player plays: 403).
     static func verdict(_ resolution: VASTResolution) -> ExitCode {
-        resolution.ads.isEmpty || !resolution.failedAds.isEmpty ? .invalid : .success
+        resolution.ads.isEmpty || !resolution.failedAds.isEmpty
+            || resolution.ads.contains(where: Simulation.lacksPlayableMediaFile) ? .invalid : .success
     }
 }
 
@@ -71,7 +74,8 @@ extension InspectCommand {
             With --json, one JSON document on stdout: {"chain":[...as in validate],"ad":{"impressions":
             [{"url","hop"}],"tracking":{"<event>":[{"url","hop"}]},"errors":[...],"clickThrough"?},
             "failed":[{"hop","location","id","errorCode","failedAtHop","message"}],"errorCode"?}; "ad" also has id,
-            hop, creatives and mediaFile, "nonLinearTracking" and "companionTracking" (their events
+            hop, creatives and mediaFile (or "errorCode":403 when its Linear has no media file of a type
+            the player plays: video/mp4, application/x-mpegURL, video/webm), "nonLinearTracking" and "companionTracking" (their events
             apart from the Linear's), and a pod adds "pod" with every ad. Empty URLs are left out.
             """,
         examples: [

@@ -33,6 +33,7 @@ struct InspectReport {
         if let sequence = ad.sequence { members.append(("sequence", .int(sequence))) }
         members.append(("creatives", .array(ad.inLine.creatives.map(creativeJSON))))
         if let file = Simulation.chosenMediaFile(of: ad) { members.append(("mediaFile", mediaFileJSON(file))) }
+        if Simulation.lacksPlayableMediaFile(ad) { members.append(("errorCode", .int(403))) }
         let tracking = InspectTrackingGroups(ad)
         func object(_ groups: [InspectTrackingGroups.Group]) -> JSON {
             .object(groups.map { group in

@@ -56,6 +56,8 @@ enum Repository {
 
     /// The IAB corpus in the team's shared folder (beside the checkout, and beside CI's clone).
     static let iabCorpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab").path
+    /// Other players' test tags in the shared folder.
+    static let otherPlayersCorpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/other").path
     static let xsdFolder = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/xsd").path
 
     static var hasSharedCorpus: Bool { FileManager.default.fileExists(atPath: iabCorpus) }
