@@ -75,8 +75,9 @@ extension InspectCommand {
             [{"url","hop"}],"tracking":{"<event>":[{"url","hop"}]},"errors":[...],"clickThrough"?},
             "failed":[{"hop","location","id","errorCode","failedAtHop","message"}],"errorCode"?}; "ad" also has id,
             hop, creatives and mediaFile (or "errorCode":403 when its Linear has no media file of a type
-            the player plays: video/mp4, application/x-mpegURL, video/webm), "nonLinearTracking" and "companionTracking" (their events
-            apart from the Linear's), and a pod adds "pod" with every ad. Empty URLs are left out.
+            the player plays: video/mp4, application/x-mpegURL, video/webm), "nonLinearTracking" and
+            "companionTracking" (their events apart from the Linear's), and a pod adds "pod" with every ad.
+            Empty URLs are left out.
             """,
         examples: [
             "vastcheck inspect vast-samples/v42-inline-linear-full.xml",
