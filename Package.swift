@@ -50,14 +50,17 @@ let package = Package(
         .target(name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
         .target(name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
         .target(name: "AdResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
-        .target(name: "LifecycleFixtures", dependencies: ["AdLifecycle", "AdSimulation", "VAST"], swiftSettings: strict),
+        .target(
+            name: "LifecycleFixtures", dependencies: ["AdLifecycle", "AdSimulation", "VAST"], swiftSettings: strict),
         .target(name: "AdSimulation", dependencies: ["AdLifecycle", "AdPlacement", "VAST"], swiftSettings: strict),
         .target(
-            name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"], swiftSettings: strict),
+            name: "AdEngine", dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"],
+            swiftSettings: strict),
         .target(
             name: "VASTCheck",
             dependencies: [
-                "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures",
+                "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation",
+                "LifecycleFixtures",
                 "VAST",
             ],
             exclude: ["README.md"], swiftSettings: strict),
@@ -66,45 +69,59 @@ let package = Package(
             name: "BenchParse", dependencies: ["VAST"], path: "Tools/bench-parse/Sources", swiftSettings: strict),
         .target(name: "BenchSupport", path: "Tools/BenchSupport", swiftSettings: strict),
         .executableTarget(
-            name: "BenchChain", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport", "BenchSupport"], path: "Tools/bench-chain/Sources",
+            name: "BenchChain", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
+            path: "Tools/bench-chain/Sources",
             swiftSettings: strict),
         .executableTarget(
-            name: "BenchLifecycle", dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
+            name: "BenchLifecycle",
+            dependencies: ["AdLifecycle", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
             path: "Tools/bench-lifecycle/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchGetAd", dependencies: ["AdEngine", "AdResolution", "AdPlacement", "AdTransport", "VAST", "TestSupport", "BenchSupport"],
+            name: "BenchGetAd",
+            dependencies: [
+                "AdEngine", "AdResolution", "AdPlacement", "AdTransport", "VAST", "TestSupport", "BenchSupport",
+            ],
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "ExampleHost", dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
+            name: "ExampleHost",
+            dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
             path: "Examples/host-app/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources", swiftSettings: strict),
+            name: "BeaconChild", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources",
+            swiftSettings: strict),
         .executableTarget(
-            name: "VASTFuzz", dependencies: ["VAST", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures", "VASTCheck"],
+            name: "VASTFuzz",
+            dependencies: ["VAST", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures", "VASTCheck"],
             path: "Tools/fuzz/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "HostileBeacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources", swiftSettings: strict),
+            name: "HostileBeacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources",
+            swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "TestSupport"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
         .testTarget(
-            name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"], swiftSettings: strict),
+            name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"],
+            swiftSettings: strict),
         .testTarget(
             name: "AdResolutionTests", dependencies: ["AdResolution", "AdTransport", "VAST", "TestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "AdEngineTests",
-            dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdTransport", "VAST", "TestSupport"],
+            dependencies: [
+                "AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdTransport", "VAST", "TestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "VASTCheckTests", dependencies: ["VASTCheck", "AdResolution", "AdSimulation", "VAST", "TestSupport"],
             exclude: ["Golden"],
             swiftSettings: strict),
-        .testTarget(name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(
+            name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
         .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

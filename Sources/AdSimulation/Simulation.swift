@@ -50,7 +50,8 @@ public enum Simulation {
         }
         guard let seconds = options.duration ?? linear.duration?.seconds else {
             throw SimulationError(
-                message: "the ad's Linear has no usable Duration (missing, unreadable or out of bounds: see its findings);"
+                message:
+                    "the ad's Linear has no usable Duration (missing, unreadable or out of bounds: see its findings);"
                     + " give one with --duration SECONDS")
         }
         let durationMs = milliseconds(seconds)
@@ -74,7 +75,8 @@ public enum Simulation {
         }
         return SimulationResult(
             timeline: player.timeline, events: player.events, notes: player.notes,
-            duration: SessionTime.seconds(durationMs), mediaFile: mediaFile, finalPhase: player.finalPhase, inputCount: player.inputCount)
+            duration: SessionTime.seconds(durationMs), mediaFile: mediaFile, finalPhase: player.finalPhase,
+            inputCount: player.inputCount)
     }
 
     /// The media file a player with ``supportedMediaTypes`` plays (the first Linear's).

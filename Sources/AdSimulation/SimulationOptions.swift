@@ -68,7 +68,8 @@ public struct SimulationOptions: Sendable, Hashable {
             }
         }
         if let duration, !(duration.isFinite && duration > 0 && duration <= 359_999_999_999.999) {
-            throw SimulationError(message: "the duration must be above 0 s and at most 99999999:59:59.999, not \(duration)")
+            throw SimulationError(
+                message: "the duration must be above 0 s and at most 99999999:59:59.999, not \(duration)")
         }
         if let exposure, !(exposure.isFinite && exposure >= 0 && exposure <= 100) {
             throw SimulationError(message: "the exposure must be a percentage from 0 to 100, not \(exposure)")

@@ -32,8 +32,9 @@ extension VirtualPlayer {
             return []
         }
         guard let video = ad.video else {
-            throw VirtualPlayerError(.refused, "the ad playing is not linear: there is no video to play",
-                                     sessionError: SessionError(.notLinear))
+            throw VirtualPlayerError(
+                .refused, "the ad playing is not linear: there is no video to play",
+                sessionError: SessionError(.notLinear))
         }
         let instance = ad.plan.adInstanceID
         if target == nil, video.effectiveDurationMs == nil {
@@ -42,7 +43,8 @@ extension VirtualPlayer {
         }
         if let target, target < playheadMs {
             throw VirtualPlayerError(
-                .behindPlayhead, "cannot play back to \(SimulationFormat.seconds(target)) s from the playhead at "
+                .behindPlayhead,
+                "cannot play back to \(SimulationFormat.seconds(target)) s from the playhead at "
                     + "\(SimulationFormat.seconds(playheadMs)) s; seek instead")
         }
         if video.phase == .loading { try report(playheadMs) }
@@ -123,8 +125,9 @@ extension VirtualPlayer {
         while let input = pending.first, input.clockMs <= clockMs {
             pending.removeFirst()
             guard let phase = phase(of: instance), !phase.isTerminal else {
-                note(input.action.describe(durationMs: durationMs),
-                     .ignored("the ad had already ended (\(finalPhase.rawValue))"), playheadMs: playheadMs)
+                note(
+                    input.action.describe(durationMs: durationMs),
+                    .ignored("the ad had already ended (\(finalPhase.rawValue))"), playheadMs: playheadMs)
                 continue
             }
             apply(input.action)
@@ -133,8 +136,9 @@ extension VirtualPlayer {
 
     private mutating func ignore(_ pending: ArraySlice<ScheduledInput>, because reason: String) {
         for input in pending {
-            note(input.action.describe(durationMs: durationMs), .ignored(reason), clockMs: input.clockMs,
-                 playheadMs: playheadMs)
+            note(
+                input.action.describe(durationMs: durationMs), .ignored(reason), clockMs: input.clockMs,
+                playheadMs: playheadMs)
         }
     }
 

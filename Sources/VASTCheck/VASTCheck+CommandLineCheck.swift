@@ -25,7 +25,9 @@ extension VASTCheck {
         case "--version": return .version
         default: break
         }
-        guard let type = commands.first(where: { $0.name == command }) else { return .usage(message: "unknown command \"\(command)\"") }
+        guard let type = commands.first(where: { $0.name == command }) else {
+            return .usage(message: "unknown command \"\(command)\"")
+        }
         return check(type, Array(arguments.dropFirst()), name: command)
     }
 

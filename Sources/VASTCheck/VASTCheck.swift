@@ -7,10 +7,12 @@ public enum VASTCheck {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `vastcheck --help` lists them.
-    static var commands: [any Command.Type] {[
-        ValidateCommand.self, GetAdCommand.self, InspectCommand.self, SimulateCommand.self, ReplayCommand.self,
-        ReportCommand.self, FlattenCommand.self, RulesCommand.self,
-    ]}
+    static var commands: [any Command.Type] {
+        [
+            ValidateCommand.self, GetAdCommand.self, InspectCommand.self, SimulateCommand.self, ReplayCommand.self,
+            ReportCommand.self, FlattenCommand.self, RulesCommand.self,
+        ]
+    }
 
     /// Runs one command line (without the program name).
     /// - Returns: the exit code to exit with.
@@ -28,8 +30,9 @@ public enum VASTCheck {
             return .success
         default:
             guard let command = commands.first(where: { $0.name == name }) else {
-                console.err("Error: unknown command \"\(Terminal.escape(name))\"\nUsage: vastcheck <command> [options]\n"
-                            + "  See 'vastcheck --help' for more information.\n")
+                console.err(
+                    "Error: unknown command \"\(Terminal.escape(name))\"\nUsage: vastcheck <command> [options]\n"
+                        + "  See 'vastcheck --help' for more information.\n")
                 return .usage
             }
             return await command.main(Array(arguments.dropFirst()), console: console)

@@ -18,12 +18,21 @@ import Testing
         scratch = try ScratchFolder("engine-store")
     }
 
-    private func engine(tag: String, store: String, beacons: BeaconDispatcherConfiguration = .init()) throws -> AdEngine {
-        try AdEngine(configuration: AdEngineConfiguration(
-            settings: TenantSettings(tenantId: "test", placements: [.clipsBetweenItems: PlacementSettings(
-                enabled: true, sources: [PlacementSourceSettings(
-                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)])]),
-            beaconStorePath: store, beacons: beacons))
+    private func engine(tag: String, store: String, beacons: BeaconDispatcherConfiguration = .init()) throws -> AdEngine
+    {
+        try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "test",
+                    placements: [
+                        .clipsBetweenItems: PlacementSettings(
+                            enabled: true,
+                            sources: [
+                                PlacementSourceSettings(
+                                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)
+                            ])
+                    ]),
+                beaconStorePath: store, beacons: beacons))
     }
 
     @Test func aDamagedStoreIsMovedAsideAndTheEngineSaysSo() async throws {
@@ -40,14 +49,18 @@ import Testing
     @Test func aFullStoreRefusesAnImpressionsBeaconsWithAnEventAndARejectedResultEach() async throws {
         // 60 impression URLs of 2 KiB each cannot fit a 64 KiB store (each is kept in the row and its key).
         let padding = String(repeating: "p", count: 2_048)
-        let impressions = (0..<60).map { "<Impression><![CDATA[{{BASE_URL}}/beacon/full/\($0)?pad=\(padding)]]></Impression>" }
-        try server.register("full-0", body: """
-            <VAST version="3.0"><Ad id="full"><InLine><AdSystem>test</AdSystem><AdTitle>full</AdTitle>\
-            \(impressions.joined())<Creatives><Creative><Linear><Duration>00:00:10</Duration><MediaFiles>\
-            <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">\
-            <![CDATA[{{BASE_URL}}/media/a.mp4]]></MediaFile></MediaFiles></Linear></Creative></Creatives>\
-            </InLine></Ad></VAST>
-            """)
+        let impressions = (0..<60).map {
+            "<Impression><![CDATA[{{BASE_URL}}/beacon/full/\($0)?pad=\(padding)]]></Impression>"
+        }
+        try server.register(
+            "full-0",
+            body: """
+                <VAST version="3.0"><Ad id="full"><InLine><AdSystem>test</AdSystem><AdTitle>full</AdTitle>\
+                \(impressions.joined())<Creatives><Creative><Linear><Duration>00:00:10</Duration><MediaFiles>\
+                <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">\
+                <![CDATA[{{BASE_URL}}/media/a.mp4]]></MediaFile></MediaFiles></Linear></Creative></Creatives>\
+                </InLine></Ad></VAST>
+                """)
         let engine = try engine(
             tag: server.docURL("full-0"), store: folder.appendingPathComponent("small.sqlite").path,
             beacons: BeaconDispatcherConfiguration(maxStoreBytes: 64 << 10))

@@ -21,15 +21,25 @@ import VAST
     }
 
     private func engine(tag: String) throws -> AdEngine {
-        try AdEngine(configuration: AdEngineConfiguration(
-            settings: TenantSettings(tenantId: "test", placements: [.clipsBetweenItems: PlacementSettings(
-                enabled: true, sources: [PlacementSourceSettings(
-                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)])]),
-            beaconStorePath: scratch.url.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path))
+        try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "test",
+                    placements: [
+                        .clipsBetweenItems: PlacementSettings(
+                            enabled: true,
+                            sources: [
+                                PlacementSourceSettings(
+                                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)
+                            ])
+                    ]),
+                beaconStorePath: scratch.url.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path))
     }
 
     /// A 10 s ad whose Impression, start and Error carry `[ASSETURI]`, `[PODSEQUENCE]` and `[ERRORCODE]`.
-    static func ad(_ id: String, sequence: Int?, files: [(type: String, width: Int, height: Int, name: String)]) -> String {
+    static func ad(_ id: String, sequence: Int?, files: [(type: String, width: Int, height: Int, name: String)])
+        -> String
+    {
         let media = files.map { file in
             """
             <MediaFile delivery="progressive" type="\(file.type)" width="\(file.width)" height="\(file.height)">\
@@ -68,7 +78,9 @@ import VAST
     }
 
     private func request() -> AdRequestInfo {
-        AdRequestInfo(placement: .clipsBetweenItems, collectionId: "home", itemId: "clip-1", playerSize: AdSize(width: 400, height: 800))
+        AdRequestInfo(
+            placement: .clipsBetweenItems, collectionId: "home", itemId: "clip-1",
+            playerSize: AdSize(width: 400, height: 800))
     }
 
     /// Plays every ad of `adBreak` from 0 to its end, and returns the break's own callbacks.
@@ -100,40 +112,48 @@ import VAST
         #expect(ad.pod.map { $0.ad.id } == ["pod1", "pod2", "pod3"])
         #expect(ad.mediaFile?.url == server.baseURL + "/media/pod1-360.mp4")
         let callbacks = try playThrough(ad.makeBreak(), ads: 2)
-        #expect(callbacks == ["breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 3/3", "adEnded 3/3", "breakEnded"])
+        #expect(
+            callbacks == [
+                "breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 3/3", "adEnded 3/3", "breakEnded",
+            ])
         #expect(await engine.flush(deadline: .now + .seconds(5)))
-        #expect(try server.beacons().map(\.target).sorted() == [
-            "/beacon/pod1/impression?asset=" + encoded("/media/pod1-360.mp4"),
-            "/beacon/pod1/start?asset=" + encoded("/media/pod1-360.mp4") + "&pod=1",
-            "/beacon/pod2/error?code=403&pod=2",
-            "/beacon/pod3/impression?asset=" + encoded("/media/pod3.webm"),
-            "/beacon/pod3/start?asset=" + encoded("/media/pod3.webm") + "&pod=3",
-        ])
+        #expect(
+            try server.beacons().map(\.target).sorted() == [
+                "/beacon/pod1/impression?asset=" + encoded("/media/pod1-360.mp4"),
+                "/beacon/pod1/start?asset=" + encoded("/media/pod1-360.mp4") + "&pod=1",
+                "/beacon/pod2/error?code=403&pod=2",
+                "/beacon/pod3/impression?asset=" + encoded("/media/pod3.webm"),
+                "/beacon/pod3/start?asset=" + encoded("/media/pod3.webm") + "&pod=3",
+            ])
     }
 
     @Test func aBuffetAdFillsTheSlotOfThePodAdWithNoSupportedFile() async throws {
         try server.register("pod-buffet", body: Self.pod)
         let engine = try engine(tag: server.docURL("pod-buffet"))
         let ad = try await engine.getAd(for: request())
-        let buffetText = "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
+        let buffetText =
+            "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
             + Self.ad("buffet", sequence: nil, files: [("video/mp4", 400, 800, "buffet.mp4")])
-                .replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL) + "</VAST>"
+            .replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL) + "</VAST>"
         let parsed = try #require(try VASTParser().parse(buffetText).document.ads.first)
         let buffet = try #require(ResolvedAd(ad: parsed, hop: 0, chain: []))
         let callbacks = try playThrough(ad.makeBreak(buffet: [buffet]), ads: 3)
-        #expect(callbacks == [
-            "breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 2/3", "adEnded 2/3", "adStarted 3/3", "adEnded 3/3",
-            "breakEnded",
-        ])
+        #expect(
+            callbacks == [
+                "breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 2/3", "adEnded 2/3", "adStarted 3/3",
+                "adEnded 3/3",
+                "breakEnded",
+            ])
         #expect(await engine.flush(deadline: .now + .seconds(5)))
-        #expect(try server.beacons().map(\.target).sorted() == [
-            "/beacon/buffet/impression?asset=" + encoded("/media/buffet.mp4"),
-            "/beacon/buffet/start?asset=" + encoded("/media/buffet.mp4") + "&pod=2",
-            "/beacon/pod1/impression?asset=" + encoded("/media/pod1-360.mp4"),
-            "/beacon/pod1/start?asset=" + encoded("/media/pod1-360.mp4") + "&pod=1",
-            "/beacon/pod2/error?code=403&pod=2",
-            "/beacon/pod3/impression?asset=" + encoded("/media/pod3.webm"),
-            "/beacon/pod3/start?asset=" + encoded("/media/pod3.webm") + "&pod=3",
-        ])
+        #expect(
+            try server.beacons().map(\.target).sorted() == [
+                "/beacon/buffet/impression?asset=" + encoded("/media/buffet.mp4"),
+                "/beacon/buffet/start?asset=" + encoded("/media/buffet.mp4") + "&pod=2",
+                "/beacon/pod1/impression?asset=" + encoded("/media/pod1-360.mp4"),
+                "/beacon/pod1/start?asset=" + encoded("/media/pod1-360.mp4") + "&pod=1",
+                "/beacon/pod2/error?code=403&pod=2",
+                "/beacon/pod3/impression?asset=" + encoded("/media/pod3.webm"),
+                "/beacon/pod3/start?asset=" + encoded("/media/pod3.webm") + "&pod=3",
+            ])
     }
 }

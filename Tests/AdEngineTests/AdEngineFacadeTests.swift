@@ -19,21 +19,25 @@ import VAST
         scratch = try ScratchFolder("engine")
     }
 
-    private func source(_ name: String, _ url: String, tier: Int = 0, timeoutMs: Int = 2_000) -> PlacementSourceSettings {
+    private func source(_ name: String, _ url: String, tier: Int = 0, timeoutMs: Int = 2_000) -> PlacementSourceSettings
+    {
         PlacementSourceSettings(name: name, tier: tier, kind: .tag(urlTemplate: url), timeoutMilliseconds: timeoutMs)
     }
 
     /// An engine; two alive at once need stores of their own (one beacon dispatcher per store file).
-    private func engine(_ placements: [Placement: PlacementSettings], overallTimeout: Duration = .seconds(5),
-                        store: String = "beacons.sqlite") throws -> AdEngine
-    {
-        try AdEngine(configuration: AdEngineConfiguration(
-            settings: TenantSettings(tenantId: "test", placements: placements),
-            beaconStorePath: folder.appendingPathComponent(store).path, overallTimeout: overallTimeout))
+    private func engine(
+        _ placements: [Placement: PlacementSettings], overallTimeout: Duration = .seconds(5),
+        store: String = "beacons.sqlite"
+    ) throws -> AdEngine {
+        try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(tenantId: "test", placements: placements),
+                beaconStorePath: folder.appendingPathComponent(store).path, overallTimeout: overallTimeout))
     }
 
     private func request(_ placement: Placement) -> AdRequestInfo {
-        AdRequestInfo(placement: placement, collectionId: "home", itemId: "clip-1", playerSize: AdSize(width: 640, height: 360))
+        AdRequestInfo(
+            placement: placement, collectionId: "home", itemId: "clip-1", playerSize: AdSize(width: 640, height: 360))
     }
 
     private func failure(_ work: () async throws(AdEngineError) -> Ad) async -> AdEngineError? {
@@ -48,9 +52,13 @@ import VAST
 
     @Test func getAdReturnsAPlayableAdWithItsDecisionAndReport() async throws {
         let tag = try server.registerChain("ok", hops: 2)
-        let engine = try engine([.clipsBetweenItems: PlacementSettings(enabled: true, sources: [
-            source("empty", server.url("/echo?status=204")), source("main", tag),
-        ])])
+        let engine = try engine([
+            .clipsBetweenItems: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("empty", server.url("/echo?status=204")), source("main", tag),
+                ])
+        ])
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         #expect(ad.id == "inline")
         #expect(ad.creativeId == "creative-inline")
@@ -70,11 +78,14 @@ import VAST
             .clipsPreRoll: PlacementSettings(enabled: true, sources: [source("main", tag)]),
             .clipsBottomBanner: PlacementSettings(enabled: false),
         ])
-        let noConfiguration = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll)) }
+        let noConfiguration = await failure { () throws(AdEngineError) in
+            try await engine.getAd(for: request(.clipsPreRoll))
+        }
         #expect(noConfiguration?.kind == .placementDisabled)
         #expect(noConfiguration?.decision?.reason == .noPresentationConfiguration)
         await engine.presentationStarted(ClipsAdConfiguration(preRollEnabled: false, bottomBannerEnabled: true))
-        let notOptedIn = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll)) }
+        let notOptedIn = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll))
+        }
         #expect(notOptedIn?.decision?.reason == .notOptedIn)
         let tenantOff = await failure { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: 100)
@@ -88,16 +99,29 @@ import VAST
 
     @Test func noFillAndAllSourcesFailedAreTellApartAndCarryTheReport() async throws {
         try server.register("noad", body: ChainDocuments.noAd(hop: 0))
-        let empty = try engine([.storiesBetweenPages: PlacementSettings(enabled: true, sources: [
-            source("a", server.docURL("noad")), source("b", server.url("/echo?status=204"), tier: 1),
-        ])])
-        let noFill = await failure { () throws(AdEngineError) in try await empty.getAd(for: request(.storiesBetweenPages)) }
+        let empty = try engine([
+            .storiesBetweenPages: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("a", server.docURL("noad")), source("b", server.url("/echo?status=204"), tier: 1),
+                ])
+        ])
+        let noFill = await failure { () throws(AdEngineError) in
+            try await empty.getAd(for: request(.storiesBetweenPages))
+        }
         #expect(noFill?.kind == .noFill)
         #expect(noFill?.report?.sources.map(\.outcome.rawValue) == ["noFill", "noFill"])
-        let broken = try engine([.storiesBetweenPages: PlacementSettings(enabled: true, sources: [
-            source("a", server.docURL("noad")), source("b", server.url("/echo?status=500"), tier: 1),
-        ])], store: "broken.sqlite")
-        let failed = await failure { () throws(AdEngineError) in try await broken.getAd(for: request(.storiesBetweenPages)) }
+        let broken = try engine(
+            [
+                .storiesBetweenPages: PlacementSettings(
+                    enabled: true,
+                    sources: [
+                        source("a", server.docURL("noad")), source("b", server.url("/echo?status=500"), tier: 1),
+                    ])
+            ], store: "broken.sqlite")
+        let failed = await failure { () throws(AdEngineError) in
+            try await broken.getAd(for: request(.storiesBetweenPages))
+        }
         #expect(failed?.kind == .allSourcesFailed)
         #expect(failed?.report?.sources.map(\.outcome.rawValue) == ["noFill", "error"])
         #expect(failed?.report?.sources.last?.errorCode == .wrapperTimeout)
@@ -105,18 +129,27 @@ import VAST
 
     @Test func theOverallTimeoutEndsTheCallAsTimedOut() async throws {
         let engine = try engine(
-            [.storiesBetweenPages: PlacementSettings(enabled: true, sources: [source("slow", server.url("/hang"), timeoutMs: 5_000)])],
+            [
+                .storiesBetweenPages: PlacementSettings(
+                    enabled: true, sources: [source("slow", server.url("/hang"), timeoutMs: 5_000)])
+            ],
             overallTimeout: .milliseconds(300))
         let start = ContinuousClock.now
-        let error = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.storiesBetweenPages)) }
+        let error = await failure { () throws(AdEngineError) in
+            try await engine.getAd(for: request(.storiesBetweenPages))
+        }
         #expect(error?.kind == .timedOut)
         #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func cancellingTheCallerCancelsEverySource() async throws {
-        let engine = try engine([.storiesBetweenPages: PlacementSettings(enabled: true, sources: [
-            source("a", server.url("/hang")), source("b", server.url("/hang")),
-        ])])
+        let engine = try engine([
+            .storiesBetweenPages: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("a", server.url("/hang")), source("b", server.url("/hang")),
+                ])
+        ])
         let request = self.request(.storiesBetweenPages)
         let task = Task { () -> AdEngineError? in
             do throws(AdEngineError) {
@@ -136,12 +169,18 @@ import VAST
     }
 
     @Test func aBadConfigurationIsFoundWhenTheEngineIsBuiltAndNamesTheField() throws {
-        let settings = TenantSettings(placements: [.clipsPreRoll: PlacementSettings(enabled: true, sources: [
-            source("dup", "https://ads.example.com/a"), source("dup", "https://ads.example.com/b"),
-        ])])
+        let settings = TenantSettings(placements: [
+            .clipsPreRoll: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("dup", "https://ads.example.com/a"), source("dup", "https://ads.example.com/b"),
+                ])
+        ])
         do {
-            _ = try AdEngine(configuration: AdEngineConfiguration(
-                settings: settings, beaconStorePath: folder.appendingPathComponent("x.sqlite").path, supportedMediaTypes: []))
+            _ = try AdEngine(
+                configuration: AdEngineConfiguration(
+                    settings: settings, beaconStorePath: folder.appendingPathComponent("x.sqlite").path,
+                    supportedMediaTypes: []))
             Issue.record("expected invalidConfiguration")
         } catch {
             #expect(error.kind == .invalidConfiguration)
@@ -151,13 +190,22 @@ import VAST
     }
 
     @Test func aBottomBannerIsTheLargestCreativeThatFitsScaledDownWhereItMay() async throws {
-        try server.register("banners", body: BannerDocuments.inLine("banners", creatives: BannerDocuments.companions(
-            "c1", BannerDocuments.staticCompanion(id: "leader", width: 728, height: 90)
-                + BannerDocuments.staticCompanion(id: "phone", width: 320, height: 50)
-                + BannerDocuments.htmlCompanion(id: "box", width: 300, height: 250))))
-        let engine = try engine([.clipsBottomBanner: PlacementSettings(enabled: true, sources: [
-            source("banner", server.docURL("banners")),
-        ])])
+        try server.register(
+            "banners",
+            body: BannerDocuments.inLine(
+                "banners",
+                creatives: BannerDocuments.companions(
+                    "c1",
+                    BannerDocuments.staticCompanion(id: "leader", width: 728, height: 90)
+                        + BannerDocuments.staticCompanion(id: "phone", width: 320, height: 50)
+                        + BannerDocuments.htmlCompanion(id: "box", width: 300, height: 250))))
+        let engine = try engine([
+            .clipsBottomBanner: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("banner", server.docURL("banners"))
+                ])
+        ])
         await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
         var request = self.request(.clipsBottomBanner)
         request.playerSize = AdSize(width: 400, height: 800)
@@ -179,13 +227,18 @@ import VAST
 
     @Test(arguments: [("companion", 601), ("nonlinear", 501)])
     func whenNoBannerFitsItsCodeReachesTheAdsErrorURL(_ kind: String, _ code: Int) async throws {
-        let creative = kind == "companion"
+        let creative =
+            kind == "companion"
             ? BannerDocuments.companions("c1", BannerDocuments.htmlCompanion(id: "box", width: 300, height: 250))
             : BannerDocuments.fixedNonLinear("n1", width: 480, height: 120)
         try server.register(kind, body: BannerDocuments.inLine(kind, creatives: creative))
-        let engine = try engine([.clipsBottomBanner: PlacementSettings(enabled: true, sources: [
-            source("banner", server.docURL(kind)),
-        ])])
+        let engine = try engine([
+            .clipsBottomBanner: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("banner", server.docURL(kind))
+                ])
+        ])
         await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
         let error = await failure { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: 100)
@@ -198,11 +251,17 @@ import VAST
 
     @Test(arguments: [0, -5])
     func aSpaceNoBannerCanFitIsRefusedBeforeAnySourceIsAsked(_ maxHeight: Int) async throws {
-        try server.register("never-asked", body: BannerDocuments.inLine(
-            "never", creatives: BannerDocuments.fixedNonLinear("n1", width: 320, height: 50)))
-        let engine = try engine([.clipsBottomBanner: PlacementSettings(enabled: true, sources: [
-            source("banner", server.docURL("never-asked")),
-        ])])
+        try server.register(
+            "never-asked",
+            body: BannerDocuments.inLine(
+                "never", creatives: BannerDocuments.fixedNonLinear("n1", width: 320, height: 50)))
+        let engine = try engine([
+            .clipsBottomBanner: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("banner", server.docURL("never-asked"))
+                ])
+        ])
         await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
         let error = await failure { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: maxHeight)
@@ -214,14 +273,18 @@ import VAST
 
     @Test func theAnalyticsStreamAndTheBeaconsFollowTheAdsLife() async throws {
         let tag = try server.registerChain("life", hops: 2)
-        let engine = try engine([.clipsBetweenItems: PlacementSettings(
-            enabled: true, sources: [source("main", tag)], caps: PlacementCaps(maxPerSession: 1))])
+        let engine = try engine([
+            .clipsBetweenItems: PlacementSettings(
+                enabled: true, sources: [source("main", tag)], caps: PlacementCaps(maxPerSession: 1))
+        ])
         var events = engine.events.makeAsyncIterator()
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         let requested = await events.next()
         let loaded = await events.next()
         guard case .requested = requested?.kind, case .loaded(let source) = loaded?.kind else {
-            Issue.record("expected requested then loaded, got \(String(describing: requested?.kind)), \(String(describing: loaded?.kind))")
+            Issue.record(
+                "expected requested then loaded, got \(String(describing: requested?.kind)), \(String(describing: loaded?.kind))"
+            )
             return
         }
         #expect(source == "main")
@@ -240,7 +303,9 @@ import VAST
         let beacons = try server.waitForBeacons(count: 2).map(\.path).sorted()
         #expect(beacons == ["/beacon/impression/hop0", "/beacon/impression/hop1"])
         // No wait: the impression counted toward the cap before impressionRendered() returned.
-        let capped = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsBetweenItems)) }
+        let capped = await failure { () throws(AdEngineError) in
+            try await engine.getAd(for: request(.clipsBetweenItems))
+        }
         #expect(capped?.decision?.reason == .sessionCapReached)
     }
 }

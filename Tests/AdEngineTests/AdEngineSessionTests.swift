@@ -22,16 +22,25 @@ import VAST
     }
 
     private func engine(_ placement: Placement, tag: String, caps: PlacementCaps = PlacementCaps()) throws -> AdEngine {
-        try AdEngine(configuration: AdEngineConfiguration(
-            settings: TenantSettings(tenantId: "test", placements: [placement: PlacementSettings(
-                enabled: true, sources: [PlacementSourceSettings(
-                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)],
-                caps: caps)]),
-            beaconStorePath: folder.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path))
+        try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "test",
+                    placements: [
+                        placement: PlacementSettings(
+                            enabled: true,
+                            sources: [
+                                PlacementSourceSettings(
+                                    name: "main", tier: 0, kind: .tag(urlTemplate: tag), timeoutMilliseconds: 2_000)
+                            ],
+                            caps: caps)
+                    ]),
+                beaconStorePath: folder.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path))
     }
 
     private func request(_ placement: Placement) -> AdRequestInfo {
-        AdRequestInfo(placement: placement, collectionId: "home", itemId: "clip-1", playerSize: AdSize(width: 400, height: 800))
+        AdRequestInfo(
+            placement: placement, collectionId: "home", itemId: "clip-1", playerSize: AdSize(width: 400, height: 800))
     }
 
     /// An InLine with a 20 s Linear and two companions, each with its own view and click tracking.
@@ -89,7 +98,8 @@ import VAST
             }
         }
         let expected = [
-            "requested", "loaded", "impression", "started", "quartile1", "paused", "resumed", "clicked", "interrupted402",
+            "requested", "loaded", "impression", "started", "quartile1", "paused", "resumed", "clicked",
+            "interrupted402",
             "viewability-undetermined",
         ]
         for stream in streams {
@@ -118,7 +128,8 @@ import VAST
 
     @Test func aControllersImpressionCountsTowardTheCapBeforeItReturns() async throws {
         let engine = try engine(
-            .clipsBetweenItems, tag: try server.registerChain("cap-unit", hops: 1), caps: PlacementCaps(maxPerSession: 1))
+            .clipsBetweenItems, tag: try server.registerChain("cap-unit", hops: 1),
+            caps: PlacementCaps(maxPerSession: 1))
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         try await MainActor.run {
             let unit = ad.makeUnitController()
@@ -143,9 +154,10 @@ import VAST
         let click = try session.clicked(at: ClickPoint(x: 1, y: 2))
         #expect(click.first == .callback(.clicked(url: server.baseURL + "/landing/320x50")))
         #expect(await engine.flush(deadline: .now + .seconds(5)))
-        #expect(try server.beacons().map(\.path).sorted() == [
-            "/beacon/companion-click/320x50", "/beacon/companion-view/320x50", "/beacon/impression",
-        ])
+        #expect(
+            try server.beacons().map(\.path).sorted() == [
+                "/beacon/companion-click/320x50", "/beacon/companion-view/320x50", "/beacon/impression",
+            ])
     }
 
     @Test func flushReturnsOnceEveryBeaconReachedTheServer() async throws {
@@ -158,10 +170,11 @@ import VAST
         try session.clicked()
         try session.playbackCompleted()
         #expect(await engine.flush(deadline: .now + .seconds(5)))
-        #expect(try server.beacons().map(\.path).sorted() == [
-            "/beacon/click/hop0", "/beacon/click/hop1", "/beacon/complete/hop1", "/beacon/impression/hop0",
-            "/beacon/impression/hop1", "/beacon/progress/hop0", "/beacon/start/hop0", "/beacon/start/hop1",
-        ])
+        #expect(
+            try server.beacons().map(\.path).sorted() == [
+                "/beacon/click/hop0", "/beacon/click/hop1", "/beacon/complete/hop1", "/beacon/impression/hop0",
+                "/beacon/impression/hop1", "/beacon/progress/hop0", "/beacon/start/hop0", "/beacon/start/hop1",
+            ])
     }
 
     @Test func suspendedDeliveryStoresButSendsNothingUntilResumed() async throws {

@@ -16,7 +16,8 @@ import VAST
     static let gpp = "DBABMA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA"
     static let userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"
     static let query = "ifa=[IFA]&gdpr=[GDPRCONSENT]&gpp=%%GPPSTRING%%&ua=[DEVICEUA]"
-    static let redactedQuery = "ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]&ua=[redacted:DEVICEUA]"
+    static let redactedQuery =
+        "ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]&ua=[redacted:DEVICEUA]"
 
     let server: TestServer
     let client: HTTPClient
@@ -52,10 +53,11 @@ import VAST
     @Test func aReportHidesTheCallsIdentifiersInURLsMessagesAndHops() async throws {
         let mediator = Mediator(resolver: WrapperResolver(client: client, errorSink: DiscardingBeaconSink()))
         let tag = try server.registerChain("private", hops: 2)
-        let result = await mediator.run(sources: [
-            .tag("broken", template: server.url("/echo?status=404&") + Self.query),
-            .tag("main", tier: 1, template: tag + "?" + Self.query),
-        ], context: Self.context(), deadline: .now + .seconds(10))
+        let result = await mediator.run(
+            sources: [
+                .tag("broken", template: server.url("/echo?status=404&") + Self.query),
+                .tag("main", tier: 1, template: tag + "?" + Self.query),
+            ], context: Self.context(), deadline: .now + .seconds(10))
         #expect(result.report.map(\.outcome) == [.error, .won])
         #expect(leaks(texts(result.report)).isEmpty, "\(leaks(texts(result.report)))")
         #expect(result.report[source: "broken"]?.url == server.url("/echo?status=404&") + Self.redactedQuery)
@@ -70,26 +72,32 @@ import VAST
             of: "</AdTitle>", with: "</AdTitle><Impression>https://127.0.0.1/imp?ifa=\(Self.ifa)</Impression>")
         try server.register("echo", body: body)
         let mediator = Mediator(resolver: WrapperResolver(client: client, errorSink: DiscardingBeaconSink()))
-        let result = await mediator.run(sources: [.tag("echo", template: server.docURL("echo") + "?ifa=[IFA]")],
-                                        context: Self.context(), deadline: .now + .seconds(10))
+        let result = await mediator.run(
+            sources: [.tag("echo", template: server.docURL("echo") + "?ifa=[IFA]")],
+            context: Self.context(), deadline: .now + .seconds(10))
         let impressions = try #require(result.winner?.ads.first?.impressions.map(\.url))
         #expect(impressions.contains("https://127.0.0.1/imp?ifa=\(Self.ifa)"))
         #expect(result.report.first?.url == server.docURL("echo") + "?ifa=[redacted:IFA]")
     }
 
-    private func engine(privateMacros: Set<VASTMacro> = [], redacts: Bool = true,
-                        sources: [PlacementSourceSettings]) throws -> AdEngine {
-        try AdEngine(configuration: AdEngineConfiguration(
-            settings: TenantSettings(placements: [.storiesBetweenPages: PlacementSettings(enabled: true, sources: sources)],
-                                     privateMacros: privateMacros),
-            beaconStorePath: folder.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path,
-            redactsPrivateValues: redacts))
+    private func engine(
+        privateMacros: Set<VASTMacro> = [], redacts: Bool = true,
+        sources: [PlacementSourceSettings]
+    ) throws -> AdEngine {
+        try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    placements: [.storiesBetweenPages: PlacementSettings(enabled: true, sources: sources)],
+                    privateMacros: privateMacros),
+                beaconStorePath: folder.appendingPathComponent("beacons-\(UUID().uuidString).sqlite").path,
+                redactsPrivateValues: redacts))
     }
 
     private func request() -> AdRequestInfo {
-        AdRequestInfo(placement: .storiesBetweenPages, itemId: "story-8472",
-                      consent: AdConsent(gdprApplies: true, gdprConsent: Self.consent, gppString: Self.gpp),
-                      device: DeviceInfo(ifa: Self.ifa, userAgent: Self.userAgent))
+        AdRequestInfo(
+            placement: .storiesBetweenPages, itemId: "story-8472",
+            consent: AdConsent(gdprApplies: true, gdprConsent: Self.consent, gppString: Self.gpp),
+            device: DeviceInfo(ifa: Self.ifa, userAgent: Self.userAgent))
     }
 
     private func failure(_ engine: AdEngine) async -> AdEngineError? {
@@ -102,8 +110,9 @@ import VAST
     }
 
     private func broken(_ query: String) -> PlacementSourceSettings {
-        PlacementSourceSettings(name: "broken", kind: .tag(urlTemplate: server.url("/echo?status=404&") + query),
-                                timeoutMilliseconds: 2_000)
+        PlacementSourceSettings(
+            name: "broken", kind: .tag(urlTemplate: server.url("/echo?status=404&") + query),
+            timeoutMilliseconds: 2_000)
     }
 
     @Test func anEngineErrorsReportHidesTheRequestsValuesByDefault() async throws {
@@ -116,8 +125,11 @@ import VAST
 
     @Test func anEngineBuiltNotToRedactShowsThem() async throws {
         let error = try #require(await failure(try engine(redacts: false, sources: [broken(Self.query)])))
-        #expect(error.report?.first?.url == server.url("/echo?status=404&ifa=\(Self.ifa)&gdpr=\(Self.consent)&gpp=\(Self.gpp)"
-            + "&ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"))
+        #expect(
+            error.report?.first?.url
+                == server.url(
+                    "/echo?status=404&ifa=\(Self.ifa)&gdpr=\(Self.consent)&gpp=\(Self.gpp)"
+                        + "&ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"))
     }
 
     @Test func theTenantsPrivateMacrosAreHiddenToo() async throws {
@@ -125,8 +137,11 @@ import VAST
         #expect(plain.report?.first?.url == server.url("/echo?status=404&item=story-8472"))
         let settings = try TenantSettings(json: #"{"privateMacros": ["CONTENTID"], "placements": {}}"#)
         #expect(settings.privateMacros == [.contentID])
-        let hidden = try #require(await failure(try engine(privateMacros: settings.privateMacros,
-                                                           sources: [broken("item=[CONTENTID]")])))
+        let hidden = try #require(
+            await failure(
+                try engine(
+                    privateMacros: settings.privateMacros,
+                    sources: [broken("item=[CONTENTID]")])))
         #expect(hidden.report?.first?.url == server.url("/echo?status=404&item=[redacted:CONTENTID]"))
     }
 

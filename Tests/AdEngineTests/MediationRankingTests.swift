@@ -1,5 +1,6 @@
-@testable import AdEngine
 import Testing
+
+@testable import AdEngine
 
 /// The pure winner rule of one tier, input by input.
 @Suite struct MediationRankingTests {

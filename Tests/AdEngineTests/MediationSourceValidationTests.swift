@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test func outcomeRawValuesAreStable() {
-        #expect(SourceReport.Outcome.allCases.map(\.rawValue)
-            == ["won", "filledLost", "noFill", "error", "timeout", "cancelled", "notTried"])
+        #expect(
+            SourceReport.Outcome.allCases.map(\.rawValue)
+                == ["won", "filledLost", "noFill", "error", "timeout", "cancelled", "notTried"])
     }
 }

@@ -24,8 +24,10 @@ import VAST
         report.map { "\($0.source) \($0.outcome.rawValue) \($0.errorCode.map { String($0.rawValue) } ?? "-")" }
     }
 
-    private func run(_ sources: [AdSource], within budget: Duration = .seconds(10),
-                     context: VASTMacroContext = VASTMacroContext()) async -> MediationResult {
+    private func run(
+        _ sources: [AdSource], within budget: Duration = .seconds(10),
+        context: VASTMacroContext = VASTMacroContext()
+    ) async -> MediationResult {
         await mediator.run(sources: sources, context: context, deadline: .now + budget)
     }
 
@@ -54,10 +56,12 @@ import VAST
             .tag("spare", tier: 2, template: try ad("spare")),
         ]
         let result = await run(sources)
-        #expect(rows(result.report) == [
-            "empty noFill 303", "no-content noFill 303", "broken error 301", "malformed error 100", "hung timeout 301",
-            "chain won -", "spare notTried -",
-        ])
+        #expect(
+            rows(result.report) == [
+                "empty noFill 303", "no-content noFill 303", "broken error 301", "malformed error 100",
+                "hung timeout 301",
+                "chain won -", "spare notTried -",
+            ])
         #expect(result.report.map(\.tier) == [0, 0, 0, 0, 0, 1, 2])
         let winner = try #require(result.winner)
         #expect(winner.source == "chain" && winner.tier == 1 && winner.price == nil)
@@ -208,15 +212,17 @@ import VAST
 
     @Test func theOverallDeadlineStopsTheRunningTierAndLeavesLaterTiersNotTried() async throws {
         let started = ContinuousClock.now
-        let result = await run([
-            .tag("empty", template: try doc("empty", MediationDocuments.empty)),
-            .tag("hung", tier: 1, template: server.url("/hang"), timeout: .seconds(5)),
-            .tag("spare", tier: 2, template: try ad("spare")),
-            .tag("spare-2", tier: 2, template: try ad("spare-2")),
-        ], within: .milliseconds(400))
+        let result = await run(
+            [
+                .tag("empty", template: try doc("empty", MediationDocuments.empty)),
+                .tag("hung", tier: 1, template: server.url("/hang"), timeout: .seconds(5)),
+                .tag("spare", tier: 2, template: try ad("spare")),
+                .tag("spare-2", tier: 2, template: try ad("spare-2")),
+            ], within: .milliseconds(400))
         let elapsed = ContinuousClock.now - started
-        #expect(rows(result.report)
-            == ["empty noFill 303", "hung timeout 301", "spare notTried -", "spare-2 notTried -"])
+        #expect(
+            rows(result.report)
+                == ["empty noFill 303", "hung timeout 301", "spare notTried -", "spare-2 notTried -"])
         #expect(elapsed >= .milliseconds(395) && elapsed < .milliseconds(550))
         #expect(result.report[source: "hung"]?.message.hasPrefix("the overall deadline passed") == true)
         let error = try #require(result.error)
@@ -249,8 +255,9 @@ import VAST
         task.cancel()
         let result = await task.value
         #expect(ContinuousClock.now - cancelledAt < .milliseconds(150))
-        #expect(rows(result.report)
-            == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])
+        #expect(
+            rows(result.report)
+                == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])
         #expect(result.winner == nil && result.error?.kind == .cancelled)
         #expect(result.report[source: "hang-a"]?.message == "stopped: the call was cancelled")
         let closed = ContinuousClock.now + .seconds(1)
@@ -268,13 +275,15 @@ import VAST
         try server.register("macro", body: MediationDocuments.inLine("macro"))
         var context = VASTMacroContext(random: { 0 })
         context.ifa = "ab cd"
-        let result = await run([.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
-                               context: context)
+        let result = await run(
+            [.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
+            context: context)
         #expect(rows(result.report) == ["macro won -"])
         // The report hides the IFA (see MediationPrivacyTests); without private macros it shows the expansion.
         #expect(result.report.first?.url == server.docURL("macro") + "?cb=10000000&ifa=[redacted:IFA]")
-        let shown = await mediator.run(sources: [.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
-                                       context: context, deadline: .now + .seconds(10), privateMacros: [])
+        let shown = await mediator.run(
+            sources: [.tag("macro", template: server.docURL("macro") + "?cb=[CACHEBUSTING]&ifa=%%IFA%%")],
+            context: context, deadline: .now + .seconds(10), privateMacros: [])
         #expect(shown.report.first?.url == server.docURL("macro") + "?cb=10000000&ifa=ab%20cd")
     }
 

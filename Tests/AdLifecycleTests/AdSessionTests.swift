@@ -125,13 +125,16 @@ import VAST
 
     @Test func aCompanionBesideTheVideoCountsOnceAndOnlyAfterItWasShown() throws {
         let harness = try SessionHarness()
-        #expect(harness.session.companions.map { "\($0.companion.width ?? 0)x\($0.companion.height ?? 0)" } == [
-            "300x250", "320x50",
-        ])
+        #expect(
+            harness.session.companions.map { "\($0.companion.width ?? 0)x\($0.companion.height ?? 0)" } == [
+                "300x250", "320x50",
+            ])
         #expect(throws: SessionError(.companionNotShown)) { try harness.at(0).companionClicked(0) }
         #expect(throws: SessionError(.noSuchCompanion)) { try harness.at(0).companionShown(2) }
         #expect(
-            try harness.at(0).companionShown(0) == [beacon("creativeView", 0, "\(Self.inline)/companion-view?size=300x250")])
+            try harness.at(0).companionShown(0) == [
+                beacon("creativeView", 0, "\(Self.inline)/companion-view?size=300x250")
+            ])
         #expect(try harness.at(1).companionShown(0) == [])
         #expect(
             try harness.at(2).companionClicked(0) == [
@@ -177,10 +180,12 @@ import VAST
                 beacon("viewable", 1, "\(Self.inline)/viewable?ts=\(stamp(11000))"),
             ], "the pause broke the first run: 2 s counted from the resume")
         let end = try harness.at(30000).playbackCompleted()
-        #expect(end.allSatisfy { event in
-            if case .callback(.viewability) = event { return false }
-            return event.beacon.map { !$0.event.lowercased().contains("view") || $0.event == "creativeView" } ?? true
-        }, "viewable already fired: completion fires no second verdict")
+        #expect(
+            end.allSatisfy { event in
+                if case .callback(.viewability) = event { return false }
+                return event.beacon.map { !$0.event.lowercased().contains("view") || $0.event == "creativeView" }
+                    ?? true
+            }, "viewable already fired: completion fires no second verdict")
     }
 
     @Test func videoPlayedToTheEndBelowHalfExposureIsNotViewable() throws {
@@ -189,9 +194,10 @@ import VAST
         try harness.at(0).progressed(to: 0)
         try harness.at(10000).progressed(to: 10)
         let end = try harness.at(20000).playbackCompleted()
-        #expect(Array(end.suffix(2)) == [
-            .callback(.viewability(.notViewable)), beacon("notViewable", 0, "\(Self.inline)/not-viewable"),
-        ])
+        #expect(
+            Array(end.suffix(2)) == [
+                .callback(.viewability(.notViewable)), beacon("notViewable", 0, "\(Self.inline)/not-viewable"),
+            ])
     }
 
     @Test func aBannerIsViewableAfterOneSecondAtHalfExposure() throws {
@@ -211,7 +217,8 @@ import VAST
         try harness.at(0).impressionRendered()
         #expect(
             try harness.at(5000).ended() == [
-                .callback(.viewability(.undetermined)), beacon("viewUndetermined", 0, "\(Self.inline)/view-undetermined"),
+                .callback(.viewability(.undetermined)),
+                beacon("viewUndetermined", 0, "\(Self.inline)/view-undetermined"),
             ])
         #expect(try harness.at(6000).impressionRendered() == [], "inputs after ended are ignored")
     }
@@ -221,11 +228,15 @@ import VAST
         try harness.at(0).progressed(to: 1)
         let before = harness.session.lifecycle.video?.state
         for percent in [Double.nan, -1, 100.5, .infinity] {
-            #expect(refusal { () throws(SessionError) in try harness.at(10).exposureChanged(percent: percent) } == .invalidExposure)
+            #expect(
+                refusal { () throws(SessionError) in try harness.at(10).exposureChanged(percent: percent) }
+                    == .invalidExposure)
         }
         for seconds in [Double.nan, -0.5, .infinity, SessionTime.maximumSeconds + 1] {
             #expect(refusal { () throws(SessionError) in try harness.at(10).progressed(to: seconds) } == .invalidTime)
-            #expect(refusal { () throws(SessionError) in try harness.at(10).progressed(to: 2, duration: seconds) } == .invalidTime)
+            #expect(
+                refusal { () throws(SessionError) in try harness.at(10).progressed(to: 2, duration: seconds) }
+                    == .invalidTime)
         }
         #expect(harness.session.lifecycle.video?.state == before)
         #expect(harness.session.lifecycle.viewability.exposurePercent == nil)
@@ -237,9 +248,10 @@ import VAST
         let harness = try SessionHarness()
         try harness.at(0).progressed(to: 0)
         let events = try harness.at(3000).playbackInterrupted(.timedOut)
-        #expect(Array(events.prefix(2)) == [
-            .callback(.interrupted(.timedOut)), beacon("error", 0, "\(Self.inline)/error?code=402"),
-        ])
+        #expect(
+            Array(events.prefix(2)) == [
+                .callback(.interrupted(.timedOut)), beacon("error", 0, "\(Self.inline)/error?code=402"),
+            ])
     }
 
     @Test func mraidCommandsBeforeTheFirstExposureReportSaySoAndExposureDrivesViewability() throws {
@@ -260,7 +272,8 @@ import VAST
             try harness.at(20).exposureChanged(percent: 100) == [
                 .callback(.exposureChanged(percent: 100)), .callback(.mraid(.viewabilityChanged(isViewable: true))),
             ])
-        #expect(try harness.at(30).mraid(.expandRequested(frame: frame)) == [.callback(.mraid(.willExpand(frame: frame)))])
+        #expect(
+            try harness.at(30).mraid(.expandRequested(frame: frame)) == [.callback(.mraid(.willExpand(frame: frame)))])
         #expect(
             try harness.at(40).mraid(.expandFinished) == [
                 .callback(.mraid(.didExpand(frame: frame))), .callback(.mraid(.stateChanged(.expanded))),
@@ -276,7 +289,9 @@ import VAST
                 beacon("verificationNotExecuted", 0, "https://verifier.example.com/not-executed?reason=2"),
             ])
         #expect(try harness.at(1).verificationNotExecuted(0, reason: .loadError) == [])
-        #expect(throws: SessionError(.noSuchVerification)) { try harness.at(1).verificationNotExecuted(1, reason: .loadError) }
+        #expect(throws: SessionError(.noSuchVerification)) {
+            try harness.at(1).verificationNotExecuted(1, reason: .loadError)
+        }
     }
 
     @Test func everyConsumerOfTheSessionStreamSeesEveryEventInOrder() async throws {

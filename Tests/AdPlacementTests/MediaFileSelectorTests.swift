@@ -26,38 +26,51 @@ import VAST
     static let player = AdSize(width: 390, height: 844)
 
     @Test func aFileWithSizesNearInt64MaxIsSkippedWithoutTrapping() {
-        let linear = Self.linear(Self.file("huge", width: Int.max, height: Int.max), Self.file("ok", width: 640, height: 360))
+        let linear = Self.linear(
+            Self.file("huge", width: Int.max, height: Int.max), Self.file("ok", width: 640, height: 360))
         #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player)?.id == "ok")
     }
 
     @Test func onlyOutOfBoundsFilesMeanNoPlayableFile() {
-        let linear = Self.linear(Self.file("wide", width: 16_385, height: 360), Self.file("fast", width: 640, height: 360,
-                                                                                         bitrate: 1_000_001))
+        let linear = Self.linear(
+            Self.file("wide", width: 16_385, height: 360),
+            Self.file(
+                "fast", width: 640, height: 360,
+                bitrate: 1_000_001))
         #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player) == nil)
     }
 
     @Test func aFileWithoutASizeIsNotPreferredOverOneWithAKnownSize() {
-        let linear = Self.linear(Self.file("unsized", width: nil, height: nil, bitrate: 9_000),
-                                 Self.file("sized", width: 1920, height: 1080, bitrate: 500))
-        #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player)?.id == "sized")
+        let linear = Self.linear(
+            Self.file("unsized", width: nil, height: nil, bitrate: 9_000),
+            Self.file("sized", width: 1920, height: 1080, bitrate: 500))
+        #expect(
+            MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player)?.id == "sized")
     }
 
     @Test func aFileWithoutASizeIsStillChosenWhenNoOtherIsPlayable() {
-        let linear = Self.linear(Self.file("unsized", width: nil, height: 360),
-                                 Self.file("webm", width: 640, height: 360, type: "video/webm"))
-        #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player)?.id == "unsized")
+        let linear = Self.linear(
+            Self.file("unsized", width: nil, height: 360),
+            Self.file("webm", width: 640, height: 360, type: "video/webm"))
+        #expect(
+            MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: Self.player)?.id == "unsized")
     }
 
     @Test func aPlayerSizeOutsideThePixelBoundCountsAsUnknownWithoutTrapping() {
-        let linear = Self.linear(Self.file("small", width: 320, height: 180, bitrate: 300),
-                                 Self.file("large", width: 1920, height: 1080, bitrate: 4_000))
+        let linear = Self.linear(
+            Self.file("small", width: 320, height: 180, bitrate: 300),
+            Self.file("large", width: 1920, height: 1080, bitrate: 4_000))
         let hostile = AdSize(width: Int.max, height: Int.max)
         // Unknown player size: the size no longer decides, the higher bitrate does.
         #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: hostile)?.id == "large")
-        #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: AdSize(width: -5, height: Int.min))?
-            .id == "large")
-        #expect(MediaFileSelector.choose(from: linear, supported: ["video/mp4"], playerSize: AdSize(width: 300, height: 200))?
-            .id == "small")
+        #expect(
+            MediaFileSelector.choose(
+                from: linear, supported: ["video/mp4"], playerSize: AdSize(width: -5, height: Int.min))?
+                .id == "large")
+        #expect(
+            MediaFileSelector.choose(
+                from: linear, supported: ["video/mp4"], playerSize: AdSize(width: 300, height: 200))?
+                .id == "small")
     }
 
     @Test func theParsedHostileDocumentYieldsItsRealFile() throws {

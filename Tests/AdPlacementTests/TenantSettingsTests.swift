@@ -234,44 +234,61 @@ import Testing
         (#"{"everyItems": 9223372036854775807}"#, "placements.clipsBetweenItems.caps.everyItems is far too large"),
         (#"{"firstAfterItems": 10001}"#, "placements.clipsBetweenItems.caps.firstAfterItems must be at most 10000"),
         (#"{"maxPerSession": 1e9}"#, "placements.clipsBetweenItems.caps.maxPerSession must be at most 10000"),
-        (#"{"minimumIntervalSeconds": 1e300}"#, "placements.clipsBetweenItems.caps.minimumIntervalSeconds must be at most 86400 (a day)"),
+        (
+            #"{"minimumIntervalSeconds": 1e300}"#,
+            "placements.clipsBetweenItems.caps.minimumIntervalSeconds must be at most 86400 (a day)"
+        ),
     ])
     func aCapBeyondItsBoundNamesTheField(_ caps: String, _ expected: String) {
-        #expect(Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(Self.source)], "caps": \#(caps)}"#)) == [expected])
+        #expect(
+            Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(Self.source)], "caps": \#(caps)}"#)) == [
+                expected
+            ])
     }
 
     @Test func aSourceBeyondItsBoundsNamesEveryField() {
-        let bad = #"{"name": "s", "kind": "tag", "timeoutMs": 1000, "tier": 101, "floor": 1e7, "price": 2000000, "url": "https://s.example/v"}"#
-        #expect(Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(bad)]}"#)) == [
-            "placements.clipsBetweenItems.sources[0].tier must be at most 100",
-            "placements.clipsBetweenItems.sources[0].floor must be at most 1000000",
-            "placements.clipsBetweenItems.sources[0].price must be at most 1000000",
-        ])
+        let bad =
+            #"{"name": "s", "kind": "tag", "timeoutMs": 1000, "tier": 101, "floor": 1e7, "price": 2000000, "url": "https://s.example/v"}"#
+        #expect(
+            Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(bad)]}"#)) == [
+                "placements.clipsBetweenItems.sources[0].tier must be at most 100",
+                "placements.clipsBetweenItems.sources[0].floor must be at most 1000000",
+                "placements.clipsBetweenItems.sources[0].price must be at most 1000000",
+            ])
     }
 
     @Test func aWholeNumberTooLargeForAnIntIsRefusedNotTrapped() {
         let bad = #"{"name": "s", "kind": "tag", "timeoutMs": 1e30, "url": "https://s.example/v"}"#
-        #expect(Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(bad)]}"#)) == [
-            "placements.clipsBetweenItems.sources[0].timeoutMs is far too large",
-        ])
+        #expect(
+            Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(bad)]}"#)) == [
+                "placements.clipsBetweenItems.sources[0].timeoutMs is far too large"
+            ])
     }
 
     @Test func moreThanFiftySourcesAreRefused() {
-        let sources = (0..<51).map { #"{"name": "s\#($0)", "kind": "tag", "timeoutMs": 1000, "url": "https://s.example/v"}"# }
-        #expect(Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(sources.joined(separator: ","))]}"#)) == [
-            "placements.clipsBetweenItems.sources must list at most 50 sources (51 given)",
-        ])
+        let sources = (0..<51).map {
+            #"{"name": "s\#($0)", "kind": "tag", "timeoutMs": 1000, "url": "https://s.example/v"}"#
+        }
+        #expect(
+            Self.issues(Self.placement(#"{"enabled": true, "sources": [\#(sources.joined(separator: ","))]}"#)) == [
+                "placements.clipsBetweenItems.sources must list at most 50 sources (51 given)"
+            ])
     }
 
     @Test func pacingOnUnvalidatedExtremeCapsDoesNotTrap() {
-        let caps = PlacementCaps(firstAfterItems: Int.max, everyItems: Int.max, maxPerSession: Int.max,
-                                 minimumIntervalSeconds: 0x1p70)
-        let source = PlacementSourceSettings(name: "s", kind: .tag(urlTemplate: "https://s.example/v"), timeoutMilliseconds: 1)
-        var policy = PlacementPolicy(settings: TenantSettings(placements: [
-            .clipsBetweenItems: PlacementSettings(enabled: true, sources: [source], caps: caps),
-            .storiesBetweenPages: PlacementSettings(enabled: true, sources: [source], caps: PlacementCaps(
-                everyItems: Int.min, maxPerSession: Int.min, minimumIntervalSeconds: .nan)),
-        ]))
+        let caps = PlacementCaps(
+            firstAfterItems: Int.max, everyItems: Int.max, maxPerSession: Int.max,
+            minimumIntervalSeconds: 0x1p70)
+        let source = PlacementSourceSettings(
+            name: "s", kind: .tag(urlTemplate: "https://s.example/v"), timeoutMilliseconds: 1)
+        var policy = PlacementPolicy(
+            settings: TenantSettings(placements: [
+                .clipsBetweenItems: PlacementSettings(enabled: true, sources: [source], caps: caps),
+                .storiesBetweenPages: PlacementSettings(
+                    enabled: true, sources: [source],
+                    caps: PlacementCaps(
+                        everyItems: Int.min, maxPerSession: Int.min, minimumIntervalSeconds: .nan)),
+            ]))
         let start = Date(timeIntervalSince1970: 1_000)
         #expect(policy.decide(.clipsBetweenItems, presentation: nil, now: start).reason == .tooEarly)
         policy.adShown(placement: .clipsBetweenItems, at: start)
@@ -283,14 +300,22 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"placement": "clipsPreRoll", "playerSize": {"width": 9223372036854775807, "height": 844}}"#,
-         "playerSize.width must be a whole number from 0 to 16384"),
-        (#"{"placement": "clipsPreRoll", "playerSize": {"width": 390, "height": -1}}"#,
-         "playerSize.height must be a whole number from 0 to 16384"),
-        (#"{"placement": "clipsPreRoll", "playerSize": {"width": 390.5, "height": 844}}"#,
-         "playerSize.width must be a whole number from 0 to 16384"),
-        (#"{"placement": "clipsPreRoll", "consent": {"gppSectionIds": [2, 7, 1e20]}}"#,
-         "consent.gppSectionIds[2] must be a whole number from -1 to 1000"),
+        (
+            #"{"placement": "clipsPreRoll", "playerSize": {"width": 9223372036854775807, "height": 844}}"#,
+            "playerSize.width must be a whole number from 0 to 16384"
+        ),
+        (
+            #"{"placement": "clipsPreRoll", "playerSize": {"width": 390, "height": -1}}"#,
+            "playerSize.height must be a whole number from 0 to 16384"
+        ),
+        (
+            #"{"placement": "clipsPreRoll", "playerSize": {"width": 390.5, "height": 844}}"#,
+            "playerSize.width must be a whole number from 0 to 16384"
+        ),
+        (
+            #"{"placement": "clipsPreRoll", "consent": {"gppSectionIds": [2, 7, 1e20]}}"#,
+            "consent.gppSectionIds[2] must be a whole number from -1 to 1000"
+        ),
     ])
     func aRequestNumberOutOfRangeNamesItsField(_ json: String, _ expected: String) {
         do {
@@ -304,7 +329,8 @@ import Testing
     }
 
     @Test func requestNumbersInsideTheirRangesDecode() throws {
-        let json = #"{"placement": "clipsPreRoll", "playerSize": {"width": 16384, "height": 0}, "consent": {"gppSectionIds": [-1, 1000]}}"#
+        let json =
+            #"{"placement": "clipsPreRoll", "playerSize": {"width": 16384, "height": 0}, "consent": {"gppSectionIds": [-1, 1000]}}"#
         let request = try JSONDecoder().decode(AdRequestInfo.self, from: Data(json.utf8))
         #expect(request.playerSize == AdSize(width: 16_384, height: 0))
         #expect(request.consent.gppSectionIds == [-1, 1000])

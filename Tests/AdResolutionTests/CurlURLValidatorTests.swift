@@ -61,10 +61,11 @@ import VAST
             height="360">https://cdn.example]/m.mp4</MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
             """
         let result = try VASTParser(urlValidator: CurlURLValidator.validator).parse(text)
-        #expect(result.findings.filter { $0.rule == "url.unparseable" }.map(\.location) == [
-            "/VAST/Ad[1]/InLine/Impression[1]",
-            "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/MediaFiles/MediaFile[1]",
-        ])
+        #expect(
+            result.findings.filter { $0.rule == "url.unparseable" }.map(\.location) == [
+                "/VAST/Ad[1]/InLine/Impression[1]",
+                "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/MediaFiles/MediaFile[1]",
+            ])
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.videojs), "needs ../shared/corpus/other"))
@@ -72,13 +73,16 @@ import VAST
         for name in ["wrapper.xml", "wrapper2.xml"] {
             let data = try Data(contentsOf: URL(fileURLWithPath: Self.videojs + "/" + name))
             let result = try VASTParser(urlValidator: CurlURLValidator.validator).parse(data)
-            #expect(result.findings.filter { $0.rule == "url.unparseable" }.map(\.location)
-                == ["/VAST/Ad[1]/Wrapper/VASTAdTagURI"], "\(name)")
+            #expect(
+                result.findings.filter { $0.rule == "url.unparseable" }.map(\.location)
+                    == ["/VAST/Ad[1]/Wrapper/VASTAdTagURI"], "\(name)")
         }
     }
 
     /// `../shared/corpus/other/videojs-vast-vpaid` beside the checkout.
     static let videojs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/other/videojs-vast-vpaid")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "shared/corpus/other/videojs-vast-vpaid"
+        )
         .path
 }

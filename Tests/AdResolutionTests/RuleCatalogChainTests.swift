@@ -23,13 +23,18 @@ import VAST
         try server.register("bad-1", body: "<html><body>not VAST</body></html>")
         let deep = try server.registerChain("catalogue-deep", hops: 7)
         try server.register("uri-0", body: ChainDocuments.wrapper(hop: 0, next: "ftp://127.0.0.1/next.xml"))
-        try server.register("pod-0", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 0, id: "plays", sequence: 1),
-            ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("pod-gone"))))
-        try server.register("empty-0", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 0, id: "empty", creatives: "")))
+        try server.register(
+            "pod-0",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 0, id: "plays", sequence: 1),
+                ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("pod-gone"))))
+        try server.register(
+            "empty-0", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 0, id: "empty", creatives: "")))
         var findings: [VASTFinding] = []
-        for url in [server.docURL("loop-0"), server.docURL("bad-0"), deep, server.docURL("uri-0"), server.docURL("pod-0"),
-                    server.docURL("empty-0")] {
+        for url in [
+            server.docURL("loop-0"), server.docURL("bad-0"), deep, server.docURL("uri-0"), server.docURL("pod-0"),
+            server.docURL("empty-0"),
+        ] {
             findings += await resolver.resolve(tagURL: url).findings
         }
         for finding in findings {
@@ -37,8 +42,11 @@ import VAST
             if let subrule = finding.subrule { #expect(VASTRuleCatalog.rule(id: subrule)?.parent == finding.rule) }
         }
         let chainRules = VASTRuleCatalog.all.filter { $0.origin == .chain }.map(\.id)
-        #expect(chainRules.sorted() == ["ad.failed", "ad.no-usable-creative", "hop.document", "wrapper.chain", "wrapper.loop",
-                                        "wrapper.uri"])
+        #expect(
+            chainRules.sorted() == [
+                "ad.failed", "ad.no-usable-creative", "hop.document", "wrapper.chain", "wrapper.loop",
+                "wrapper.uri",
+            ])
         #expect(chainRules.filter { id in !findings.contains { $0.rule == id } } == [])
     }
 }

@@ -1,9 +1,10 @@
-@testable import AdResolution
 import AdTransport
 import Foundation
 import Synchronization
 import Testing
 import VAST
+
+@testable import AdResolution
 
 /// The source loader on real files, folders, pipes and lists: names sorted into kinds, one error
 /// vocabulary, and reads that never go past a limit plus one byte.
@@ -55,7 +56,10 @@ import VAST
         #expect(try loader.source(named: "-") == .standardInput)
         let tag = try loader.source(named: "HTTPS://Ads.Example/vast?pos=pre#f")
         #expect(tag.name == "HTTPS://Ads.Example/vast?pos=pre#f")
-        guard case .tag(let url) = tag.kind else { Issue.record("not a tag: \(tag)"); return }
+        guard case .tag(let url) = tag.kind else {
+            Issue.record("not a tag: \(tag)")
+            return
+        }
         #expect(url.scheme == "https" && url.host == "ads.example" && url.query == "pos=pre")
         let file = try makeFile("tag.xml")
         #expect(try loader.source(named: "file://" + file).kind == .file(path: file))
@@ -111,7 +115,8 @@ import VAST
         close(descriptor)
         let error = failure { _ = try SourceLoader().load(.file(path)) }
         #expect(error?.kind == .tooLarge && error?.vastErrorCode == .xmlParsing)
-        #expect(error?.message == "is 1500000000 bytes, over the 2097152-byte limit for a VAST document; nothing was read")
+        #expect(
+            error?.message == "is 1500000000 bytes, over the 2097152-byte limit for a VAST document; nothing was read")
     }
 
     @Test func aFileExactlyAtTheLimitIsReadAndOneByteMoreIsNot() throws {
@@ -169,8 +174,9 @@ import VAST
     @Test func standardInputIsReadOnlyToTheLimitPlusOneByte() throws {
         let writer = PipeWriter(total: 32 << 20)
         defer { writer.drain() }
-        let loader = SourceLoader(limits: SourceLimits(maxDocumentBytes: 1 << 20),
-                                  standardInput: .fileDescriptor(writer.readEnd))
+        let loader = SourceLoader(
+            limits: SourceLimits(maxDocumentBytes: 1 << 20),
+            standardInput: .fileDescriptor(writer.readEnd))
         let error = failure { _ = try loader.load(.standardInput) }
         #expect(error?.kind == .tooLarge && error?.source == "-" && error?.vastErrorCode == .xmlParsing)
         #expect(error?.message == "holds more than the 1048576-byte limit for a VAST document; reading stopped there")
@@ -188,12 +194,17 @@ import VAST
     // MARK: Folders
 
     @Test func aFolderYieldsEveryXMLFileBelowItInNameOrderWithoutFollowingLinkedFolders() throws {
-        for name in ["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", ".hidden.xml", "b/c/d/deep.xml"] { try makeFile(name) }
+        for name in ["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", ".hidden.xml", "b/c/d/deep.xml"] {
+            try makeFile(name)
+        }
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/b/loop", withDestinationPath: folder.path)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link.xml", withDestinationPath: folder.path + "/a.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link.xml", withDestinationPath: folder.path + "/a.xml")
         let results = SourceLoader().sources(named: folder.path)
-        #expect(names(results) == [".hidden.xml", "a.xml", "b/c/d/deep.xml", "b/c/z.xml", "b/m.XML", "link.xml"]
-            .map { folder.path + "/" + $0 })
+        #expect(
+            names(results)
+                == [".hidden.xml", "a.xml", "b/c/d/deep.xml", "b/c/z.xml", "b/m.XML", "link.xml"]
+                .map { folder.path + "/" + $0 })
         if case .success(let source) = results[1] { #expect(source.kind == .file(path: folder.path + "/a.xml")) }
     }
 
@@ -203,31 +214,36 @@ import VAST
         for index in 0..<4 { try makeFile("many/\(index).xml") }
         let loader = SourceLoader(limits: SourceLimits(maxDirectoryFiles: 3))
         #expect(names(loader.sources(named: folder.path + "/many")) == ["error tooManyFiles \(folder.path)/many"])
-        #expect(names(SourceLoader(limits: SourceLimits(maxDirectoryFiles: 4)).sources(named: folder.path + "/many")).count == 4)
+        #expect(
+            names(SourceLoader(limits: SourceLimits(maxDirectoryFiles: 4)).sources(named: folder.path + "/many")).count
+                == 4)
     }
 
     @Test(.enabled(if: geteuid() != 0, "root opens every folder whatever its mode"))
     func aSubfolderThatCannotBeOpenedIsReportedInItsPlace() throws {
         for name in ["a.xml", "b/x.xml", "c.xml"] { try makeFile(name) }
         #expect(chmod(folder.path + "/b", 0) == 0)
-        #expect(names(SourceLoader().sources(named: folder.path))
-            == [folder.path + "/a.xml", "error permissionDenied \(folder.path)/b", folder.path + "/c.xml"])
+        #expect(
+            names(SourceLoader().sources(named: folder.path))
+                == [folder.path + "/a.xml", "error permissionDenied \(folder.path)/b", folder.path + "/c.xml"])
     }
 
     // MARK: Lists
 
     @Test func listEntriesSkipBlankLinesAndCommentsAndKeepFragments() throws {
-        let text = "\u{FEFF}# tags for the March campaign\r\n\n  https://a.example/vast?x=1#frag  \r\n\t\n"
+        let text =
+            "\u{FEFF}# tags for the March campaign\r\n\n  https://a.example/vast?x=1#frag  \r\n\t\n"
             + "   # indented comment\nhttps://c.example/v?cb=[CACHEBUSTING]&ifa=%%IFA%%\n"
             + "https://d.example/v # not a comment: part of the line\n#last"
         let loader = SourceLoader(standardInput: .bytes(Array(text.utf8)))
         let list = try loader.list(atPath: "-")
         #expect(list.count == 3 && list.hasTags)
         // A URL with a space cannot be fetched: the whole line is refused in its place.
-        #expect(names(Array(IteratorSequence(list.makeIterator()))) == [
-            "https://a.example/vast?x=1#frag", "https://c.example/v?cb=[CACHEBUSTING]&ifa=%%IFA%%",
-            "error notAURL https://d.example/v # not a comment: part of the line",
-        ])
+        #expect(
+            names(Array(IteratorSequence(list.makeIterator()))) == [
+                "https://a.example/vast?x=1#frag", "https://c.example/v?cb=[CACHEBUSTING]&ifa=%%IFA%%",
+                "error notAURL https://d.example/v # not a comment: part of the line",
+            ])
     }
 
     @Test func aListFileIsReadALineAtATimeWhateverItsLineEnds() throws {
@@ -248,8 +264,9 @@ import VAST
         #expect(read == lines + ["last-without-newline.xml"])
         let list = try SourceLoader().list(atPath: path)
         #expect(list.count == lines.count + 1 && list.hasTags)
-        #expect(names(Array(IteratorSequence(list.makeIterator())))
-            == lines + ["error notFound \(folder.path)/last-without-newline.xml"])
+        #expect(
+            names(Array(IteratorSequence(list.makeIterator())))
+                == lines + ["error notFound \(folder.path)/last-without-newline.xml"])
     }
 
     @Test func relativeEntriesAreTakenFromTheListsFolderAndDashIsAFileThere() throws {
@@ -259,8 +276,9 @@ import VAST
         let path = try makeFile("lists/tags.txt", "../docs/a.xml\nbeside.xml\n-\n../docs\n")
         let list = try SourceLoader().list(atPath: path)
         let lists = folder.path + "/lists"
-        #expect(names(Array(IteratorSequence(list.makeIterator())))
-            == [lists + "/../docs/a.xml", lists + "/beside.xml", lists + "/-", lists + "/../docs/a.xml"])
+        #expect(
+            names(Array(IteratorSequence(list.makeIterator())))
+                == [lists + "/../docs/a.xml", lists + "/beside.xml", lists + "/-", lists + "/../docs/a.xml"])
     }
 
     @Test func aListOverItsLimitsIsRefusedWithoutBeingHeld() throws {
@@ -269,9 +287,11 @@ import VAST
         let error = failure { _ = try loader.list(atPath: big) }
         #expect(error?.kind == .tooLarge && error?.message.contains("1048576-byte limit for a list of sources") == true)
         let long = try makeFile("long-line.txt", "https://a.example/\n" + String(repeating: "x", count: 200_000) + "\n")
-        #expect(failure { _ = try SourceLoader().list(atPath: long) }?.message
-            == "line 2 is longer than 65536 bytes: a list holds one source per line")
-        let piped = SourceLoader(limits: SourceLimits(maxListBytes: 100), standardInput: .bytes(Array(repeating: 0x41, count: 500)))
+        #expect(
+            failure { _ = try SourceLoader().list(atPath: long) }?.message
+                == "line 2 is longer than 65536 bytes: a list holds one source per line")
+        let piped = SourceLoader(
+            limits: SourceLimits(maxListBytes: 100), standardInput: .bytes(Array(repeating: 0x41, count: 500)))
         #expect(failure { _ = try piped.list(atPath: "-") }?.kind == .tooLarge)
     }
 

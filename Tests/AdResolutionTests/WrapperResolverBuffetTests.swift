@@ -23,10 +23,12 @@ import VAST
     @Test func theRemainingStandAloneAdsCanBeResolvedOneByOneAfterTheFirstFails() async throws {
         try server.register("buffet-gone", body: "gone", status: 404)
         try server.register("buffet-three", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 2, id: "three")))
-        try server.register("buffet-0", body: ChainDocuments.vast(
-            ChainDocuments.wrapperAd(hop: 0, id: "w1", next: server.docURL("buffet-gone")),
-            ChainDocuments.inLineAd(hop: 0, id: "two"),
-            ChainDocuments.wrapperAd(hop: 0, id: "w3", next: server.docURL("buffet-three"))))
+        try server.register(
+            "buffet-0",
+            body: ChainDocuments.vast(
+                ChainDocuments.wrapperAd(hop: 0, id: "w1", next: server.docURL("buffet-gone")),
+                ChainDocuments.inLineAd(hop: 0, id: "two"),
+                ChainDocuments.wrapperAd(hop: 0, id: "w3", next: server.docURL("buffet-three"))))
         let first = await resolver.resolve(tagURL: server.docURL("buffet-0"))
         #expect(first.errorCode == .wrapperTimeout)
         #expect(first.failedAds.map(\.ad.id) == ["w1"])
@@ -51,12 +53,14 @@ import VAST
 
     @Test func afterAPodTheUnusedStandAloneAdsRemainAndAStandInPlaysInTheFailedAdsPlace() async throws {
         try server.register("pod-buffet-gone", body: "gone", status: 404)
-        try server.register("pod-buffet-0", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 0, id: "s1"),
-            ChainDocuments.inLineAd(hop: 0, id: "three", sequence: 3),
-            ChainDocuments.wrapperAd(hop: 0, id: "w2", sequence: 2, next: server.docURL("pod-buffet-gone")),
-            ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
-            ChainDocuments.inLineAd(hop: 0, id: "s2")))
+        try server.register(
+            "pod-buffet-0",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 0, id: "s1"),
+                ChainDocuments.inLineAd(hop: 0, id: "three", sequence: 3),
+                ChainDocuments.wrapperAd(hop: 0, id: "w2", sequence: 2, next: server.docURL("pod-buffet-gone")),
+                ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
+                ChainDocuments.inLineAd(hop: 0, id: "s2")))
         let resolution = await resolver.resolve(tagURL: server.docURL("pod-buffet-0"))
         #expect(resolution.ads.map(\.ad.id) == ["one", "s1", "three"])
         #expect(resolution.ads.map(\.sequence) == [1, 2, 3])
@@ -65,10 +69,14 @@ import VAST
     }
 
     @Test func aRemainingAdBehindAWrapperKeepsTheWrappersTrackingWhenResolvedLater() async throws {
-        try server.register("behind-1", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 1, id: "a"), ChainDocuments.inLineAd(hop: 1, id: "b")))
-        try server.register("behind-0", body: ChainDocuments.wrapper(
-            hop: 0, next: server.docURL("behind-1"), attributes: "allowMultipleAds=\"true\""))
+        try server.register(
+            "behind-1",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 1, id: "a"), ChainDocuments.inLineAd(hop: 1, id: "b")))
+        try server.register(
+            "behind-0",
+            body: ChainDocuments.wrapper(
+                hop: 0, next: server.docURL("behind-1"), attributes: "allowMultipleAds=\"true\""))
         let first = await resolver.resolve(tagURL: server.docURL("behind-0"))
         #expect(first.ads.map(\.ad.id) == ["a"])
         #expect(first.remaining.map { "\($0.ad.id ?? "") \($0.hop)" } == ["b 1"])
@@ -80,9 +88,12 @@ import VAST
     }
 
     @Test func withoutAllowMultipleAdsTheOtherStandAloneAdsBehindAWrapperDoNotRemain() async throws {
-        try server.register("single-behind-1", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 1, id: "a"), ChainDocuments.inLineAd(hop: 1, id: "b")))
-        try server.register("single-behind-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("single-behind-1")))
+        try server.register(
+            "single-behind-1",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 1, id: "a"), ChainDocuments.inLineAd(hop: 1, id: "b")))
+        try server.register(
+            "single-behind-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("single-behind-1")))
         let resolution = await resolver.resolve(tagURL: server.docURL("single-behind-0"))
         #expect(resolution.ads.map(\.ad.id) == ["a"])
         #expect(resolution.remaining.isEmpty)

@@ -32,7 +32,8 @@ import VAST
     /// impression would have fired at once.
     @Test func anAdWith57000ImpressionsKeepsTheFirst64() async throws {
         let impressions = String(repeating: "<Impression>http://127.0.0.1/i</Impression>", count: 57_000)
-        let ad = ChainDocuments.inLineAd(hop: 1).replacingOccurrences(of: "<AdServingId>", with: impressions + "<AdServingId>")
+        let ad = ChainDocuments.inLineAd(hop: 1).replacingOccurrences(
+            of: "<AdServingId>", with: impressions + "<AdServingId>")
         try server.register("many-impressions", body: ChainDocuments.vast(ad))
         try server.register("many-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("many-impressions")))
         var configuration = WrapperResolverConfiguration()
@@ -43,8 +44,9 @@ import VAST
         #expect(merged.impressions.prefix(2).map(\.hop) == [0, 1])
         #expect(merged.impressions.dropFirst(2).allSatisfy { $0 == TrackedURL(url: "http://127.0.0.1/i", hop: 1) })
         #expect(rules(resolution) == ["limits.urls-per-event"])
-        #expect(resolution.findings.first { $0.rule == "limits.urls-per-event" }?.message
-            .contains("impression kept 64 of 57002") == true)
+        #expect(
+            resolution.findings.first { $0.rule == "limits.urls-per-event" }?.message
+                .contains("impression kept 64 of 57002") == true)
     }
 
     /// The pod of the hardening issue: 5,000 Wrapper ads in one response, each leading nowhere.
@@ -69,11 +71,15 @@ import VAST
     @Test func theFetchBudgetStopsAPodAndTheAdsPastItFailWith302() async throws {
         var ads: [String] = []
         for index in 1...5 {
-            try server.register("budget-\(index)", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 1, id: "ad\(index)")))
-            ads.append(ChainDocuments.wrapperAd(hop: 0, id: "w\(index)", sequence: index, next: server.docURL("budget-\(index)")))
+            try server.register(
+                "budget-\(index)", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 1, id: "ad\(index)")))
+            ads.append(
+                ChainDocuments.wrapperAd(
+                    hop: 0, id: "w\(index)", sequence: index, next: server.docURL("budget-\(index)")))
         }
         try server.register("budget-0", body: ChainDocuments.vast(ads.joined()))
-        let resolution = await resolver(WrapperResolverConfiguration(maxFetches: 3)).resolve(tagURL: server.docURL("budget-0"))
+        let resolution = await resolver(WrapperResolverConfiguration(maxFetches: 3)).resolve(
+            tagURL: server.docURL("budget-0"))
         #expect(resolution.ads.map(\.ad.id) == ["ad1", "ad2"])
         #expect(resolution.failedAds.map(\.ad.id) == ["w3", "w4", "w5"])
         #expect(resolution.failedAds.map(\.failure.code) == [.wrapperLimit, .wrapperLimit, .wrapperLimit])
@@ -86,23 +92,28 @@ import VAST
         let url = try server.registerChain("pixels", hops: 5, last: "")
         let resolution = await resolver(WrapperResolverConfiguration(maxErrorPixels: 2)).resolve(tagURL: url)
         #expect(resolution.errorCode == .noAdsAfterWrapper)
-        #expect(resolution.errorBeacons.map(\.url) == (0...1).map { "\(server.baseURL)/beacon/error/hop\($0)?code=303" })
+        #expect(
+            resolution.errorBeacons.map(\.url) == (0...1).map { "\(server.baseURL)/beacon/error/hop\($0)?code=303" })
         #expect(rules(resolution) == ["limits.error-pixels"])
         #expect(resolution.findings.last?.message.hasPrefix("2 error pixels were not fired") == true)
     }
 
     @Test func progressOffsetsAndTrackingURLsPastTheMergeLimitsAreDropped() async throws {
-        let progress = (1...10).map { "<Tracking event=\"progress\" offset=\"00:00:0\($0 % 10)\">{{BASE_URL}}/p\($0)</Tracking>" }
-            .joined()
-        let ad = ChainDocuments.inLineAd(hop: 0).replacingOccurrences(of: "<TrackingEvents>", with: "<TrackingEvents>" + progress)
+        let progress = (1...10).map {
+            "<Tracking event=\"progress\" offset=\"00:00:0\($0 % 10)\">{{BASE_URL}}/p\($0)</Tracking>"
+        }
+        .joined()
+        let ad = ChainDocuments.inLineAd(hop: 0).replacingOccurrences(
+            of: "<TrackingEvents>", with: "<TrackingEvents>" + progress)
         let limits = ResolvedAd.Limits(maxURLsPerEvent: 64, maxURLsPerAd: 6, maxProgressOffsets: 3)
         let resolution = await resolver(WrapperResolverConfiguration(mergeLimits: limits))
             .resolve(document: Array(ChainDocuments.vast(ad).utf8), source: "progress.xml")
         let merged = try #require(resolution.ads.first)
         #expect(merged.impressions.count == 1 && merged.errors.count == 1)
-        #expect(merged.linearTracking.map { "\($0.event)@\($0.offset.map(String.init(describing:)) ?? "-")" } == [
-            "progress@00:00:01.000", "progress@00:00:02.000", "progress@00:00:03.000", "start@-",
-        ])
+        #expect(
+            merged.linearTracking.map { "\($0.event)@\($0.offset.map(String.init(describing:)) ?? "-")" } == [
+                "progress@00:00:01.000", "progress@00:00:02.000", "progress@00:00:03.000", "start@-",
+            ])
         #expect(merged.clickTracking.isEmpty)
         #expect(rules(resolution) == ["limits.urls-per-ad", "limits.progress-offsets"])
     }

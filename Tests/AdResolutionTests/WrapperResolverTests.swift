@@ -89,9 +89,11 @@ import VAST
     func aFaultAtAnyHopEndsTheChainWithItsCodeFiredToEveryWrapperBeforeIt(_ fault: Fault, _ at: Int) async throws {
         let name = "fault-\(fault.rawValue)-\(at)"
         for hop in 0..<3 where hop != at {
-            try server.register("\(name)-\(hop)", body: hop == 2
-                ? ChainDocuments.inLine(hop: hop)
-                : ChainDocuments.wrapper(hop: hop, next: server.docURL("\(name)-\(hop + 1)")))
+            try server.register(
+                "\(name)-\(hop)",
+                body: hop == 2
+                    ? ChainDocuments.inLine(hop: hop)
+                    : ChainDocuments.wrapper(hop: hop, next: server.docURL("\(name)-\(hop + 1)")))
         }
         let faulty = "\(name)-\(at)"
         switch fault {
@@ -103,8 +105,10 @@ import VAST
         }
         let tag = server.docURL("\(name)-0") + (fault == .timeout && at == 0 ? "?delay_ms=2000" : "")
         if fault == .timeout && at > 0 {
-            try server.register("\(name)-\(at - 1)", body: ChainDocuments.wrapper(
-                hop: at - 1, next: server.docURL(faulty) + "?delay_ms=2000"))
+            try server.register(
+                "\(name)-\(at - 1)",
+                body: ChainDocuments.wrapper(
+                    hop: at - 1, next: server.docURL(faulty) + "?delay_ms=2000"))
         }
         let configuration = WrapperResolverConfiguration(
             firstRequestTimeout: .milliseconds(400), laterRequestTimeout: .milliseconds(400))
@@ -117,7 +121,9 @@ import VAST
 
     @Test func redirectsAndCompressedHopsAreFollowed() async throws {
         try server.register("rz-1", body: ChainDocuments.inLine(hop: 1))
-        let next = server.url("/redirect?to=") + server.docURL("rz-1").replacingOccurrences(of: ":", with: "%3A") + "%3Fgzip%3D1"
+        let next =
+            server.url("/redirect?to=") + server.docURL("rz-1").replacingOccurrences(of: ":", with: "%3A")
+            + "%3Fgzip%3D1"
         try server.register("rz-0", body: ChainDocuments.wrapper(hop: 0, next: next))
         let resolution = await resolver().resolve(tagURL: server.docURL("rz-0") + "?gzip=1")
         #expect(resolution.failure == nil)
@@ -134,12 +140,17 @@ import VAST
     }
 
     @Test func aPodReachedThroughAWrapperPlaysInSequenceWithTheWrappersTracking() async throws {
-        let pod = "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
-            + ChainDocuments.inLineAd(hop: 1, id: "third", sequence: 3) + ChainDocuments.inLineAd(hop: 1, id: "first", sequence: 1)
-            + ChainDocuments.inLineAd(hop: 1, id: "second", sequence: 2) + ChainDocuments.inLineAd(hop: 1, id: "spare") + "</VAST>"
+        let pod =
+            "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
+            + ChainDocuments.inLineAd(hop: 1, id: "third", sequence: 3)
+            + ChainDocuments.inLineAd(hop: 1, id: "first", sequence: 1)
+            + ChainDocuments.inLineAd(hop: 1, id: "second", sequence: 2) + ChainDocuments.inLineAd(hop: 1, id: "spare")
+            + "</VAST>"
         try server.register("pod-1", body: pod)
-        try server.register("pod-0", body: ChainDocuments.wrapper(
-            hop: 0, next: server.docURL("pod-1"), attributes: "allowMultipleAds=\"true\""))
+        try server.register(
+            "pod-0",
+            body: ChainDocuments.wrapper(
+                hop: 0, next: server.docURL("pod-1"), attributes: "allowMultipleAds=\"true\""))
         let resolution = await resolver().resolve(tagURL: server.docURL("pod-0"))
         #expect(resolution.ads.map(\.ad.id) == ["first", "second", "third"])
         for ad in resolution.ads {
@@ -149,7 +160,8 @@ import VAST
     }
 
     @Test func withoutAllowMultipleAdsOnlyTheFirstStandAloneAdIsUsed() async throws {
-        let body = "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
+        let body =
+            "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
             + ChainDocuments.inLineAd(hop: 1, id: "podded", sequence: 1) + ChainDocuments.inLineAd(hop: 1, id: "alone")
             + ChainDocuments.inLineAd(hop: 1, id: "other") + "</VAST>"
         try server.register("single-1", body: body)
@@ -161,10 +173,14 @@ import VAST
     @Test func fallbackOnNoAdUsesAStandAloneAdOfTheSameResponse() async throws {
         try server.register("fb-1", body: ChainDocuments.noAd(hop: 1))
         let wrapper = ChainDocuments.wrapper(hop: 0, next: server.docURL("fb-1"), attributes: "fallbackOnNoAd=\"true\"")
-        let first = wrapper.replacingOccurrences(of: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">", with: "")
-            .replacingOccurrences(of: "</VAST>", with: "")
-        try server.register("fb-0", body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">" + first
-            + ChainDocuments.inLineAd(hop: 0, id: "fallback") + "</VAST>")
+        let first = wrapper.replacingOccurrences(
+            of: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">", with: ""
+        )
+        .replacingOccurrences(of: "</VAST>", with: "")
+        try server.register(
+            "fb-0",
+            body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">" + first
+                + ChainDocuments.inLineAd(hop: 0, id: "fallback") + "</VAST>")
         let resolution = await resolver().resolve(tagURL: server.docURL("fb-0"))
         #expect(resolution.ads.map(\.ad.id) == ["fallback"])
         #expect(resolution.failure == nil)
@@ -177,19 +193,27 @@ import VAST
             .replacingOccurrences(of: "<Ad id=\"w0\">", with: "<Ad id=\"w0\" sequence=\"1\">")
             .replacingOccurrences(of: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">", with: "")
             .replacingOccurrences(of: "</VAST>", with: "")
-        try server.register("buffet-0", body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">" + brokenWrapper
-            + ChainDocuments.inLineAd(hop: 0, id: "two", sequence: 2) + ChainDocuments.inLineAd(hop: 0, id: "stand-in")
-            + "</VAST>")
+        try server.register(
+            "buffet-0",
+            body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">" + brokenWrapper
+                + ChainDocuments.inLineAd(hop: 0, id: "two", sequence: 2)
+                + ChainDocuments.inLineAd(hop: 0, id: "stand-in")
+                + "</VAST>")
         let resolution = await resolver().resolve(tagURL: server.docURL("buffet-0"))
         #expect(resolution.ads.map(\.ad.id) == ["stand-in", "two"])
     }
 
     @Test func aWrappersBlockedCategoryRejectsTheInLineWith205() async throws {
-        try server.register("blk-1", body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
-            + ChainDocuments.inLineAd(hop: 1, category: "<Category authority=\"https://iab.com\">IAB25</Category>") + "</VAST>")
-        try server.register("blk-0", body: ChainDocuments.wrapper(
-            hop: 0, next: server.docURL("blk-1"),
-            blocked: "<BlockedAdCategories authority=\"https://iab.com\">IAB25</BlockedAdCategories>"))
+        try server.register(
+            "blk-1",
+            body: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">"
+                + ChainDocuments.inLineAd(hop: 1, category: "<Category authority=\"https://iab.com\">IAB25</Category>")
+                + "</VAST>")
+        try server.register(
+            "blk-0",
+            body: ChainDocuments.wrapper(
+                hop: 0, next: server.docURL("blk-1"),
+                blocked: "<BlockedAdCategories authority=\"https://iab.com\">IAB25</BlockedAdCategories>"))
         let resolution = await resolver().resolve(tagURL: server.docURL("blk-0"))
         #expect(resolution.errorCode == .categoryBlocked)
         #expect(try errorPixels().sorted() == ["hop0 code=205", "hop1 code=205"])
@@ -200,20 +224,22 @@ import VAST
         let resolution = await resolver().resolve(tagURL: url)
         let ad = try #require(resolution.ads.first)
         let base = server.baseURL
-        #expect(ad.impressions == [
-            TrackedURL(url: "\(base)/beacon/impression/hop0", hop: 0),
-            TrackedURL(url: "\(base)/beacon/impression/hop1", hop: 1),
-            TrackedURL(url: "\(base)/beacon/impression/hop2?ad=inline", hop: 2),
-        ])
+        #expect(
+            ad.impressions == [
+                TrackedURL(url: "\(base)/beacon/impression/hop0", hop: 0),
+                TrackedURL(url: "\(base)/beacon/impression/hop1", hop: 1),
+                TrackedURL(url: "\(base)/beacon/impression/hop2?ad=inline", hop: 2),
+            ])
         #expect(ad.errors == (0...2).map { TrackedURL(url: "\(base)/beacon/error/hop\($0)?code=[ERRORCODE]", hop: $0) })
-        #expect(ad.linearTracking.map { "\($0.event.rawValue)\($0.offset.map { "@\($0)" } ?? "") \($0.url) \($0.hop)" } == [
-            "start \(base)/beacon/start/hop0 0",
-            "progress@00:00:02.000 \(base)/beacon/progress/hop0 0",
-            "start \(base)/beacon/start/hop1 1",
-            "progress@00:00:02.000 \(base)/beacon/progress/hop1 1",
-            "start \(base)/beacon/start/hop2 2",
-            "complete \(base)/beacon/complete/hop2 2",
-        ])
+        #expect(
+            ad.linearTracking.map { "\($0.event.rawValue)\($0.offset.map { "@\($0)" } ?? "") \($0.url) \($0.hop)" } == [
+                "start \(base)/beacon/start/hop0 0",
+                "progress@00:00:02.000 \(base)/beacon/progress/hop0 0",
+                "start \(base)/beacon/start/hop1 1",
+                "progress@00:00:02.000 \(base)/beacon/progress/hop1 1",
+                "start \(base)/beacon/start/hop2 2",
+                "complete \(base)/beacon/complete/hop2 2",
+            ])
         #expect(ad.clickTracking == (0...2).map { TrackedURL(url: "\(base)/beacon/click/hop\($0)", hop: $0) })
         #expect(ad.clickThrough == TrackedURL(url: "\(base)/landing/inline", hop: 2))
         #expect(ad.wrappers.map(\.hop) == [0, 1])

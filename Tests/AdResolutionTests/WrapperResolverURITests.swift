@@ -28,7 +28,8 @@ import VAST
 
     @Test func aRelativeVASTAdTagURIResolvesAgainstTheURLOfItsDocument() async throws {
         try server.register("rel/a.xml", body: ChainDocuments.wrapper(hop: 0, next: "b.xml"))
-        try server.register("rel/b.xml", body: ChainDocuments.wrapper(hop: 1, next: "../rel/deeper/c.xml?id=[CACHEBUSTING]"))
+        try server.register(
+            "rel/b.xml", body: ChainDocuments.wrapper(hop: 1, next: "../rel/deeper/c.xml?id=[CACHEBUSTING]"))
         try server.register("rel/deeper/c.xml", body: ChainDocuments.inLine(hop: 2))
         let resolution = await resolver().resolve(tagURL: server.docURL("rel/a.xml"))
         #expect(resolution.failure == nil)
@@ -42,7 +43,8 @@ import VAST
     @Test func aRelativeURIResolvesAgainstTheURLThatAnsweredAfterARedirect() async throws {
         try server.register("moved/a.xml", body: ChainDocuments.wrapper(hop: 0, next: "b.xml"))
         try server.register("moved/b.xml", body: ChainDocuments.inLine(hop: 1))
-        let redirect = server.url("/redirect?to=") + server.docURL("moved/a.xml").replacingOccurrences(of: ":", with: "%3A")
+        let redirect =
+            server.url("/redirect?to=") + server.docURL("moved/a.xml").replacingOccurrences(of: ":", with: "%3A")
         let resolution = await resolver().resolve(tagURL: redirect)
         #expect(resolution.hops.map(\.kind) == [.wrapper, .inline])
         #expect(resolution.hops.last?.url == server.docURL("moved/b.xml"))
@@ -50,8 +52,10 @@ import VAST
 
     /// Without a document URL, `sample.xml` has nothing to resolve against: curl would take it for a
     /// host name and ask a resolver; the resolver refuses it before any request.
-    @Test(arguments: ["sample.xml", "ads.example.com/vast", "http://host]/x", "ftp://127.0.0.1/tag.xml",
-                      "javascript:alert(1)"])
+    @Test(arguments: [
+        "sample.xml", "ads.example.com/vast", "http://host]/x", "ftp://127.0.0.1/tag.xml",
+        "javascript:alert(1)",
+    ])
     func aVASTAdTagURIThatIsNotAnHTTPURLFailsWith300WithoutARequest(_ uri: String) async throws {
         let document = wrapper(hop: 0, next: uri)
         let resolution = await resolver().resolve(document: Array(document.utf8), source: "in-hand.xml")
@@ -70,7 +74,9 @@ import VAST
         let folder = try TemporaryFolder()
         try folder.write("a.xml", wrapper(hop: 0, next: "b.xml"))
         try folder.write("b.xml", wrapper(hop: 1, next: "tags/c%20d.xml"))
-        try folder.write("tags/c d.xml", ChainDocuments.inLine(hop: 2).replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL))
+        try folder.write(
+            "tags/c d.xml", ChainDocuments.inLine(hop: 2).replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL)
+        )
         let base = try AbsoluteURL(parsing: folder.url("a.xml"))
         let resolution = await resolver(WrapperResolverConfiguration(allowsFileURLs: true))
             .resolve(document: try folder.read("a.xml"), source: folder.path("a.xml"), baseURL: base)
@@ -87,10 +93,13 @@ import VAST
         try folder.write("a.xml", wrapper(hop: 0, next: "b.xml"))
         try folder.write("b.xml", wrapper(hop: 1, next: "./a.xml#again"))
         let resolution = await resolver(WrapperResolverConfiguration(allowsFileURLs: true))
-            .resolve(document: try folder.read("a.xml"), source: "a.xml", baseURL: try AbsoluteURL(parsing: folder.url("a.xml")))
+            .resolve(
+                document: try folder.read("a.xml"), source: "a.xml",
+                baseURL: try AbsoluteURL(parsing: folder.url("a.xml")))
         #expect(resolution.errorCode == .wrapper)
         #expect(resolution.findings.map(\.rule).contains("wrapper.loop"))
-        #expect(resolution.errorBeacons.map(\.url) == (0...1).map { "\(server.baseURL)/beacon/error/hop\($0)?code=300" })
+        #expect(
+            resolution.errorBeacons.map(\.url) == (0...1).map { "\(server.baseURL)/beacon/error/hop\($0)?code=300" })
     }
 
     @Test func aLocalFileIsNotReadUnlessTheResolverAllowsFileURLs() async throws {
@@ -98,7 +107,9 @@ import VAST
         try folder.write("a.xml", wrapper(hop: 0, next: "b.xml"))
         try folder.write("b.xml", ChainDocuments.inLine(hop: 1))
         let resolution = await resolver()
-            .resolve(document: try folder.read("a.xml"), source: "a.xml", baseURL: try AbsoluteURL(parsing: folder.url("a.xml")))
+            .resolve(
+                document: try folder.read("a.xml"), source: "a.xml",
+                baseURL: try AbsoluteURL(parsing: folder.url("a.xml")))
         #expect(resolution.errorCode == .wrapper)
         #expect(resolution.hops.map(\.url) == ["a.xml", folder.url("b.xml")])
         #expect(resolution.findings.first { $0.rule == "wrapper.uri" }?.message.contains("allowsFileURLs") == true)
@@ -115,19 +126,24 @@ import VAST
         #expect(resolution.errorCode == .wrapper)
         #expect(resolution.hops.map(\.kind) == [.wrapper, .error])
         #expect(resolution.hops.last?.bytes == 0)
-        #expect(resolution.findings.first { $0.rule == "wrapper.uri" }?.message.contains("not read from a file") == true)
+        #expect(
+            resolution.findings.first { $0.rule == "wrapper.uri" }?.message.contains("not read from a file") == true)
     }
 
     /// The loop key is the URI as written, resolved: `./b.xml?cb=[CACHEBUSTING]` is the same resource
     /// each time, whatever the cache buster expands to.
     @Test func aRelativeURIIsResolvedBeforeLoopDetection() async throws {
         try server.register("loop/a.xml", body: ChainDocuments.wrapper(hop: 0, next: "b.xml?cb=[CACHEBUSTING]"))
-        try server.register("loop/b.xml", body: ChainDocuments.wrapper(hop: 1, next: "../loop/./b.xml?cb=[CACHEBUSTING]#f"))
+        try server.register(
+            "loop/b.xml", body: ChainDocuments.wrapper(hop: 1, next: "../loop/./b.xml?cb=[CACHEBUSTING]#f"))
         let resolution = await resolver().resolve(tagURL: server.docURL("loop/a.xml"))
         #expect(resolution.hops.map(\.kind) == [.wrapper, .wrapper, .error])
         #expect(resolution.findings.filter { $0.rule == "wrapper.loop" }.count == 1)
-        #expect(try server.stats().byPath == ["/doc/loop/a.xml": 1, "/doc/loop/b.xml": 1, "/beacon/error/hop0": 1,
-                                              "/beacon/error/hop1": 1])
+        #expect(
+            try server.stats().byPath == [
+                "/doc/loop/a.xml": 1, "/doc/loop/b.xml": 1, "/beacon/error/hop0": 1,
+                "/beacon/error/hop1": 1,
+            ])
     }
 
     private func errorPixels() throws -> [String] {

@@ -112,7 +112,10 @@ import VAST
         try player.play([PlayerInput(at: 4, .skip), PlayerInput(at: 6, .skip), PlayerInput(at: 8, .mute)])
         #expect(player.notes.map(\.error?.code.rawValue) == ["skipOffsetNotReached", nil, nil])
         #expect(player.notes.last?.outcome == .ignored("the ad had already ended (skipped)"))
-        #expect(player.timeline.map(\.event) == ["impression", "creativeView", "start", "firstQuartile", "skip", "viewUndetermined"])
+        #expect(
+            player.timeline.map(\.event) == [
+                "impression", "creativeView", "start", "firstQuartile", "skip", "viewUndetermined",
+            ])
         #expect(player.finalPhase == .skipped)
     }
 
@@ -158,12 +161,14 @@ import VAST
         var player = VirtualPlayer(playing: try Self.session(clock: clock), clock: clock)
         try player.begin()
         try player.play([
-            PlayerInput(at: 2, .mute), PlayerInput(at: 3, .mute), PlayerInput(at: 4, .unmute), PlayerInput(at: 6, .close),
+            PlayerInput(at: 2, .mute), PlayerInput(at: 3, .mute), PlayerInput(at: 4, .unmute),
+            PlayerInput(at: 6, .close),
         ])
         #expect(player.notes.map(\.outcome) == [.applied, .ignored("already muted"), .applied, .applied])
         #expect(
             player.timeline.map(\.event) == [
-                "impression", "creativeView", "start", "mute", "unmute", "firstQuartile", "closeLinear", "viewUndetermined",
+                "impression", "creativeView", "start", "mute", "unmute", "firstQuartile", "closeLinear",
+                "viewUndetermined",
             ])
         #expect(player.finalPhase == .closed)
         #expect(player.playhead == 6)
@@ -210,9 +215,10 @@ import VAST
         }
         #expect(ended == [1, 2, 3])
         #expect(
-            player.timeline.map { "\($0.event)@\($0.at)" } == Array(
-                repeating: ["impression@0.0", "start@0.0", "midpoint@5.0", "complete@10.0"], count: 3
-            ).flatMap { $0 })
+            player.timeline.map { "\($0.event)@\($0.at)" }
+                == Array(
+                    repeating: ["impression@0.0", "start@0.0", "midpoint@5.0", "complete@10.0"], count: 3
+                ).flatMap { $0 })
         #expect(Set(player.timeline.map { $0.url.contains("ad=pod-") }) == [true])
         #expect(clock.now == Self.start.addingTimeInterval(30))
         #expect(try player.play() == [], "the break is over")

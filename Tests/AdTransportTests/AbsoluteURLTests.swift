@@ -25,7 +25,9 @@ import Testing
         #expect(try file.resolving("wrapper-b.xml").scheme == "file")
     }
 
-    @Test(arguments: ["sample.xml", "ads.example.com/tag", "http://host]", "http://", "", "ht tp://x/", "javascript:alert(1)"])
+    @Test(arguments: [
+        "sample.xml", "ads.example.com/tag", "http://host]", "http://", "", "ht tp://x/", "javascript:alert(1)",
+    ])
     func nonURLsAreRefusedWithoutGuessingAScheme(text: String) {
         #expect(throws: URLParseError.self) { try AbsoluteURL(parsing: text) }
     }

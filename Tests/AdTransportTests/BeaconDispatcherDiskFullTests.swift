@@ -21,7 +21,9 @@ import Testing
     /// the size where the key index would move it to an overflow page of its own).
     private func beacons(_ range: Range<Int>, padding: Int = 400) -> [Beacon] {
         let pad = String(repeating: "p", count: padding)
-        return range.map { Beacon(url: server.url("/beacon/d/\($0)?pad=\(pad)"), event: "impression", adInstance: "ad") }
+        return range.map {
+            Beacon(url: server.url("/beacon/d/\($0)?pad=\(pad)"), event: "impression", adInstance: "ad")
+        }
     }
 
     /// On today's main the same `SQLITE_FULL` is a `statementFailed`, indistinguishable from any
@@ -30,7 +32,8 @@ import Testing
         defer { directory.remove() }
         var configuration = BeaconDispatcherConfiguration()
         configuration.maxStoreBytes = 64 << 10
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client, configuration: configuration)
         await dispatcher.stop()  // nothing is delivered, so no tombstone can make room
         var accepted = 0
         var refusal: BeaconStoreError?
@@ -53,8 +56,9 @@ import Testing
 
         await dispatcher.start()
         #expect(await dispatcher.flush(deadline: .now + .seconds(20)))
-        let tally = BeaconTally(test: "disk-full-cap", accepted: Set((0..<accepted).map { "/beacon/d/\($0)" }),
-                                received: try server.beacons(), extra: [("refused", 10)])
+        let tally = BeaconTally(
+            test: "disk-full-cap", accepted: Set((0..<accepted).map { "/beacon/d/\($0)" }),
+            received: try server.beacons(), extra: [("refused", 10)])
         tally.print()
         #expect(tally.lost == 0 && tally.duplicated == 0)
         #expect(!(try server.beacons()).contains { $0.path == "/beacon/d/\(accepted)" }, "a refused beacon was sent")
@@ -64,7 +68,8 @@ import Testing
         defer { directory.remove() }
         var configuration = BeaconDispatcherConfiguration()
         configuration.maxStoreBytes = 64 << 10
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client, configuration: configuration)
         // Deliver batches until the store is full of tombstones: each delivered key is remembered.
         var delivered = 0
         for start in stride(from: 0, to: 400, by: 10) {
@@ -74,8 +79,9 @@ import Testing
         }
         #expect(delivered == 400, "400 beacons of 450 bytes went through a 64 KiB store")
         #expect(await dispatcher.lastStoreError == nil)
-        let tally = BeaconTally(test: "disk-full-tombstones", accepted: Set((0..<400).map { "/beacon/d/\($0)" }),
-                                received: try server.beacons())
+        let tally = BeaconTally(
+            test: "disk-full-tombstones", accepted: Set((0..<400).map { "/beacon/d/\($0)" }),
+            received: try server.beacons())
         tally.print()
         #expect(tally.lost == 0 && tally.duplicated == 0)
     }
@@ -96,30 +102,35 @@ import Testing
         try? probe.run()
         probe.waitUntilExit()
         guard probe.terminationReason == .exit, probe.terminationStatus == 0 else {
-            print("skipped onAGenuinelyFullFileSystem...: cannot mount a tmpfs in a private mount namespace "
-                  + "(unshare -m needs root or user namespaces)")
+            print(
+                "skipped onAGenuinelyFullFileSystem...: cannot mount a tmpfs in a private mount namespace "
+                    + "(unshare -m needs root or user namespaces)")
             return
         }
         let store = mountPoint + "/beacons.sqlite"
-        let process = try BeaconChild(executable: "/usr/bin/env", arguments: [
-            "unshare", "-m", "sh", "-c",
-            "mount -t tmpfs -o size=2m tmpfs \"$1\" && exec \"$2\" \"$3\" \"$4\" 100000 1 --fill",
-            "sh", mountPoint, child, store, server.baseURL,
-        ])
+        let process = try BeaconChild(
+            executable: "/usr/bin/env",
+            arguments: [
+                "unshare", "-m", "sh", "-c",
+                "mount -t tmpfs -o size=2m tmpfs \"$1\" && exec \"$2\" \"$3\" \"$4\" 100000 1 --fill",
+                "sh", mountPoint, child, store, server.baseURL,
+            ])
         let full = process.line(timeout: 60) ?? ""
         let drained = process.line(timeout: 70) ?? ""
         #expect(process.wait(timeout: 10) == 0)
-        let fields = Dictionary(full.split(separator: " ").dropFirst().compactMap { field -> (String, String)? in
-            let pair = field.split(separator: "=", maxSplits: 1)
-            return pair.count == 2 ? (String(pair[0]), String(pair[1])) : nil
-        }, uniquingKeysWith: { $1 })
+        let fields = Dictionary(
+            full.split(separator: " ").dropFirst().compactMap { field -> (String, String)? in
+                let pair = field.split(separator: "=", maxSplits: 1)
+                return pair.count == 2 ? (String(pair[0]), String(pair[1])) : nil
+            }, uniquingKeysWith: { $1 })
         #expect(full.hasPrefix("FULL "), "the child said \(full.debugDescription)")
         #expect(fields["kind"] == "diskFull")
         let accepted = try #require(fields["accepted"].flatMap { Int($0) })
         #expect(accepted > 0)
         #expect(drained == "DRAINED")
-        let tally = BeaconTally(test: "disk-full-fs", accepted: Set((0..<accepted).map { "/beacon/d/\($0)" }),
-                                received: try server.beacons(), extra: [("refused", Int(fields["refused"] ?? "") ?? 0)])
+        let tally = BeaconTally(
+            test: "disk-full-fs", accepted: Set((0..<accepted).map { "/beacon/d/\($0)" }),
+            received: try server.beacons(), extra: [("refused", Int(fields["refused"] ?? "") ?? 0)])
         tally.print()
         #expect(tally.lost == 0 && tally.duplicated == 0)
         #expect(!(try server.beacons()).contains { $0.path == "/beacon/d/\(accepted)" }, "a refused beacon was sent")

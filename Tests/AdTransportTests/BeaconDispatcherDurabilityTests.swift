@@ -41,8 +41,9 @@ import Testing
         let inFlightAtKill = dispatcher.recoveredInFlight
         #expect(await dispatcher.flush(deadline: .now + .seconds(15)))
 
-        let tally = BeaconTally(test: "kill-9", accepted: paths(count), received: try server.beacons(),
-                                extra: [("in_flight_at_kill", inFlightAtKill), ("received_before_kill", receivedBeforeKill)])
+        let tally = BeaconTally(
+            test: "kill-9", accepted: paths(count), received: try server.beacons(),
+            extra: [("in_flight_at_kill", inFlightAtKill), ("received_before_kill", receivedBeforeKill)])
         tally.print()
         print("kill-9 elapsed=\(ContinuousClock.now - start)")
         #expect(tally.lost == 0)

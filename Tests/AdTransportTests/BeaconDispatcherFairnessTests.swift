@@ -23,7 +23,8 @@ import Testing
         defer { directory.remove() }
         var configuration = BeaconDispatcherConfiguration()
         configuration.backoff = BeaconBackoff(base: .milliseconds(50), cap: .milliseconds(400))
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client, configuration: configuration)
         let deadPort = try unusedLoopbackPort()
         let dead = (0..<10_000).map {
             Beacon(url: "http://127.0.0.1:\(deadPort)/beacon/dead/\($0)", event: "impression", adInstance: "ad")
@@ -36,7 +37,9 @@ import Testing
         #expect(rejected.count == 7_500 && rejected.allSatisfy { $0.kind == .rejected })
         #expect(rejected.first?.error?.contains("the queue for http://127.0.0.1:\(deadPort) is full") == true)
 
-        let live = (0..<200).map { Beacon(url: server.url("/beacon/live/\($0)"), event: "impression", adInstance: "ad") }
+        let live = (0..<200).map {
+            Beacon(url: server.url("/beacon/live/\($0)"), event: "impression", adInstance: "ad")
+        }
         try await dispatcher.enqueue(live)
         let liveOutcomes = await dispatcher.outcomes(200, timeout: .seconds(30))
         #expect(liveOutcomes.count == 200 && liveOutcomes.allSatisfy { $0.kind == .delivered })
@@ -62,7 +65,8 @@ import Testing
         let hanging = try TestServer()
         var configuration = BeaconDispatcherConfiguration()
         configuration.requestTimeout = .seconds(20)
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client, configuration: configuration)
         let stuck = (0..<50).map { Beacon(url: hanging.url("/hang?n=\($0)"), event: "impression", adInstance: "ad") }
         try await dispatcher.enqueue(stuck)
         while await dispatcher.inFlightCount < configuration.maxConcurrentSendsPerHost {
@@ -83,14 +87,20 @@ import Testing
         let other = try TestServer()
         var configuration = BeaconDispatcherConfiguration()
         configuration.maxConcurrentSends = 1
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client, configuration: configuration)
         await dispatcher.stop()
         // Host A's six are enqueued before host B's three: B still gets every other send.
-        try await dispatcher.enqueue((0..<6).map { Beacon(url: server.url("/beacon/a/\($0)"), event: "e", adInstance: "x") })
-        try await dispatcher.enqueue((0..<3).map { Beacon(url: other.url("/beacon/b/\($0)"), event: "e", adInstance: "x") })
+        try await dispatcher.enqueue(
+            (0..<6).map { Beacon(url: server.url("/beacon/a/\($0)"), event: "e", adInstance: "x") })
+        try await dispatcher.enqueue(
+            (0..<3).map { Beacon(url: other.url("/beacon/b/\($0)"), event: "e", adInstance: "x") })
         await dispatcher.start()
         let order = await dispatcher.outcomes(9).map { URL(string: $0.beacon.url)!.path }
-        #expect(order == ["/beacon/a/0", "/beacon/b/0", "/beacon/a/1", "/beacon/b/1", "/beacon/a/2", "/beacon/b/2",
-                          "/beacon/a/3", "/beacon/a/4", "/beacon/a/5"])
+        #expect(
+            order == [
+                "/beacon/a/0", "/beacon/b/0", "/beacon/a/1", "/beacon/b/1", "/beacon/a/2", "/beacon/b/2",
+                "/beacon/a/3", "/beacon/a/4", "/beacon/a/5",
+            ])
     }
 }

@@ -1,5 +1,6 @@
-@testable import AdTransport
 import Testing
+
+@testable import AdTransport
 
 /// The retry policy and backoff as pure functions: time and randomness are inputs.
 @Suite struct BeaconDispatcherPolicyTests {
@@ -38,12 +39,15 @@ import Testing
 
     @Test(arguments: [408, 429, 500, 502, 503, 599])
     func retryableStatusesAreRetriedAfterTheBackoff(_ status: Int) {
-        #expect(verdict(failure(.badStatus, status: status), attempts: 3)
-            == .retry(at: now + 4_000, status: status, error: "badStatus"))
+        #expect(
+            verdict(failure(.badStatus, status: status), attempts: 3)
+                == .retry(at: now + 4_000, status: status, error: "badStatus"))
     }
 
-    @Test(arguments: [HTTPError.Kind.dns, .connect, .connectTimeout, .timeout, .connectionLost, .tls, .transport,
-                      .shutdown])
+    @Test(arguments: [
+        HTTPError.Kind.dns, .connect, .connectTimeout, .timeout, .connectionLost, .tls, .transport,
+        .shutdown,
+    ])
     func networkFailuresAreRetried(_ kind: HTTPError.Kind) {
         #expect(verdict(failure(kind)) == .retry(at: now + 1_000, status: nil, error: "\(kind)"))
     }
@@ -64,27 +68,35 @@ import Testing
     }
 
     private func limited(_ status: Int, retryAfter: Duration?) -> Result<Int, HTTPError> {
-        .failure(HTTPError(.badStatus, "badStatus", report: HTTPTransferReport(
-            url: "http://example.test/p", status: status, retryAfter: retryAfter)))
+        .failure(
+            HTTPError(
+                .badStatus, "badStatus",
+                report: HTTPTransferReport(
+                    url: "http://example.test/p", status: status, retryAfter: retryAfter)))
     }
 
     @Test(arguments: [429, 503, 500, 408])
     func aLongerRetryAfterOnARetryableStatusIsHonoured(_ status: Int) {
-        #expect(verdict(limited(status, retryAfter: .seconds(30)))
-            == .retry(at: now + 30_000, status: status, error: "badStatus"))
+        #expect(
+            verdict(limited(status, retryAfter: .seconds(30)))
+                == .retry(at: now + 30_000, status: status, error: "badStatus"))
     }
 
     @Test func aShorterRetryAfterDoesNotHurryTheBackoff() {
-        #expect(verdict(limited(503, retryAfter: .zero), attempts: 4)
-            == .retry(at: now + 8_000, status: 503, error: "badStatus"))
+        #expect(
+            verdict(limited(503, retryAfter: .zero), attempts: 4)
+                == .retry(at: now + 8_000, status: 503, error: "badStatus"))
     }
 
     @Test func retryAfterNeverGoesBeyondTheBackoffsCapOrTheTTL() {
-        #expect(verdict(limited(429, retryAfter: .seconds(86_400)))
-            == .retry(at: now + 60_000, status: 429, error: "badStatus"))
+        #expect(
+            verdict(limited(429, retryAfter: .seconds(86_400)))
+                == .retry(at: now + 60_000, status: 429, error: "badStatus"))
         let soon = now + 10_000
-        #expect(policy.verdict(for: limited(429, retryAfter: .seconds(30)), attempts: 1, now: now, expiresAt: soon,
-                               unit: 0.5) == .retry(at: soon, status: 429, error: "badStatus"))
+        #expect(
+            policy.verdict(
+                for: limited(429, retryAfter: .seconds(30)), attempts: 1, now: now, expiresAt: soon,
+                unit: 0.5) == .retry(at: soon, status: 429, error: "badStatus"))
     }
 
     @Test func aRetryAfterOnAStatusThatIsNotRetriedChangesNothing() {
@@ -93,10 +105,13 @@ import Testing
 
     @Test func hugeTimesCannotTrap() {
         let late: Int64 = .max - 5
-        #expect(policy.verdict(for: limited(503, retryAfter: .seconds(86_400)), attempts: .max, now: late,
-                               expiresAt: .max, unit: 1) == .retry(at: .max, status: 503, error: "badStatus"))
-        #expect(BeaconBackoff(base: .seconds(1), cap: .seconds(86_400), jitter: .none).delay(beforeRetry: .max, unit: 0)
-            == .seconds(86_400))
+        #expect(
+            policy.verdict(
+                for: limited(503, retryAfter: .seconds(86_400)), attempts: .max, now: late,
+                expiresAt: .max, unit: 1) == .retry(at: .max, status: 503, error: "badStatus"))
+        #expect(
+            BeaconBackoff(base: .seconds(1), cap: .seconds(86_400), jitter: .none).delay(beforeRetry: .max, unit: 0)
+                == .seconds(86_400))
     }
 
     @Test func outlandishConfigurationsAreRefusedBeforeAnyArithmetic() {
@@ -116,7 +131,8 @@ import Testing
 
     @Test func aRetryIsNeverScheduledAfterTheBeaconExpires() {
         let soon = now + 500
-        #expect(policy.verdict(for: failure(.badStatus, status: 503), attempts: 1, now: now, expiresAt: soon, unit: 0.5)
-            == .retry(at: soon, status: 503, error: "badStatus"))
+        #expect(
+            policy.verdict(for: failure(.badStatus, status: 503), attempts: 1, now: now, expiresAt: soon, unit: 0.5)
+                == .retry(at: soon, status: 503, error: "badStatus"))
     }
 }

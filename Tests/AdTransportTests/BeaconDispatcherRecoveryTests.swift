@@ -85,8 +85,9 @@ import Testing
         try await dispatcher.enqueue(beacons(50..<100))
         #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
         #expect(await dispatcher.lastStoreError == nil)
-        let tally = BeaconTally(test: "corrupt-store-\(damage.rawValue)", accepted: Set((0..<100).map { "/beacon/d/\($0)" }),
-                                received: try server.beacons())
+        let tally = BeaconTally(
+            test: "corrupt-store-\(damage.rawValue)", accepted: Set((0..<100).map { "/beacon/d/\($0)" }),
+            received: try server.beacons())
         tally.print()
         #expect(tally.lost == 0 && tally.duplicated == 0 && tally.delivered == 100)
     }

@@ -27,8 +27,9 @@ import Testing
 
     /// The gap between the server's first and second arrival of the one beacon.
     private func retryGap(_ path: String, cap: Duration) async throws -> Double {
-        let dispatcher = try BeaconDispatcher(storePath: directory.store(), client: client,
-                                              configuration: Self.configuration(cap: cap))
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store(), client: client,
+            configuration: Self.configuration(cap: cap))
         let beacon = Beacon(url: server.url(path), event: "impression", adInstance: "ad")
         try await dispatcher.enqueue([beacon])
         let outcome = try #require(await dispatcher.outcomes(1, timeout: .seconds(20)).first)
@@ -59,7 +60,8 @@ import Testing
 
     @Test func retryAfterBeyondTheCapWaitsOnlyTheCap() async throws {
         defer { directory.remove() }
-        let gap = try await retryGap("/beacon/ra?fail_first=1&fail_status=503&\(header("3600"))", cap: .milliseconds(300))
+        let gap = try await retryGap(
+            "/beacon/ra?fail_first=1&fail_status=503&\(header("3600"))", cap: .milliseconds(300))
         #expect(gap >= 0.25 && gap < 2)
     }
 }

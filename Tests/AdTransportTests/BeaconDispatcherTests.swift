@@ -21,10 +21,13 @@ import Testing
         directory = try TemporaryDirectory()
     }
 
-    private func dispatcher(_ configuration: BeaconDispatcherConfiguration = fast, store: String = "beacons.sqlite",
-                            clock: BeaconWallClock = .system) throws -> BeaconDispatcher {
-        try BeaconDispatcher(storePath: directory.store(store), client: client, configuration: configuration,
-                             clock: clock)
+    private func dispatcher(
+        _ configuration: BeaconDispatcherConfiguration = fast, store: String = "beacons.sqlite",
+        clock: BeaconWallClock = .system
+    ) throws -> BeaconDispatcher {
+        try BeaconDispatcher(
+            storePath: directory.store(store), client: client, configuration: configuration,
+            clock: clock)
     }
 
     private func beacon(_ path: String, event: String = "impression", ad: String = "ad-1") -> Beacon {
@@ -36,13 +39,15 @@ import Testing
         var configuration = Self.fast
         configuration.maxConcurrentSends = 1
         let dispatcher = try dispatcher(configuration)
-        let a = beacon("/beacon/a"), b = beacon("/beacon/b")
+        let a = beacon("/beacon/a")
+        let b = beacon("/beacon/b")
         try await dispatcher.enqueue([a, a, b])
         try await dispatcher.enqueue([a])
-        #expect(await dispatcher.outcomes(2) == [
-            BeaconOutcome(.delivered, beacon: a, attempts: 1, status: 204),
-            BeaconOutcome(.delivered, beacon: b, attempts: 1, status: 204),
-        ])
+        #expect(
+            await dispatcher.outcomes(2) == [
+                BeaconOutcome(.delivered, beacon: a, attempts: 1, status: 204),
+                BeaconOutcome(.delivered, beacon: b, attempts: 1, status: 204),
+            ])
         #expect(await dispatcher.flush(deadline: .now + .seconds(5)))
         // Delivered keys stay as tombstones for their TTL: a late duplicate is still ignored.
         try await dispatcher.enqueue([a])
@@ -54,8 +59,10 @@ import Testing
     @Test func theKeyIsAdInstanceEventAndURL() async throws {
         defer { directory.remove() }
         let dispatcher = try dispatcher()
-        let beacons = [beacon("/beacon/k"), beacon("/beacon/k", event: "start"), beacon("/beacon/k", ad: "ad-2"),
-                       beacon("/beacon/k?x=1")]
+        let beacons = [
+            beacon("/beacon/k"), beacon("/beacon/k", event: "start"), beacon("/beacon/k", ad: "ad-2"),
+            beacon("/beacon/k?x=1"),
+        ]
         try await dispatcher.enqueue(beacons + beacons)
         let outcomes = await dispatcher.outcomes(4)
         #expect(Set(outcomes.map(\.beacon)) == Set(beacons))
@@ -321,8 +328,9 @@ import Testing
         // The retry of the failing beacon is 30 s away: a drained flush cannot finish, a tried-once one can.
         let configuration = BeaconDispatcherConfiguration(
             backoff: BeaconBackoff(base: .seconds(30), cap: .seconds(30), jitter: .none), requestTimeout: .seconds(5))
-        let dispatcher = try BeaconDispatcher(storePath: directory.store("goal.sqlite"), client: client,
-                                              configuration: configuration)
+        let dispatcher = try BeaconDispatcher(
+            storePath: directory.store("goal.sqlite"), client: client,
+            configuration: configuration)
         let good = Beacon(url: server.url("/beacon/good"), event: "impression", adInstance: "a")
         let failing = Beacon(url: server.url("/beacon/failing?status=503"), event: "start", adInstance: "a")
         try await dispatcher.enqueue([good, failing])

@@ -1,5 +1,6 @@
-@testable import AdTransport
 import Testing
+
+@testable import AdTransport
 
 /// The per-host ledger as a pure value: limits, turns and due times as inputs.
 @Suite struct BeaconHostLedgerTests {

@@ -18,25 +18,30 @@ import Testing
         "header=" + "\(name): \(value)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
     }
 
-    @Test(arguments: [("7", Duration.seconds(7)), ("0", .zero), (" 120 ", .seconds(120)),
-                      ("99999999999999999999999", .seconds(86_400))])
+    @Test(arguments: [
+        ("7", Duration.seconds(7)), ("0", .zero), (" 120 ", .seconds(120)),
+        ("99999999999999999999999", .seconds(86_400)),
+    ])
     func retryAfterSecondsAreReportedBounded(_ value: String, _ expected: Duration) async throws {
-        let (error, _) = try #require(await client.failure(server.url("/echo?status=503&\(header("Retry-After", value))")))
+        let (error, _) = try #require(
+            await client.failure(server.url("/echo?status=503&\(header("Retry-After", value))")))
         #expect(error.kind == .badStatus && error.status == 503)
         #expect(error.report.retryAfter == expected)
     }
 
     @Test(arguments: ["-5", "1.5", "soon", "Sun, 32 Nov 1994 08:49:37 GMT"])
     func anUnreadableRetryAfterIsNoValue(_ value: String) async throws {
-        let (error, _) = try #require(await client.failure(server.url("/echo?status=429&\(header("Retry-After", value))")))
+        let (error, _) = try #require(
+            await client.failure(server.url("/echo?status=429&\(header("Retry-After", value))")))
         #expect(error.status == 429)
         #expect(error.report.retryAfter == nil)
     }
 
     /// The date is relative to the server's own `Date` header (RFC 9110 section 10.2.3).
     @Test func aRetryAfterDateIsRelativeToTheServersDate() async throws {
-        let url = server.url("/echo?status=503&\(header("Date", "Sun, 06 Nov 1994 08:49:37 GMT"))&"
-            + header("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT"))
+        let url = server.url(
+            "/echo?status=503&\(header("Date", "Sun, 06 Nov 1994 08:49:37 GMT"))&"
+                + header("Retry-After", "Sun, 06 Nov 1994 08:50:07 GMT"))
         let (error, _) = try #require(await client.failure(url))
         #expect(error.report.retryAfter == .seconds(30))
     }
@@ -61,21 +66,24 @@ import Testing
     }
 
     @Test func aNormalNumberOfHeadersIsFine() async throws {
-        let response = try await client.fetch(HTTPRequest(url: server.url("/many-headers?count=100&size=100")),
-                                              timeout: .seconds(5))
+        let response = try await client.fetch(
+            HTTPRequest(url: server.url("/many-headers?count=100&size=100")),
+            timeout: .seconds(5))
         #expect(response.status == 200)
     }
 
     @Test(arguments: ["99999999999999999999999", "10000000000"])
     func aContentLengthOverTheCapIsTooLargeBeforeTheBody(_ length: String) async throws {
-        let (error, elapsed) = try #require(await client.failure(server.url("/echo?\(header("Content-Length", length))")))
+        let (error, elapsed) = try #require(
+            await client.failure(server.url("/echo?\(header("Content-Length", length))")))
         #expect(error.kind == .tooLarge)
         #expect(elapsed < .seconds(2))
     }
 
     @Test(arguments: ["-1", "abc"])
     func anInvalidContentLengthIsATransportError(_ length: String) async throws {
-        let (error, elapsed) = try #require(await client.failure(server.url("/echo?\(header("Content-Length", length))")))
+        let (error, elapsed) = try #require(
+            await client.failure(server.url("/echo?\(header("Content-Length", length))")))
         #expect(error.kind == .transport)
         #expect(error.message.contains("Content-Length"))
         #expect(elapsed < .seconds(2))

@@ -45,8 +45,9 @@ import Testing
     }
 
     @Test func sendsItsUserAgentAndAcceptsCompressedBodies() async throws {
-        let response = try await client.fetch(HTTPRequest(url: server.url("/echo"), headers: [HTTPHeader("X-Probe", "1")]),
-                                              timeout: .seconds(5))
+        let response = try await client.fetch(
+            HTTPRequest(url: server.url("/echo"), headers: [HTTPHeader("X-Probe", "1")]),
+            timeout: .seconds(5))
         let text = String(decoding: response.body, as: UTF8.self).lowercased()
         #expect(text.contains("adengine/0.1 (libcurl)"))
         #expect(text.contains("gzip"))
@@ -198,8 +199,9 @@ import Testing
     }
 
     @Test func requestsWaitingForAConnectionDoNotSpendTheirConnectTimeoutWaiting() async throws {
-        let narrow = try HTTPClient(configuration: HTTPClientConfiguration(
-            connectTimeoutMilliseconds: 200, maxConnectionsPerHost: 1))
+        let narrow = try HTTPClient(
+            configuration: HTTPClientConfiguration(
+                connectTimeoutMilliseconds: 200, maxConnectionsPerHost: 1))
         let url = server.fileURL("v42-nonlinear.xml") + "?delay_ms=100"
         let results = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<5 {
@@ -236,7 +238,7 @@ import Testing
 /// The process's peak resident set (VmHWM), in bytes.
 func peakResidentBytes() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return 0 }
     return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
 }

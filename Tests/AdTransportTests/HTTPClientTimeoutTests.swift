@@ -25,8 +25,9 @@ import Testing
 
     @Test func aDripStartedLateStillFailsWithinTwoWindowsOfItsFirstByte() async throws {
         let client = try HTTPClient(configuration: HTTPClientConfiguration(lowSpeedSeconds: 1))
-        let (error, elapsed) = try #require(await client.failure(
-            server.url("/drip?bytes=1000&interval_ms=1000&delay_ms=1500"), timeout: .seconds(20)))
+        let (error, elapsed) = try #require(
+            await client.failure(
+                server.url("/drip?bytes=1000&interval_ms=1000&delay_ms=1500"), timeout: .seconds(20)))
         #expect(error.kind == .timeout)
         #expect(error.message.contains("slower than 64 bytes/s"))
         #expect(elapsed >= .milliseconds(2500) && elapsed < .milliseconds(5000))
@@ -34,8 +35,9 @@ import Testing
 
     @Test func theLowSpeedRuleCanBeTurnedOff() async throws {
         let client = try HTTPClient(configuration: HTTPClientConfiguration(lowSpeedBytesPerSecond: 0))
-        let response = try await client.fetch(HTTPRequest(url: server.url("/drip?bytes=3&interval_ms=1000")),
-                                              timeout: .seconds(10))
+        let response = try await client.fetch(
+            HTTPRequest(url: server.url("/drip?bytes=3&interval_ms=1000")),
+            timeout: .seconds(10))
         #expect(response.body == Array("xxx".utf8))
     }
 

@@ -73,8 +73,9 @@ import Testing
         try server.resetStats()
         try other.resetStats()
         let target = other.fileURL("v42-nonlinear.xml")
-        let response = try await client.fetch(HTTPRequest(url: server.url("/redirect?to=\(target)")),
-                                              timeout: .seconds(5))
+        let response = try await client.fetch(
+            HTTPRequest(url: server.url("/redirect?to=\(target)")),
+            timeout: .seconds(5))
         #expect(response.report.effectiveURL == target)
         #expect(!response.report.connectionReused)
         #expect(try server.stats().requests == 1)

@@ -1,6 +1,7 @@
-@testable import AdTransport
 import Foundation
 import Testing
+
+@testable import AdTransport
 
 /// The WAL header check against the format SQLite documents, on a WAL SQLite itself wrote.
 @Suite struct WALHeaderTests {

@@ -25,10 +25,13 @@ struct HostileCorpusTests {
         #expect(Set(ids).count == ids.count, "duplicate case names")
     }
 
-    @Test(.enabled(if: HostileCorpus.networkIsIsolated, """
-        some cases' documents name outside hosts in their pixels (getad fires error pixels): run it through \
-        Tools/test, in the loopback-only network namespace, or set ADENGINE_TEST_NETWORK=host to run it anyway
-        """))
+    @Test(
+        .enabled(
+            if: HostileCorpus.networkIsIsolated,
+            """
+            some cases' documents name outside hosts in their pixels (getad fires error pixels): run it through \
+            Tools/test, in the loopback-only network namespace, or set ADENGINE_TEST_NETWORK=host to run it anyway
+            """))
     func everyHostileCaseEndsWithItsExpectedOutcomeWithinBounds() throws {
         guard let vastcheck = HostileCorpus.executable("vastcheck"),
             let beacons = HostileCorpus.executable("hostile-beacons")

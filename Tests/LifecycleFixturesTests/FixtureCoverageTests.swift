@@ -132,7 +132,9 @@ import Testing
                 let after = step.phaseAfter.split(separator: "/").last.map(String.init) ?? ""
                 checked += 1
                 guard before != after else { continue }
-                #expect(legal.contains("\(before) → \(after)"), "\(run.fixture.name) step \(step.index): \(before) → \(after)")
+                #expect(
+                    legal.contains("\(before) → \(after)"),
+                    "\(run.fixture.name) step \(step.index): \(before) → \(after)")
             }
         }
         #expect(checked >= 8, "the play fixtures were not found")

@@ -56,7 +56,8 @@ import Testing
     }
 
     /// The play steps: each fixture's steps with their index, for the checks below.
-    static func plays() throws -> [(fixture: SessionFixture, index: Int, play: FixturePlay, outputs: [FixtureOutput]?)] {
+    static func plays() throws -> [(fixture: SessionFixture, index: Int, play: FixturePlay, outputs: [FixtureOutput]?)]
+    {
         try all.get().flatMap { run in
             run.fixture.steps.enumerated().compactMap { index, step in
                 guard case .play(let play) = step.input else { return nil }
@@ -70,7 +71,9 @@ import Testing
     /// The playhead each `progressed` output reports, in order.
     static func positions(_ outputs: [FixtureOutput]) -> [Int] {
         outputs.compactMap { output in
-            if case .session(.callback(.progressed(let position, _))) = output { return Int((position * 1000).rounded()) }
+            if case .session(.callback(.progressed(let position, _))) = output {
+                return Int((position * 1000).rounded())
+            }
             return nil
         }
     }
@@ -79,7 +82,10 @@ import Testing
         let plays = try Self.plays()
         func callbacks(_ outputs: [FixtureOutput]?) -> [String] { (outputs ?? []).compactMap(\.callbackName) }
         // A play with no player duration that reaches the VAST Duration and completes.
-        #expect(plays.contains { !$0.fixture.pod && $0.play.durationMs == nil && callbacks($0.outputs).contains("completed") })
+        #expect(
+            plays.contains {
+                !$0.fixture.pod && $0.play.durationMs == nil && callbacks($0.outputs).contains("completed")
+            })
         // A play that moves nothing because the player is paused, and one after a resume.
         #expect(
             plays.contains { play in
@@ -91,13 +97,17 @@ import Testing
         #expect(
             plays.contains { play in
                 play.fixture.steps.dropFirst(play.index + 1).contains { step in
-                    guard step.input.name == "skipRequested", case .outputs(let outputs) = step.expectation else { return false }
+                    guard step.input.name == "skipRequested", case .outputs(let outputs) = step.expectation else {
+                        return false
+                    }
                     return callbacks(outputs).first == "skipped"
                 }
             })
         // A pod played ad by ad: at least two play steps of one fixture, each ending its ad.
         let podPlays = plays.filter { $0.fixture.pod && callbacks($0.outputs).contains("adEnded") }
-        #expect(Set(podPlays.map(\.fixture.name)).contains { name in podPlays.filter { $0.fixture.name == name }.count >= 2 })
+        #expect(
+            Set(podPlays.map(\.fixture.name)).contains { name in podPlays.filter { $0.fixture.name == name }.count >= 2
+            })
         // A refusal of a play.
         #expect(plays.contains { $0.outputs == nil })
     }
@@ -108,29 +118,33 @@ import Testing
     @Test func playStepsReportProgressOnlyWhereSomethingHappens() throws {
         for (fixture, index, play, outputs) in try Self.plays() {
             guard let outputs else { continue }
-            let where_ = "\(fixture.name) step \(index)"
+            let place = "\(fixture.name) step \(index)"
             let positions = Self.positions(outputs)
-            #expect(positions == positions.sorted(), "\(where_): the playhead went back")
-            #expect(positions.allSatisfy { $0 <= play.toMs }, "\(where_): a report past toMs")
+            #expect(positions == positions.sorted(), "\(place): the playhead went back")
+            #expect(positions.allSatisfy { $0 <= play.toMs }, "\(place): a report past toMs")
             let reports = outputs.indices.filter { Self.positions([outputs[$0]]).count == 1 }
             for (rank, offset) in reports.enumerated() where rank > 0 && rank < reports.count - 1 {
                 let next = outputs.index(after: offset)
                 #expect(
                     next < outputs.endIndex && Self.positions([outputs[next]]).isEmpty,
-                    "\(where_): the report at \(positions[rank]) ms caused nothing")
+                    "\(place): the report at \(positions[rank]) ms caused nothing")
             }
         }
     }
 
     @Test func aPlayToAnOutOfRangeTimeIsAnErrorNamingTheField() throws {
-        for input in [#"{"play": {"toMs": -1}}"#, #"{"play": {"toMs": 1e18}}"#, #"{"play": {"toMs": 5, "durationMs": 0}}"#,
-                      #"{"play": {"toMs": 1.5}}"#, #"{"play": {"tooMs": 5}}"#] {
+        for input in [
+            #"{"play": {"toMs": -1}}"#, #"{"play": {"toMs": 1e18}}"#, #"{"play": {"toMs": 5, "durationMs": 0}}"#,
+            #"{"play": {"toMs": 1.5}}"#, #"{"play": {"tooMs": 5}}"#,
+        ] {
             let json = """
                 {"name": "session-bad", "description": "d", "controller": "session",
                  "ad": "Tests/Fixtures/lifecycle/ads/session-every-part.xml",
                  "steps": [{"at": 0, "input": \(input), "expect": []}]}
                 """
-            #expect(throws: FixtureError.self, "\(input)") { try SessionFixture(json: Data(json.utf8), file: "bad.json") }
+            #expect(throws: FixtureError.self, "\(input)") {
+                try SessionFixture(json: Data(json.utf8), file: "bad.json")
+            }
             do {
                 _ = try SessionFixture(json: Data(json.utf8), file: "bad.json")
             } catch {
@@ -158,7 +172,8 @@ import Testing
         #expect(result.failure?.step == 2)
         #expect(
             result.failure?.summary
-                == "the step's time (1000 ms) is before the clock a play moved to (2000 ms): give it an `at` of at least 2000")
+                == "the step's time (1000 ms) is before the clock a play moved to (2000 ms): give it an `at` of at least 2000"
+        )
     }
 
     @Test func aMistypedSessionInputIsAnErrorNamingTheField() throws {

@@ -19,7 +19,8 @@ public enum ChainDocuments {
         """
     }
 
-    public static func inLineAd(hop: Int, id: String = "inline", sequence: Int? = nil, category: String = "") -> String {
+    public static func inLineAd(hop: Int, id: String = "inline", sequence: Int? = nil, category: String = "") -> String
+    {
         """
         <Ad id="\(id)"\(sequence.map { " sequence=\"\($0)\"" } ?? "")><InLine>
         <AdSystem>hop\(hop)</AdSystem>
@@ -56,13 +57,17 @@ public enum ChainDocuments {
 
     /// One Wrapper `<Ad>` pointing at `next`, with the pixels of `wrapper(hop:next:)`; `creatives` replaces
     /// its tracking-only Linear (for companions, say).
-    public static func wrapperAd(hop: Int, id: String? = nil, sequence: Int? = nil, next: String,
-                                 attributes: String = "", creatives: String? = nil) -> String {
+    public static func wrapperAd(
+        hop: Int, id: String? = nil, sequence: Int? = nil, next: String,
+        attributes: String = "", creatives: String? = nil
+    ) -> String {
         var ad = wrapper(hop: hop, next: next, attributes: attributes)
             .replacingOccurrences(of: "<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\">", with: "")
             .replacingOccurrences(of: "</VAST>", with: "")
-        ad = ad.replacingOccurrences(of: "<Ad id=\"w\(hop)\">", with: "<Ad id=\"\(id ?? "w\(hop)")\""
-            + (sequence.map { " sequence=\"\($0)\"" } ?? "") + ">")
+        ad = ad.replacingOccurrences(
+            of: "<Ad id=\"w\(hop)\">",
+            with: "<Ad id=\"\(id ?? "w\(hop)")\""
+                + (sequence.map { " sequence=\"\($0)\"" } ?? "") + ">")
         if let creatives { ad = replacingCreatives(of: ad, with: creatives) }
         return ad
     }
@@ -94,7 +99,8 @@ extension TestServer {
     /// - Returns: the tag URL, `name-0` with `query`.
     public func registerChain(_ name: String, hops: Int, query: String = "", last: String? = nil) throws -> String {
         for hop in 0..<hops {
-            let body = hop == hops - 1
+            let body =
+                hop == hops - 1
                 ? (last ?? ChainDocuments.inLine(hop: hop))
                 : ChainDocuments.wrapper(hop: hop, next: docURL("\(name)-\(hop + 1)") + query)
             try register("\(name)-\(hop)", body: body)

@@ -1,8 +1,9 @@
 public import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The loopback HTTP test server (`Tools/test-server/server.py`) run as a child process.
@@ -140,9 +141,11 @@ public final class TestServer: @unchecked Sendable {
         let key = folder.appendingPathComponent("key.pem").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
-                             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-                             "-keyout", key, "-out", certificate]
+        process.arguments = [
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+            "-keyout", key, "-out", certificate,
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -230,7 +233,8 @@ public final class TestServer: @unchecked Sendable {
         while true {
             let remaining = deadline.timeIntervalSinceNow
             if remaining <= 0 {
-                throw Failure.start("no PORT line within \(timeout) s (got \(String(decoding: bytes, as: UTF8.self).debugDescription))")
+                throw Failure.start(
+                    "no PORT line within \(timeout) s (got \(String(decoding: bytes, as: UTF8.self).debugDescription))")
             }
             var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(min(remaining * 1000, 1000)) + 1)
@@ -266,8 +270,9 @@ public final class TestServer: @unchecked Sendable {
             port: port, method: method, target: target, body: body,
             headers: ["X-Test-Control: 1"])
         guard (200..<300).contains(status) else {
-            throw Failure.control("\(method) \(target) answered \(status): "
-                + String(decoding: responseBody.prefix(200), as: UTF8.self))
+            throw Failure.control(
+                "\(method) \(target) answered \(status): "
+                    + String(decoding: responseBody.prefix(200), as: UTF8.self))
         }
         return responseBody
     }
@@ -276,16 +281,18 @@ public final class TestServer: @unchecked Sendable {
 /// A minimal blocking HTTP/1.1 client for 127.0.0.1: one request per connection
 /// (`Connection: close`), body read by Content-Length or to end of stream. 10 s socket timeouts.
 private enum LoopbackHTTP {
-    static func request(port: Int, method: String, target: String, body: [UInt8],
-                        headers: [String]) throws -> (status: Int, body: [UInt8]) {
+    static func request(
+        port: Int, method: String, target: String, body: [UInt8],
+        headers: [String]
+    ) throws -> (status: Int, body: [UInt8]) {
         #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        let sendFlags = Int32(MSG_NOSIGNAL)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let sendFlags = Int32(MSG_NOSIGNAL)
         #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        let sendFlags: Int32 = 0
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+            let sendFlags: Int32 = 0
+            var one: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
         guard fd >= 0 else { throw failure("socket", errno) }
         defer { _ = close(fd) }

@@ -22,7 +22,8 @@ import VASTCheck
         #expect(VASTCheck.check(["frobnicate"]) == .usage(message: "unknown command \"frobnicate\""))
         #expect(
             VASTCheck.check(["validate", "--frobnicate", "x.xml"]) == .usage(message: "unknown option --frobnicate"))
-        #expect(VASTCheck.check(["validate", "x.xml", "--max-bytes"]) == .usage(message: "--max-bytes needs a value (N)"))
+        #expect(
+            VASTCheck.check(["validate", "x.xml", "--max-bytes"]) == .usage(message: "--max-bytes needs a value (N)"))
         #expect(
             VASTCheck.check(["validate", "--jobs", "0", "x.xml"])
                 == .usage(message: "--jobs takes a whole number from 1 to 64, not \"0\""))

@@ -88,11 +88,13 @@ import VASTCheck
         let chainMerged = try #require(chain["merged"] as? [String: Any])
         let flatMerged = try #require(flat["merged"] as? [String: Any])
         #expect(flatMerged.keys.sorted() == chainMerged.keys.sorted())
-        #expect(chainMerged.keys.sorted() == [
-            "clickThrough", "clickTracking", "companionClickTracking", "companionTracking", "companions", "customClicks", "errors",
-            "extensions", "iconClickTracking", "iconViewTracking", "impressions", "linearTracking", "verifications",
-            "viewUndetermined", "viewable",
-        ])
+        #expect(
+            chainMerged.keys.sorted() == [
+                "clickThrough", "clickTracking", "companionClickTracking", "companionTracking", "companions",
+                "customClicks", "errors",
+                "extensions", "iconClickTracking", "iconViewTracking", "impressions", "linearTracking", "verifications",
+                "viewUndetermined", "viewable",
+            ])
         // Companions are compared below by what they show: the flattened document holds them in its InLine,
         // so their hop and creative index differ by design.
         let skipped: Set = ["clickThrough", "verifications", "extensions", "companions"]
@@ -101,7 +103,8 @@ import VASTCheck
             let actual = (flatMerged[key] as? [[String: Any]])?.map(Self.withoutHop)
             #expect(actual == expected, "\(key)")
         }
-        #expect(Self.withoutHop(try #require(flatMerged["clickThrough"] as? [String: Any]))
+        #expect(
+            Self.withoutHop(try #require(flatMerged["clickThrough"] as? [String: Any]))
                 == Self.withoutHop(try #require(chainMerged["clickThrough"] as? [String: Any])))
         func shown(_ merged: [String: Any]) -> [String] {
             (merged["companions"] as? [[String: Any]] ?? []).map { item in
@@ -115,11 +118,15 @@ import VASTCheck
         let impressions = try #require(chainMerged["impressions"] as? [[String: Any]])
         #expect(impressions.map { $0["hop"] as? Int } == [0, 1, 2])
         let linear = try #require(chainMerged["linearTracking"] as? [[String: Any]])
-        #expect(linear.map { "\($0["event"] ?? "")@\($0["hop"] ?? "")" } == [
-            "start@0", "progress@0", "firstQuartile@1", "progress@1", "start@2", "complete@2"])
-        #expect(((flatMerged["verifications"] as? [[String: Any]])?.first?["verification"] as? [String: Any])?["vendor"]
+        #expect(
+            linear.map { "\($0["event"] ?? "")@\($0["hop"] ?? "")" } == [
+                "start@0", "progress@0", "firstQuartile@1", "progress@1", "start@2", "complete@2",
+            ])
+        #expect(
+            ((flatMerged["verifications"] as? [[String: Any]])?.first?["verification"] as? [String: Any])?["vendor"]
                 as? String == "measure.example")
-        #expect(((flatMerged["extensions"] as? [[String: Any]])?.first?["extension"] as? [String: Any])?["xml"]
+        #expect(
+            ((flatMerged["extensions"] as? [[String: Any]])?.first?["extension"] as? [String: Any])?["xml"]
                 as? String == #"<Hint level="2">keep</Hint>"#)
 
         let (validate, valid) = await run(["validate", "--json", file])
@@ -155,11 +162,12 @@ import VASTCheck
         let object = try captured.json()
         #expect(object["version"] as? String == "4.2" && object["ads"] as? Int == 1)
         let omitted = try #require(object["omitted"] as? [[String: Any]])
-        #expect(omitted.map { "\($0["what"] ?? "") \($0["hop"] ?? "") \($0["url"] ?? "")" } == [
-            "linearTracking start 0 \(server.baseURL)/beacon/start/hop0",
-            "linearTracking progress@00:00:02.000 0 \(server.baseURL)/beacon/progress/hop0",
-            "clickTracking 0 \(server.baseURL)/beacon/click/hop0",
-        ])
+        #expect(
+            omitted.map { "\($0["what"] ?? "") \($0["hop"] ?? "") \($0["url"] ?? "")" } == [
+                "linearTracking start 0 \(server.baseURL)/beacon/start/hop0",
+                "linearTracking progress@00:00:02.000 0 \(server.baseURL)/beacon/progress/hop0",
+                "clickTracking 0 \(server.baseURL)/beacon/click/hop0",
+            ])
         #expect((object["xml"] as? String)?.contains("<NonLinearAds>") == true)
         let (human, _) = await run(["flatten", tag])
         #expect(human.err.hasPrefix("vastcheck: warning: 3 URLs of the chain had no place in the InLine"))
@@ -204,7 +212,8 @@ import VASTCheck
     @Test func anUnreadableSourceOrOutputExitsTwo() async throws {
         let (missing, code) = await run(["flatten", "/nonexistent/tag.xml"])
         #expect(code == .unreadable)
-        #expect(missing.err == "vastcheck: cannot read /nonexistent/tag.xml: no such file or directory (check the path)\n")
+        #expect(
+            missing.err == "vastcheck: cannot read /nonexistent/tag.xml: no such file or directory (check the path)\n")
         let (directory, directoryCode) = await run(["flatten", folder.path])
         #expect(directoryCode == .unreadable)
         #expect(directory.err.contains("is a folder, not a file"))

@@ -26,12 +26,15 @@ import VASTCheck
         let list = sources.enumerated().map { index, source in
             "{\"name\": \"\(source.0)\", \"tier\": \(index), \"kind\": \"tag\", \"timeoutMs\": 2000, \"url\": \"\(source.1)\"}"
         }
-        return try file("settings.json", "{\"placements\": {\"\(placement)\": {\"enabled\": true, \"sources\": [\(list.joined(separator: ", "))]}}}")
+        return try file(
+            "settings.json",
+            "{\"placements\": {\"\(placement)\": {\"enabled\": true, \"sources\": [\(list.joined(separator: ", "))]}}}")
     }
 
     @Test func anAdIsReportedWithItsDecisionAndEverySource() async throws {
         let tag = try server.registerChain("cli", hops: 2)
-        let settings = try settings("storiesBetweenPages", sources: [("empty", server.url("/echo?status=204")), ("main", tag)])
+        let settings = try settings(
+            "storiesBetweenPages", sources: [("empty", server.url("/echo?status=204")), ("main", tag)])
         let request = try file("request.json", "{\"placement\": \"storiesBetweenPages\", \"itemId\": \"story-1\"}")
         let captured = CapturedConsole()
         #expect(await captured.run(["getad", "--settings", settings, "--request", request, "--json"]) == .success)
@@ -53,33 +56,43 @@ import VASTCheck
         let request = try file("request.json", "{\"placement\": \"clipsPreRoll\"}")
         let presentation = try file("presentation.json", "{\"preRollEnabled\": false}")
         let captured = CapturedConsole()
-        #expect(await captured.run(["getad", "--settings", settings, "--request", request, "--presentation", presentation]) == .invalid)
+        #expect(
+            await captured.run(["getad", "--settings", settings, "--request", request, "--presentation", presentation])
+                == .invalid)
         #expect(captured.out.hasPrefix("decision: refused (notOptedIn)"))
         #expect(captured.out.contains("no ad: placementDisabled"))
         #expect(try server.stats().requests == 0)
     }
 
     @Test func aBannerHeightIsAskedWithMaxHeight() async throws {
-        try server.register("banner", body: """
-            <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="b"><InLine><AdSystem>s</AdSystem>\
-            <Impression>https://127.0.0.1/i</Impression><AdServingId>b</AdServingId><AdTitle>b</AdTitle><Creatives>\
-            <Creative id="c"><UniversalAdId idRegistry="Ad-ID">c</UniversalAdId><CompanionAds>\
-            <Companion width="320" height="50"><StaticResource creativeType="image/png">https://127.0.0.1/b.png</StaticResource>\
-            </Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>
-            """)
+        try server.register(
+            "banner",
+            body: """
+                <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="b"><InLine><AdSystem>s</AdSystem>\
+                <Impression>https://127.0.0.1/i</Impression><AdServingId>b</AdServingId><AdTitle>b</AdTitle><Creatives>\
+                <Creative id="c"><UniversalAdId idRegistry="Ad-ID">c</UniversalAdId><CompanionAds>\
+                <Companion width="320" height="50"><StaticResource creativeType="image/png">https://127.0.0.1/b.png</StaticResource>\
+                </Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>
+                """)
         let settings = try settings("clipsBottomBanner", sources: [("banner", server.docURL("banner"))])
         let request = try file("request.json", "{\"placement\": \"clipsBottomBanner\"}")
         let presentation = try file("presentation.json", "{\"bottomBannerEnabled\": true}")
         let captured = CapturedConsole()
-        #expect(await captured.run(["getad", "--settings", settings, "--request", request, "--presentation", presentation,
-                                    "--max-height", "25", "--json"]) == .success)
+        #expect(
+            await captured.run([
+                "getad", "--settings", settings, "--request", request, "--presentation", presentation,
+                "--max-height", "25", "--json",
+            ]) == .success)
         let ad = try #require(try captured.json()["ad"] as? [String: Any])
         #expect(ad["banner"] as? [String: Int] == ["width": 160, "height": 25])
         #expect(ad["mediaFile"] == nil)
     }
 
     @Test func invalidSettingsNameTheFieldAndExitTwo() async throws {
-        let settings = try file("settings.json", "{\"placements\": {\"clipsPreRoll\": {\"enabled\": true, \"sources\": [{\"name\": \"a\", \"kind\": \"tag\", \"url\": \"https://x.example/\"}]}}}")
+        let settings = try file(
+            "settings.json",
+            "{\"placements\": {\"clipsPreRoll\": {\"enabled\": true, \"sources\": [{\"name\": \"a\", \"kind\": \"tag\", \"url\": \"https://x.example/\"}]}}}"
+        )
         let request = try file("request.json", "{\"placement\": \"clipsPreRoll\"}")
         let captured = CapturedConsole()
         #expect(await captured.run(["getad", "--settings", settings, "--request", request]) == .unreadable)
@@ -97,10 +110,14 @@ import VASTCheck
     private func privateRun(_ extra: [String]) async throws -> CapturedConsole {
         let query = "ifa=[IFA]&gdpr=[GDPRCONSENT]&gpp=[GPPSTRING]&ua=[DEVICEUA]&cua=[CLIENTUA]"
         let tag = try server.registerChain("private", hops: 2)
-        let settings = try settings("storiesBetweenPages", sources: [
-            ("broken", server.url("/echo?status=404&" + query)), ("main", tag + "?" + query),
-        ])
-        let request = try file("request.json", """
+        let settings = try settings(
+            "storiesBetweenPages",
+            sources: [
+                ("broken", server.url("/echo?status=404&" + query)), ("main", tag + "?" + query),
+            ])
+        let request = try file(
+            "request.json",
+            """
             {"placement": "storiesBetweenPages", "itemId": "story-1",
              "device": {"ifa": "\(Self.ifa)", "userAgent": "\(Self.userAgent)"},
              "consent": {"gdprApplies": true, "gdprConsent": "\(Self.consent)", "gppString": "\(Self.gpp)"}}
@@ -119,8 +136,10 @@ import VASTCheck
         let captured = try await privateRun([])
         #expect(!leaks(captured.out + captured.err), "\(captured.out)")
         // The failing source's message names its expanded URL: the values were there to hide.
-        #expect(captured.out.contains("ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]"
-            + "&ua=[redacted:DEVICEUA]&cua=[redacted:DEVICEUA]"))
+        #expect(
+            captured.out.contains(
+                "ifa=[redacted:IFA]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]"
+                    + "&ua=[redacted:DEVICEUA]&cua=[redacted:DEVICEUA]"))
     }
 
     @Test func theRequestsIdentifiersAndConsentStringsAreRedactedInJSON() async throws {
@@ -136,15 +155,20 @@ import VASTCheck
     @Test func noRedactShowsTheValuesForLocalDebugging() async throws {
         for extra in [["--no-redact"], ["--no-redact", "--json"]] {
             let captured = try await privateRun(extra)
-            #expect(captured.out.contains("ifa=\(Self.ifa)&gdpr=\(Self.consent)&gpp=\(Self.gpp)"
-                + "&ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"), "\(extra)")
+            #expect(
+                captured.out.contains(
+                    "ifa=\(Self.ifa)&gdpr=\(Self.consent)&gpp=\(Self.gpp)"
+                        + "&ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"),
+                "\(extra)")
             #expect(!captured.out.contains("[redacted:"))
         }
     }
 
     @Test func settingsCanMarkFurtherMacrosPrivate() async throws {
         let tag = try server.registerChain("content", hops: 1)
-        let settings = try file("settings.json", """
+        let settings = try file(
+            "settings.json",
+            """
             {"privateMacros": ["CONTENTID"], "placements": {"storiesBetweenPages": {"enabled": true, "sources": [
              {"name": "main", "tier": 0, "kind": "tag", "timeoutMs": 2000, "url": "\(tag)?item=[CONTENTID]"}]}}}
             """)
@@ -153,7 +177,9 @@ import VASTCheck
         #expect(await hidden.run(["getad", "--settings", settings, "--request", request, "--json"]) == .success)
         #expect(!hidden.out.contains("story-8472") && hidden.out.contains("item=[redacted:CONTENTID]"))
         let shown = CapturedConsole()
-        #expect(await shown.run(["getad", "--settings", settings, "--request", request, "--json", "--no-redact"]) == .success)
+        #expect(
+            await shown.run(["getad", "--settings", settings, "--request", request, "--json", "--no-redact"])
+                == .success)
         #expect(shown.out.contains("item=story-8472"))
     }
 
@@ -166,13 +192,24 @@ import VASTCheck
         #expect(FileManager.default.createFile(atPath: huge, contents: nil))
         #expect(truncate(huge, 100_000_000) == 0)
         let cases: [([String], String)] = [
-            (["--settings", folder.path, "--request", empty],
-             "vastcheck: cannot read the settings file \(folder.path): is a folder, not a file: name one file in it\n"),
-            (["--settings", settings, "--request", empty], "vastcheck: cannot read the request file \(empty): is empty: it should hold a JSON document\n"),
-            (["--settings", huge, "--request", empty], "vastcheck: cannot read the settings file \(huge): is 100000000 bytes, over the "
-                + "8388608-byte limit for a data file; nothing was read\n"),
-            (["--settings", settings, "--request", folder.path + "/none.json"], "vastcheck: cannot read the request file "
-                + "\(folder.path)/none.json: no such file or directory (check the path)\n"),
+            (
+                ["--settings", folder.path, "--request", empty],
+                "vastcheck: cannot read the settings file \(folder.path): is a folder, not a file: name one file in it\n"
+            ),
+            (
+                ["--settings", settings, "--request", empty],
+                "vastcheck: cannot read the request file \(empty): is empty: it should hold a JSON document\n"
+            ),
+            (
+                ["--settings", huge, "--request", empty],
+                "vastcheck: cannot read the settings file \(huge): is 100000000 bytes, over the "
+                    + "8388608-byte limit for a data file; nothing was read\n"
+            ),
+            (
+                ["--settings", settings, "--request", folder.path + "/none.json"],
+                "vastcheck: cannot read the request file "
+                    + "\(folder.path)/none.json: no such file or directory (check the path)\n"
+            ),
         ]
         for (arguments, message) in cases {
             let captured = CapturedConsole()

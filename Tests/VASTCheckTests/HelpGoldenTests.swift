@@ -69,7 +69,9 @@ import VASTCheck
         for line in section.split(separator: "\n") {
             if line.hasPrefix("  -") {
                 let label = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
-                let name = label.split(separator: " ").map { $0.trimmingCharacters(in: [","]) }.first { $0.hasPrefix("--") } ?? label
+                let name =
+                    label.split(separator: " ").map { $0.trimmingCharacters(in: [","]) }.first { $0.hasPrefix("--") }
+                    ?? label
                 let text = line.dropFirst(2 + label.count).trimmingCharacters(in: .whitespaces)
                 found.append((name, label, text))
             } else if var last = found.popLast() {
@@ -95,7 +97,9 @@ import VASTCheck
                 let shared = text.components(separatedBy: " Also spelled ").first ?? text
                 let described = name == "--format" ? label : label + "  " + shared
                 if let earlier = seen[name] {
-                    #expect(earlier.line == described, "\(name): \(earlier.command) says \"\(earlier.line)\", \(command) says \"\(described)\"")
+                    #expect(
+                        earlier.line == described,
+                        "\(name): \(earlier.command) says \"\(earlier.line)\", \(command) says \"\(described)\"")
                 } else {
                     seen[name] = (command, described)
                 }
@@ -153,8 +157,9 @@ enum GoldenFile {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no golden file \(name); create it with UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "no golden file \(name); create it with UPDATE_GOLDEN=1 swift test --filter HelpGoldenTests",
+                sourceLocation: sourceLocation)
             return
         }
         guard actual != expected else { return }
@@ -164,7 +169,8 @@ enum GoldenFile {
         let line = (0..<common).first { expectedLines[$0] != actualLines[$0] } ?? common
         let want = line < expectedLines.count ? expectedLines[line] : "(end of file)"
         let got = line < actualLines.count ? actualLines[line] : "(end of output)"
-        Issue.record("""
+        Issue.record(
+            """
             \(name) differs at line \(line + 1) (rewrite with UPDATE_GOLDEN=1 if intended):
             - \(want)
             + \(got)

@@ -33,9 +33,10 @@ struct InspectCommandTests {
         #expect(chain.first?["kind"] as? String == "inline")
         let ad = try #require(object["ad"] as? [String: Any])
         let impressions = try #require(ad["impressions"] as? [[String: Any]])
-        #expect(impressions.map { $0["url"] as? String } == [
-            "https://ads.example.com/v20/impression?ad=v20-linear-001", "https://measure.example.net/pixel?c=4411",
-        ])
+        #expect(
+            impressions.map { $0["url"] as? String } == [
+                "https://ads.example.com/v20/impression?ad=v20-linear-001", "https://measure.example.net/pixel?c=4411",
+            ])
         #expect(impressions.allSatisfy { $0["hop"] as? Int == 0 })
         let tracking = try #require(ad["tracking"] as? [String: [[String: Any]]])
         #expect(tracking["firstQuartile"]?.first?["url"] as? String == "https://ads.example.com/v20/t?e=q1")
@@ -77,23 +78,29 @@ struct InspectCommandTests {
             <MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[https://e.example/m.mp4]]></MediaFile></MediaFiles>
             </Linear></Creative></Creatives></InLine></Ad></VAST>
             """
-        let profile = ["--macro", "IFA=6D92078A-8246-4BA4-AE5B-76104861E7DC", "--macro", "DEVICEIP=192.0.2.1",
-                       "--macro", "DEVICEUA=Mozilla/5.0 (X11)", "--macro", "APPBUNDLE=com.example.app"]
+        let profile = [
+            "--macro", "IFA=6D92078A-8246-4BA4-AE5B-76104861E7DC", "--macro", "DEVICEIP=192.0.2.1",
+            "--macro", "DEVICEUA=Mozilla/5.0 (X11)", "--macro", "APPBUNDLE=com.example.app",
+        ]
         let impression = { (captured: CapturedConsole) throws -> String? in
-            ((try captured.json()["ad"] as? [String: Any])?["impressions"] as? [[String: Any]])?.first?["url"] as? String
+            ((try captured.json()["ad"] as? [String: Any])?["impressions"] as? [[String: Any]])?.first?["url"]
+                as? String
         }
         let json = CapturedConsole(stdin: Data(xml.utf8))
         #expect(await json.run(["inspect", "--json"] + profile + ["-"]) == .success)
-        #expect(try impression(json)
-            == "https://e.example/imp?ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]&ua=[redacted:DEVICEUA]&app=com.example.app")
+        #expect(
+            try impression(json)
+                == "https://e.example/imp?ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]&ua=[redacted:DEVICEUA]&app=com.example.app"
+        )
         let text = CapturedConsole(stdin: Data(xml.utf8))
         #expect(await text.run(["inspect"] + profile + ["-"]) == .success)
         #expect(text.out.contains("ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]&ua=[redacted:DEVICEUA]"))
         #expect(!text.out.contains("6D92078A") && !text.out.contains("192.0.2.1") && !text.out.contains("Mozilla"))
         let shown = CapturedConsole(stdin: Data(xml.utf8))
         #expect(await shown.run(["inspect", "--json", "--no-redact"] + profile + ["-"]) == .success)
-        #expect(try impression(shown) == "https://e.example/imp?ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC&ip=192.0.2.1"
-            + "&ua=Mozilla%2F5.0%20%28X11%29&app=com.example.app")
+        #expect(
+            try impression(shown) == "https://e.example/imp?ifa=6D92078A-8246-4BA4-AE5B-76104861E7DC&ip=192.0.2.1"
+                + "&ua=Mozilla%2F5.0%20%28X11%29&app=com.example.app")
     }
 
     @Test func macrosAreExpandedWithTheProfile() async throws {
@@ -107,16 +114,24 @@ struct InspectCommandTests {
             </Linear></Creative></Creatives></InLine></Ad></VAST>
             """
         let captured = CapturedConsole(stdin: Data(xml.utf8))
-        let code = await captured.run(["inspect", "--json", "--no-redact", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
-                                        "--macro", "DEVICEIP=192.0.2.1", "--macro", "IFA=-2", "--macro", "REGULATIONS=gdpr,coppa",
-                                        "--macro", "PLAYERSIZE=640x360", "--macro", "ERRORCODE=402", "-"])
+        let code = await captured.run([
+            "inspect", "--json", "--no-redact", "--start", "2024-05-01T12:00:00Z", "--macro", "CACHEBUSTING=12345678",
+            "--macro", "DEVICEIP=192.0.2.1", "--macro", "IFA=-2", "--macro", "REGULATIONS=gdpr,coppa",
+            "--macro", "PLAYERSIZE=640x360", "--macro", "ERRORCODE=402", "-",
+        ])
         #expect(code == .success)
         let ad = try #require(try captured.json()["ad"] as? [String: Any])
-        #expect((ad["impressions"] as? [[String: Any]])?.first?["url"] as? String
-                == "https://e.example/imp?ts=2024-05-01T12%3A00%3A00.000Z&cb=12345678&ip=192.0.2.1&ifa=-2&reg=gdpr,coppa&size=640,360")
-        #expect((ad["errors"] as? [[String: Any]])?.first?["url"] as? String == "https://e.example/err?code=402&ip=192.0.2.1")
+        #expect(
+            (ad["impressions"] as? [[String: Any]])?.first?["url"] as? String
+                == "https://e.example/imp?ts=2024-05-01T12%3A00%3A00.000Z&cb=12345678&ip=192.0.2.1&ifa=-2&reg=gdpr,coppa&size=640,360"
+        )
+        #expect(
+            (ad["errors"] as? [[String: Any]])?.first?["url"] as? String
+                == "https://e.example/err?code=402&ip=192.0.2.1")
         let tracking = try #require(ad["tracking"] as? [String: [[String: Any]]])
-        #expect(tracking["clickTracking"]?.first?["url"] as? String == "https://e.example/click?pos=[CLICKPOS]&x=[NOTAMACRO]")
+        #expect(
+            tracking["clickTracking"]?.first?["url"] as? String
+                == "https://e.example/click?pos=[CLICKPOS]&x=[NOTAMACRO]")
 
         let text = CapturedConsole(stdin: Data(xml.utf8))
         #expect(await text.run(["inspect", "--seed", "1", "-"]) == .success)
@@ -170,10 +185,13 @@ struct InspectCommandTests {
     @Test func aThreeHopChainMatchesItsGoldens() async throws {
         let tag = try InspectChain.register("inspect", on: server)
         let text = CapturedConsole()
-        #expect(await text.run(["inspect"] + InspectGolden.profile + ["--macro", "DEVICEIP=192.0.2.1", tag]) == .success)
+        #expect(
+            await text.run(["inspect"] + InspectGolden.profile + ["--macro", "DEVICEIP=192.0.2.1", tag]) == .success)
         try InspectGolden.check(text.out, "inspect-chain.txt", port: server.port)
         let json = CapturedConsole()
-        #expect(await json.run(["inspect", "--json"] + InspectGolden.profile + ["--macro", "DEVICEIP=192.0.2.1", tag]) == .success)
+        #expect(
+            await json.run(["inspect", "--json"] + InspectGolden.profile + ["--macro", "DEVICEIP=192.0.2.1", tag])
+                == .success)
         try InspectGolden.check(json.out, "inspect-chain.json", port: server.port)
         #expect(try server.beacons().isEmpty, "inspect sends nothing")
     }
@@ -183,7 +201,8 @@ struct InspectCommandTests {
         let captured = CapturedConsole()
         #expect(await captured.run(["inspect", "--json", tag]) == .success)
         let object = try captured.json()
-        #expect((object["chain"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["wrapper", "wrapper", "inline"])
+        #expect(
+            (object["chain"] as? [[String: Any]])?.map { $0["kind"] as? String } == ["wrapper", "wrapper", "inline"])
         let ad = try #require(object["ad"] as? [String: Any])
         #expect((ad["impressions"] as? [[String: Any]])?.map { $0["hop"] as? Int } == [0, 1, 2])
         let tracking = try #require(ad["tracking"] as? [String: [[String: Any]]])

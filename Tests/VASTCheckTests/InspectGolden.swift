@@ -23,15 +23,18 @@ enum InspectGolden {
             text = text.replacingOccurrences(of: "127.0.0.1%3A\(port)", with: "127.0.0.1%3APORT")  // in [ASSETURI]
         }
         text = text.replacingOccurrences(of: #""ms": [0-9]+"#, with: #""ms": 0"#, options: .regularExpression)
-        text = text.replacingOccurrences(of: #""connectionReused": (true|false)"#, with: #""connectionReused": false"#,
-                                         options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #""connectionReused": (true|false)"#, with: #""connectionReused": false"#,
+            options: .regularExpression)
         text = text.replacingOccurrences(of: #"  [0-9]+ ms  "#, with: "  # ms  ", options: .regularExpression)
         return text
     }
 
     /// Compares `actual` (normalised) with the golden file `name`, or rewrites it with `UPDATE_GOLDEN=1`.
-    static func check(_ actual: String, _ name: String, port: Int? = nil,
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ actual: String, _ name: String, port: Int? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let text = normalise(actual, port: port)
         let url = folder.appendingPathComponent(name)
         if updating {
@@ -40,15 +43,18 @@ enum InspectGolden {
             return
         }
         guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("missing golden file \(name); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden file \(name); run with UPDATE_GOLDEN=1 to create it", sourceLocation: sourceLocation)
             return
         }
         if text != expected {
             let actualLines = text.components(separatedBy: "\n")
             let expectedLines = expected.components(separatedBy: "\n")
-            let first = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let first =
+                zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(actualLines.count, expectedLines.count)
-            Issue.record("""
+            Issue.record(
+                """
                 output differs from \(name) at line \(first + 1) (UPDATE_GOLDEN=1 rewrites it):
                 expected: \(first < expectedLines.count ? expectedLines[first] : "<end>")
                 actual:   \(first < actualLines.count ? actualLines[first] : "<end>")
@@ -66,7 +72,8 @@ enum InspectChain {
         var inLine = ChainDocuments.inLine(hop: 2)
         inLine = inLine.replacingOccurrences(
             of: "<![CDATA[\(start)]]>",
-            with: "<![CDATA[\(start)?ts=[TIMESTAMP]&cb=[CACHEBUSTING]&ph=[ADPLAYHEAD]&asset=[ASSETURI]&ip=[DEVICEIP]]]>")
+            with: "<![CDATA[\(start)?ts=[TIMESTAMP]&cb=[CACHEBUSTING]&ph=[ADPLAYHEAD]&asset=[ASSETURI]&ip=[DEVICEIP]]]>"
+        )
         inLine = inLine.replacingOccurrences(
             of: "<Tracking event=\"complete\"><![CDATA[\(complete)]]></Tracking>",
             with: """

@@ -31,7 +31,8 @@ import VASTCheck
         #expect(code == .success)
         #expect(!json.out.contains(#""url": """#), "\(json.out)")
         let ad = try #require(try json.json()["ad"] as? [String: Any])
-        #expect((ad["impressions"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == ["https://e.example/imp"])
+        #expect(
+            (ad["impressions"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == ["https://e.example/imp"])
         #expect((ad["errors"] as? [[String: Any]])?.compactMap { $0["url"] as? String } == ["https://e.example/error"])
         let tracking = try #require(ad["tracking"] as? [String: [[String: Any]]])
         #expect(tracking.keys.sorted() == ["complete"])
@@ -80,14 +81,18 @@ import VASTCheck
 
         let (text, _) = await inspect(["-"], stdin: xml)
         let lines = text.out.components(separatedBy: "\n").filter { $0.hasPrefix("    ") && !$0.hasPrefix("      ") }
-        #expect(lines.filter { $0.contains("creativeView") || $0.contains("close") } == [
-            "    creativeView", "    close", "    nonLinear creativeView", "    nonLinear close", "    companion creativeView",
-        ])
+        #expect(
+            lines.filter { $0.contains("creativeView") || $0.contains("close") } == [
+                "    creativeView", "    close", "    nonLinear creativeView", "    nonLinear close",
+                "    companion creativeView",
+            ])
     }
 
     /// The rich sample, and the samples with what it lacks: verifications, ViewableImpression, mezzanine and
     /// interactive files (4.0), closed captions (4.1), companions with every resource (4.2).
-    @Test(arguments: ["v42-inline-linear-full", "v40-inline-linear", "v41-inline-linear", "v42-companions-all-resources"])
+    @Test(arguments: [
+        "v42-inline-linear-full", "v40-inline-linear", "v41-inline-linear", "v42-companions-all-resources",
+    ])
     func theModelOfASampleMatchesItsGolden(_ sample: String) async throws {
         let (captured, code) = await inspect(["--json", "--model", Repository.path("vast-samples/\(sample).xml")])
         #expect(code == .success)
@@ -99,7 +104,8 @@ import VASTCheck
     /// under `failedAds` (303) and the stand-alone ad the pod did not need under `remaining`.
     @Test func theModelListsFailedAndRemainingAds() async throws {
         func inLine(_ id: String, sequence: Int?, playable: Bool) -> String {
-            let media = playable
+            let media =
+                playable
                 ? #"<MediaFiles><MediaFile delivery="progressive" type="video/mp4" width="640" height="360">"#
                     + "<![CDATA[https://m.example/\(id).mp4]]></MediaFile></MediaFiles>"
                 : "<MediaFiles></MediaFiles>"
@@ -108,7 +114,8 @@ import VASTCheck
                 + "<Creatives><Creative><Linear><Duration>00:00:10</Duration>\(media)</Linear></Creative></Creatives>"
                 + "</InLine></Ad>"
         }
-        let xml = #"<VAST version="3.0">"# + inLine("one", sequence: 1, playable: true)
+        let xml =
+            #"<VAST version="3.0">"# + inLine("one", sequence: 1, playable: true)
             + inLine("dead", sequence: 2, playable: false) + inLine("spare", sequence: nil, playable: true)
             + inLine("extra", sequence: nil, playable: true) + "</VAST>"
         let (captured, _) = await inspect(["--json", "--model", "-"], stdin: xml)
@@ -116,14 +123,17 @@ import VASTCheck
         let ads = try #require(json["ads"] as? [[String: Any]])
         #expect(ads.map { ($0["ad"] as? [String: Any])?["id"] as? String } == ["one", "spare"])
         let failed = try #require(json["failedAds"] as? [[String: Any]])
-        #expect(failed.map { "\($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)" } == ["/VAST/Ad[2] 303"])
+        #expect(
+            failed.map { "\($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)" } == ["/VAST/Ad[2] 303"])
         let remaining = try #require(json["remaining"] as? [[String: Any]])
         #expect(remaining.map { ($0["ad"] as? [String: Any])?["id"] as? String } == ["extra"])
     }
 
     /// The media file attributes the issue lists, against the values written in the sample.
     @Test func theModelHoldsEveryMediaFileAttribute() async throws {
-        let (captured, _) = await inspect(["--json", "--model", Repository.path("vast-samples/v42-inline-linear-full.xml")])
+        let (captured, _) = await inspect([
+            "--json", "--model", Repository.path("vast-samples/v42-inline-linear-full.xml"),
+        ])
         let ads = try #require(try captured.json()["ads"] as? [[String: Any]])
         let inLine = try #require((ads.first?["ad"] as? [String: Any])?["inLine"] as? [String: Any])
         let creative = try #require((inLine["creatives"] as? [[String: Any]])?.first)
@@ -132,7 +142,8 @@ import VASTCheck
         #expect(file["id"] as? String == "s-1080" && file["delivery"] as? String == "progressive")
         #expect(file["type"] as? String == "video/mp4" && file["codec"] as? String == "avc1.640028")
         #expect(file["width"] as? Int == 1920 && file["height"] as? Int == 1080)
-        #expect(file["bitrate"] as? Int == 4500 && file["minBitrate"] as? Int == 4000 && file["maxBitrate"] as? Int == 5000)
+        #expect(
+            file["bitrate"] as? Int == 4500 && file["minBitrate"] as? Int == 4000 && file["maxBitrate"] as? Int == 5000)
         #expect(file["scalable"] as? Bool == false && file["maintainAspectRatio"] as? Bool == true)
         #expect(file["fileSize"] as? Int == 16_875_000 && file["mediaType"] as? String == "2D")
         #expect(file["apiFramework"] as? String == "SIMID")
@@ -140,16 +151,20 @@ import VASTCheck
         #expect((linear["interactiveCreativeFiles"] as? [[String: Any]])?.first?["apiFramework"] as? String == "SIMID")
         #expect(linear["skipOffset"] as? String == "10%" && linear["duration"] as? String == "00:00:30.000")
         let icon = try #require((linear["icons"] as? [[String: Any]])?.first)
-        #expect(((icon["iconClicks"] as? [String: Any])?["clickTracking"] as? [[String: Any]])?.first?["id"] as? String
+        #expect(
+            ((icon["iconClicks"] as? [String: Any])?["clickTracking"] as? [[String: Any]])?.first?["id"] as? String
                 == "icon-click")
-        #expect((creative["creativeExtensions"] as? [[String: Any]])?.first?["type"] as? String
+        #expect(
+            (creative["creativeExtensions"] as? [[String: Any]])?.first?["type"] as? String
                 == "application/x-soylent-brandsafety")
         #expect((inLine["pricing"] as? [String: Any])?["currency"] as? String == "GBP")
         #expect((inLine["categories"] as? [[String: Any]])?.first?["value"] as? String == "IAB8-5")
     }
 
     @Test func aResponseWithNoAdHasNoAdsAndExitsOne() async throws {
-        let (captured, code) = await inspect(["--json", "--model", Repository.path("vast-samples/v42-no-ad-response.xml")])
+        let (captured, code) = await inspect([
+            "--json", "--model", Repository.path("vast-samples/v42-no-ad-response.xml"),
+        ])
         #expect(code == .invalid)
         let object = try captured.json()
         #expect((object["ads"] as? [Any])?.isEmpty == true)
@@ -181,8 +196,9 @@ import VASTCheck
         #expect((ads[0]["wrappers"] as? [[String: Any]])?.map { $0["hop"] as? Int } == [0, 1])
         let merged = try #require(ads[0]["merged"] as? [String: Any])
         #expect((merged["impressions"] as? [[String: Any]])?.map { $0["hop"] as? Int } == [0, 1, 2])
-        #expect((merged["linearTracking"] as? [[String: Any]])?.filter { $0["event"] as? String == "start" }
-            .map { $0["hop"] as? Int } == [0, 1, 2])
+        #expect(
+            (merged["linearTracking"] as? [[String: Any]])?.filter { $0["event"] as? String == "start" }
+                .map { $0["hop"] as? Int } == [0, 1, 2])
         #expect(try server.beacons().isEmpty, "inspect sends nothing")
     }
 }

@@ -22,20 +22,26 @@ import VASTCheck
 
     @Test func inspectTakesTimeoutMaxDepthAndFollow() async throws {
         try server.register("opt-slow-1", body: ChainDocuments.inLine(hop: 1))
-        try server.register("opt-slow-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("opt-slow-1") + "?delay_ms=1500"))
+        try server.register(
+            "opt-slow-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("opt-slow-1") + "?delay_ms=1500"))
         let slow = CapturedConsole()
         #expect(await slow.run(["inspect", "--json", "--timeout", "0.3", server.docURL("opt-slow-0")]) == .invalid)
         #expect(try slow.json()["errorCode"] as? Int == 301)
         let shallow = CapturedConsole()
-        #expect(await shallow.run(["inspect", "--json", "--max-depth", "0", "--follow", server.docURL("opt-slow-0")]) == .invalid)
+        #expect(
+            await shallow.run(["inspect", "--json", "--max-depth", "0", "--follow", server.docURL("opt-slow-0")])
+                == .invalid)
         #expect(try shallow.json()["errorCode"] as? Int == 302)
     }
 
     @Test func shortFlagsMeanTheirLongNames() async throws {
         let output = folder.appendingPathComponent("short.jsonl")
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "-j", "4", "-q", "--format", "jsonl", "-o", output.path, Self.valid,
-                                    Self.invalid]) == .invalid)
+        #expect(
+            await captured.run([
+                "validate", "-j", "4", "-q", "--format", "jsonl", "-o", output.path, Self.valid,
+                Self.invalid,
+            ]) == .invalid)
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 3)
         #expect(captured.out.isEmpty)
@@ -62,10 +68,15 @@ import VASTCheck
     @Test func outputWritesWhatStandardOutputWouldGetForEveryCommand() async throws {
         let inspected = folder.appendingPathComponent("inspect.json")
         let direct = CapturedConsole()
-        #expect(await direct.run(["inspect", "--json", "--seed", "1", "--start", "2024-05-01T12:00:00Z", Self.valid]) == .success)
+        #expect(
+            await direct.run(["inspect", "--json", "--seed", "1", "--start", "2024-05-01T12:00:00Z", Self.valid])
+                == .success)
         let toFile = CapturedConsole()
-        #expect(await toFile.run(["inspect", "--format", "json", "--seed", "1", "--start", "2024-05-01T12:00:00Z",
-                                  "-o", inspected.path, Self.valid]) == .success)
+        #expect(
+            await toFile.run([
+                "inspect", "--format", "json", "--seed", "1", "--start", "2024-05-01T12:00:00Z",
+                "-o", inspected.path, Self.valid,
+            ]) == .success)
         #expect(toFile.out.isEmpty)
         #expect(try String(contentsOf: inspected, encoding: .utf8) == direct.out)
         let rules = folder.appendingPathComponent("rules.txt")
@@ -90,14 +101,19 @@ import VASTCheck
         let settings = folder.appendingPathComponent("settings.json")
         try Data(#"{"placements": {}}"#.utf8).write(to: settings)
         let request = folder.appendingPathComponent("request.json")
-        try Data(#"{"placement": "clipsPreRoll", "playerSize": {"width": "wide", "height": 360}}"#.utf8).write(to: request)
+        try Data(#"{"placement": "clipsPreRoll", "playerSize": {"width": "wide", "height": 360}}"#.utf8).write(
+            to: request)
         let captured = CapturedConsole()
         #expect(await captured.run(["getad", "--settings", settings.path, "--request", request.path]) == .unreadable)
-        #expect(captured.err == "vastcheck: the request file \(request.path) is invalid: playerSize.width must be a number\n")
+        #expect(
+            captured.err
+                == "vastcheck: the request file \(request.path) is invalid: playerSize.width must be a number\n")
         try Data(#"{"placement": "clipsPreRoll", "playerSize": {"width": 1e9, "height": 360}}"#.utf8).write(to: request)
         let bounded = CapturedConsole()
         _ = await bounded.run(["getad", "--settings", settings.path, "--request", request.path])
-        #expect(bounded.err.hasPrefix("vastcheck: the request file \(request.path) is invalid: playerSize.width must be a whole number from"))
+        #expect(
+            bounded.err.hasPrefix(
+                "vastcheck: the request file \(request.path) is invalid: playerSize.width must be a whole number from"))
     }
 
     @Test func theBreakdownGroupsTheFailuresByRule() async throws {

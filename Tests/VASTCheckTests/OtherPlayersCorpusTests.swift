@@ -5,7 +5,8 @@ import VASTCheck
 /// Other players' test tags (`../shared/corpus/other`, read in place), judged as the VAST text and
 /// VAST-FACTS.md say a player judges them, not as this code happens to. Wrappers whose tags name outside
 /// hosts are not followed here (`--max-depth 0`).
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: Repository.otherPlayersCorpus), "needs ../shared/corpus/other"))
+@Suite(
+    .enabled(if: FileManager.default.fileExists(atPath: Repository.otherPlayersCorpus), "needs ../shared/corpus/other"))
 struct OtherPlayersCorpusTests {
     static func path(_ name: String) -> String { Repository.otherPlayersCorpus + "/" + name }
 
@@ -69,9 +70,11 @@ struct OtherPlayersCorpusTests {
     @Test func aSchemelessImpressionIsAnInvalidURL() async throws {
         let document = try await validate("prebid-mobile-ios/vast.3.0.xml")
         let findings = try #require(document["findings"] as? [[String: Any]])
-        #expect(findings.contains {
-            $0["rule"] as? String == "url.invalid" && ($0["location"] as? String)?.hasSuffix("/Wrapper/Impression[2]") == true
-        })
+        #expect(
+            findings.contains {
+                $0["rule"] as? String == "url.invalid"
+                    && ($0["location"] as? String)?.hasSuffix("/Wrapper/Impression[2]") == true
+            })
     }
 
     /// A VPAID script is not a media file this player plays: 403, not an ad that plays.

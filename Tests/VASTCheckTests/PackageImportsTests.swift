@@ -41,6 +41,8 @@ import Testing
         try Data(dump.utf8).write(to: dumpFile)
         let checked = try checkImports(["--package", root.path, "--dump", dumpFile.path])
         #expect(checked.status == 1)
-        #expect(checked.output == "Sources/Tool/main.swift:3: Tool imports Extra, which Package.swift does not declare for Tool\n")
+        #expect(
+            checked.output
+                == "Sources/Tool/main.swift:3: Tool imports Extra, which Package.swift does not declare for Tool\n")
     }
 }

@@ -25,7 +25,9 @@ import VASTCheck
         let captured = CapturedConsole()
         #expect(await captured.run(["replay", Self.fixtures]) == .success)
         let lines = captured.out.split(separator: "\n").map(String.init)
-        let lifecycle = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter { $0.hasSuffix(".json") }
+        let lifecycle = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures).filter {
+            $0.hasSuffix(".json")
+        }
         let sessions = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "/session")
             .filter { $0.hasSuffix(".json") }
         #expect(lifecycle.count > 50)
@@ -52,8 +54,10 @@ import VASTCheck
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let captured = CapturedConsole()
-        let code = await captured.run(["replay", "--root", Repository.root.path, directory.path,
-                                       Self.fixtures + "/video-full-play.json"])
+        let code = await captured.run([
+            "replay", "--root", Repository.root.path, directory.path,
+            Self.fixtures + "/video-full-play.json",
+        ])
         #expect(code == .invalid)
         let expected = """
             FAIL video-mute-toggles  (\(directory.path)/video-mute-toggles.json)
@@ -76,8 +80,10 @@ import VASTCheck
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let captured = CapturedConsole()
-        let code = await captured.run(["replay", "--root", Repository.root.path, directory.path,
-                                       Self.fixtures + "/video-mute-toggles.json"])
+        let code = await captured.run([
+            "replay", "--root", Repository.root.path, directory.path,
+            Self.fixtures + "/video-mute-toggles.json",
+        ])
         #expect(code == .unreadable)
         #expect(captured.out.contains("ERROR \(directory.path)/video-typo.json\n"))
         #expect(captured.out.contains("    invalidValue: steps[2].input: unknown video input \"unmutted\""))
@@ -102,8 +108,10 @@ import VASTCheck
         defer { try? FileManager.default.removeItem(at: directory) }
 
         let captured = CapturedConsole()
-        let code = await captured.run(["replay", "--json", "--root", Repository.root.path, directory.path,
-                                       Self.fixtures + "/video-skip-at-start.json"])
+        let code = await captured.run([
+            "replay", "--json", "--root", Repository.root.path, directory.path,
+            Self.fixtures + "/video-skip-at-start.json",
+        ])
         #expect(code == .invalid)
         let json = try captured.json()
         #expect(json["summary"] as? [String: Int] == ["fixtures": 2, "passed": 1, "failed": 1, "unreadable": 0])
@@ -113,9 +121,10 @@ import VASTCheck
         let failure = try #require(fixtures[0]["failure"] as? [String: Any])
         #expect(failure["step"] as? Int == 2)
         #expect(failure["summary"] as? String == "outputs differ")
-        #expect((failure["diff"] as? [String])?.contains {
-            $0 == "- {\"beacon\":\"unmute\",\"url\":\"https://inline.example.com/t?e=unmuted\",\"hop\":1}"
-        } == true)
+        #expect(
+            (failure["diff"] as? [String])?.contains {
+                $0 == "- {\"beacon\":\"unmute\",\"url\":\"https://inline.example.com/t?e=unmuted\",\"hop\":1}"
+            } == true)
     }
 
     @Test func missingPathsAndEmptyDirectoriesExitTwo() async throws {

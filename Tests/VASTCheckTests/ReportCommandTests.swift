@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VASTCheck
 
 /// `vastcheck report SOURCE --html FILE`: a self-contained page with the chain, the findings, the
@@ -35,9 +36,11 @@ import Testing
             let lower = tag.lowercased()
             let attribute = #"\s(src|href|srcset|action|formaction|poster|data|background|xlink:href)\s*="#
             let handler = #"\son[a-z]+\s*="#
-            let element = #"^<\s*(script|iframe|img|link|object|embed|frame|base|video|audio|image|use|foreignobject)\b"#
+            let element =
+                #"^<\s*(script|iframe|img|link|object|embed|frame|base|video|audio|image|use|foreignobject)\b"#
             if !matches(attribute, in: lower).isEmpty || !matches(handler, in: lower).isEmpty
-                || !matches(element, in: lower).isEmpty {
+                || !matches(element, in: lower).isEmpty
+            {
                 found.append(tag)
             }
         }
@@ -96,8 +99,10 @@ import Testing
         #expect(code == .invalid, "an invalid document exits 1 even when it has an ad to play")
         let page = try #require(html)
         #expect(page.contains("<span class=\"badge invalid\">invalid</span>"))
-        #expect(page.contains("<tr class=\"sev-error\"><td><span class=\"sev\">error</span></td>"
-                              + "<td class=\"rule\">required-element</td><td class=\"loc\">/VAST/Ad[1]/InLine"))
+        #expect(
+            page.contains(
+                "<tr class=\"sev-error\"><td><span class=\"sev\">error</span></td>"
+                    + "<td class=\"rule\">required-element</td><td class=\"loc\">/VAST/Ad[1]/InLine"))
         #expect(page.contains("tr.sev-error { background"))
         #expect(resourceLoads(in: page) == [])
     }
@@ -146,7 +151,10 @@ import Testing
         #expect(page.range(of: "<script", options: .caseInsensitive) == nil)
         #expect(page.range(of: "<img", options: .caseInsensitive) == nil)
         #expect(page.components(separatedBy: "</title>").count == page.components(separatedBy: "<title>").count)
-        #expect(page.contains("https://evil.example/i?&lt;script&gt;alert(1)&lt;/script&gt;&amp;q=&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"))
+        #expect(
+            page.contains(
+                "https://evil.example/i?&lt;script&gt;alert(1)&lt;/script&gt;&amp;q=&quot;&gt;&lt;img src=x onerror=alert(2)&gt;"
+            ))
         #expect(page.contains("Ad &quot;x&lt;b&gt;&quot;: &lt;/title&gt;&lt;script&gt;alert(3)&lt;/script&gt;"))
         #expect(page.contains("tag&lt;script&gt;alert(4)&lt;\\script&gt;.xml"))
         // The hover titles in the SVG escape the same way.
@@ -155,7 +163,8 @@ import Testing
     }
 
     @Test func theEscaperCoversTextAndAttributes() {
-        #expect(HTML.escape(#"<a href="x" title='y'>&amp;</a>"#)
+        #expect(
+            HTML.escape(#"<a href="x" title='y'>&amp;</a>"#)
                 == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
         #expect(HTML.escape("tab\tline\nbell\u{7}del\u{7F}") == "tab\tline\nbell\u{FFFD}del\u{FFFD}")
     }
@@ -231,7 +240,9 @@ import Testing
         _ = await captured.run(["report", "-", "--html", page.path])
         let html = try String(contentsOf: page, encoding: .utf8)
         let table = try #require(html.range(of: "<section id=\"tracking\">").map { String(html[$0.lowerBound...]) })
-        let heads = table.matches(of: /<th scope="rowgroup"[^>]*>([^<]+)/).map { String($0.1).trimmingCharacters(in: .whitespaces) }
+        let heads = table.matches(of: /<th scope="rowgroup"[^>]*>([^<]+)/).map {
+            String($0.1).trimmingCharacters(in: .whitespaces)
+        }
         #expect(heads == ["impression", "creativeView", "nonLinear creativeView"])
         #expect(!table.contains("<td class=\"url\"></td>"))
     }

@@ -18,7 +18,8 @@ import VASTCheck
             ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
             ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("verdict-gone")))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pod-\(UUID().uuidString).xml")
-        try pod.replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL).write(to: file, atomically: true, encoding: .utf8)
+        try pod.replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL).write(
+            to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
 
         let plain = CapturedConsole()
@@ -40,9 +41,11 @@ import VASTCheck
     /// The pod of the test above, served: its second ad's Wrapper leads to a 404.
     private func deadPod(_ name: String) throws -> String {
         try server.register("\(name)-gone", body: "gone", status: 404)
-        try server.register(name, body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
-            ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("\(name)-gone"))))
+        try server.register(
+            name,
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 0, id: "one", sequence: 1),
+                ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("\(name)-gone"))))
         return server.docURL(name)
     }
 
@@ -68,8 +71,10 @@ import VASTCheck
         #expect(html.contains("<span class=\"badge invalid\">invalid</span>"))
         #expect(html.contains("<dt>error code</dt><dd>301 (Wrapper VASTAdTagURI timed out or unavailable)</dd>"))
         #expect(html.contains("Ad &quot;dead&quot; at hop 0 /VAST/Ad[2] will not play: VAST error 301 at hop 1"))
-        #expect(captured.out.hasPrefix("wrote \(page.path): VAST 4.2, invalid, error 301 (Wrapper VASTAdTagURI timed out "
-            + "or unavailable), 1 ad, 2 hops"))
+        #expect(
+            captured.out.hasPrefix(
+                "wrote \(page.path): VAST 4.2, invalid, error 301 (Wrapper VASTAdTagURI timed out "
+                    + "or unavailable), 1 ad, 2 hops"))
         #expect(captured.out.contains("\n    why: ad \"dead\" at hop 0 /VAST/Ad[2] will not play"))
     }
 
@@ -77,13 +82,18 @@ import VASTCheck
         let tag = try deadPod("verdict-inspect")
         let text = CapturedConsole()
         #expect(await text.run(["inspect", tag]) == .invalid)
-        #expect(text.out.contains("\nAds that will not play:\n  hop 0 /VAST/Ad[2] \"dead\"  error 301 (Wrapper VASTAdTagURI "
-            + "timed out or unavailable) at hop 1: "))
+        #expect(
+            text.out.contains(
+                "\nAds that will not play:\n  hop 0 /VAST/Ad[2] \"dead\"  error 301 (Wrapper VASTAdTagURI "
+                    + "timed out or unavailable) at hop 1: "))
         let json = CapturedConsole()
         #expect(await json.run(["inspect", "--json", tag]) == .invalid)
         let failed = try #require(try json.json()["failed"] as? [[String: Any]])
-        #expect(failed.map { "\($0["id"] as? String ?? "") \($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)" }
-            == ["dead /VAST/Ad[2] 301"])
+        #expect(
+            failed.map {
+                "\($0["id"] as? String ?? "") \($0["location"] as? String ?? "") \($0["errorCode"] as? Int ?? 0)"
+            }
+                == ["dead /VAST/Ad[2] 301"])
     }
 
     @Test func simulateOnAPodWithADeadWrapperPlaysTheAdThatPlaysAndExitsOne() async throws {
@@ -92,21 +102,27 @@ import VASTCheck
         #expect(await captured.run(["simulate", "--json", tag]) == .invalid)
         let timeline = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]])
         #expect(timeline.first?["event"] as? String == "impression")
-        #expect(captured.err.hasPrefix("vastcheck: ad dead at hop 0 /VAST/Ad[2] will not play: VAST error 301, "),
-                "\(captured.err)")
+        #expect(
+            captured.err.hasPrefix("vastcheck: ad dead at hop 0 /VAST/Ad[2] will not play: VAST error 301, "),
+            "\(captured.err)")
     }
 
     @Test func inspectListsTheBuffetAdsLeftOver() async throws {
-        try server.register("leftover-0", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 0, id: "first"), ChainDocuments.inLineAd(hop: 0, id: "second"),
-            ChainDocuments.inLineAd(hop: 0, id: "third")))
+        try server.register(
+            "leftover-0",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 0, id: "first"), ChainDocuments.inLineAd(hop: 0, id: "second"),
+                ChainDocuments.inLineAd(hop: 0, id: "third")))
         let captured = CapturedConsole()
         #expect(await captured.run(["inspect", "--json", server.docURL("leftover-0")]) == .success)
         let remaining = try #require(try captured.json()["remaining"] as? [[String: Any]])
-        #expect(remaining.map { "\($0["id"] as? String ?? "") \($0["hop"] as? Int ?? -1) \($0["kind"] as? String ?? "")" }
-            == ["second 0 inline", "third 0 inline"])
+        #expect(
+            remaining.map { "\($0["id"] as? String ?? "") \($0["hop"] as? Int ?? -1) \($0["kind"] as? String ?? "")" }
+                == ["second 0 inline", "third 0 inline"])
         let text = CapturedConsole()
         #expect(await text.run(["inspect", server.docURL("leftover-0")]) == .success)
-        #expect(text.out.hasSuffix("Remaining stand-alone ads (not resolved):\n  second  inline  hop 0\n  third  inline  hop 0\n"))
+        #expect(
+            text.out.hasSuffix(
+                "Remaining stand-alone ads (not resolved):\n  second  inline  hop 0\n  third  inline  hop 0\n"))
     }
 }

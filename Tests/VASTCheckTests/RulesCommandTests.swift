@@ -24,8 +24,11 @@ import VASTCheck
         for (listed, rule) in zip(rules, VASTRuleCatalog.all) {
             #expect(listed["severity"] as? String == rule.severity.rawValue)
             #expect(listed["section"] as? String == rule.section)
-            #expect((listed["versions"] as? [String: String]) == ["from": rule.versions.lowerBound.rawValue,
-                                                                    "to": rule.versions.upperBound.rawValue])
+            #expect(
+                (listed["versions"] as? [String: String]) == [
+                    "from": rule.versions.lowerBound.rawValue,
+                    "to": rule.versions.upperBound.rawValue,
+                ])
             #expect(listed["bad"] as? String == rule.badExample && listed["good"] as? String == rule.goodExample)
             #expect(listed["family"] as? String == rule.parent)
         }
@@ -35,8 +38,12 @@ import VASTCheck
         let validated = CapturedConsole()
         _ = await validated.run(["validate", "--json", Repository.path("vast-samples")])
         let documents = try #require(try validated.json()["documents"] as? [[String: Any]])
-        let produced = Set(documents.flatMap { ($0["findings"] as? [[String: Any]] ?? []).flatMap {
-            [$0["rule"] as? String, $0["subrule"] as? String].compactMap(\.self) } })
+        let produced = Set(
+            documents.flatMap {
+                ($0["findings"] as? [[String: Any]] ?? []).flatMap {
+                    [$0["rule"] as? String, $0["subrule"] as? String].compactMap(\.self)
+                }
+            })
         let listed = CapturedConsole()
         _ = await listed.run(["rules", "--json"])
         let ids = Set(try #require(try listed.json()["rules"] as? [[String: Any]]).compactMap { $0["id"] as? String })
@@ -47,7 +54,9 @@ import VASTCheck
     @Test func rulesTextShowsOneRuleAndItsFinerChecks() async throws {
         let captured = CapturedConsole()
         #expect(await captured.run(["rules", "attribute.enumeration"]) == .success)
-        let heads = captured.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map { $0.split(separator: " ").first.map(String.init) }
+        let heads = captured.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map {
+            $0.split(separator: " ").first.map(String.init)
+        }
         #expect(heads == ["attribute.enumeration"] + VASTRuleCatalog.checks(of: "attribute.enumeration").map(\.id))
         #expect(captured.out.contains("\n    bad:  <MediaFile delivery=\"download\""))
         let unknown = CapturedConsole()
@@ -58,32 +67,42 @@ import VASTCheck
     @Test func disableDropsAFamilyOrOneFinerCheck() async throws {
         let plain = CapturedConsole()
         #expect(await plain.run(["validate", "--json", Self.attributes]) == .invalid)
-        #expect(try findings(plain) == [
-            "warning attribute.enumeration.Pricing.model", "error attribute.enumeration.MediaFile.delivery",
-            "error attribute.value", "warning attribute.enumeration.CompanionAds.required",
-        ])
+        #expect(
+            try findings(plain) == [
+                "warning attribute.enumeration.Pricing.model", "error attribute.enumeration.MediaFile.delivery",
+                "error attribute.value", "warning attribute.enumeration.CompanionAds.required",
+            ])
         let finer = CapturedConsole()
-        _ = await finer.run(["validate", "--json", "--disable", "attribute.enumeration.MediaFile.delivery", Self.attributes])
-        #expect(try findings(finer) == [
-            "warning attribute.enumeration.Pricing.model", "error attribute.value",
-            "warning attribute.enumeration.CompanionAds.required",
+        _ = await finer.run([
+            "validate", "--json", "--disable", "attribute.enumeration.MediaFile.delivery", Self.attributes,
         ])
+        #expect(
+            try findings(finer) == [
+                "warning attribute.enumeration.Pricing.model", "error attribute.value",
+                "warning attribute.enumeration.CompanionAds.required",
+            ])
         let family = CapturedConsole()
-        #expect(await family.run(["validate", "--json", "--disable", "attribute.enumeration", "--disable", "attribute.value",
-                                  Self.attributes]) == .success)
+        #expect(
+            await family.run([
+                "validate", "--json", "--disable", "attribute.enumeration", "--disable", "attribute.value",
+                Self.attributes,
+            ]) == .success)
         #expect(try findings(family) == [])
     }
 
     @Test func severityRegradesAndAFinerIdWinsOverItsFamily() async throws {
         let captured = CapturedConsole()
-        #expect(await captured.run([
-            "validate", "--json", "--severity", "attribute.enumeration=info",
-            "--severity", "attribute.enumeration.Pricing.model=error", "--severity", "attribute.value=warning", Self.attributes,
-        ]) == .invalid)
-        #expect(try findings(captured) == [
-            "error attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
-            "warning attribute.value", "info attribute.enumeration.CompanionAds.required",
-        ])
+        #expect(
+            await captured.run([
+                "validate", "--json", "--severity", "attribute.enumeration=info",
+                "--severity", "attribute.enumeration.Pricing.model=error", "--severity", "attribute.value=warning",
+                Self.attributes,
+            ]) == .invalid)
+        #expect(
+            try findings(captured) == [
+                "error attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
+                "warning attribute.value", "info attribute.enumeration.CompanionAds.required",
+            ])
         let warned = CapturedConsole()
         #expect(await warned.run(["validate", "--severity", "schema.namespace=error", Self.noNamespace]) == .invalid)
         #expect(warned.out.contains(": error: VAST 4.2 documents belong to xmlns="))
@@ -97,7 +116,10 @@ import VASTCheck
     @Test(arguments: [
         (["--disable", "no.such-rule"], "no rule has the id \"no.such-rule\""),
         (["--severity", "time.lenient"], "--severity takes RULE=LEVEL"),
-        (["--severity", "time.lenient=fatal"], "the severity of time.lenient is error, warning or info, not \"fatal\""),
+        (
+            ["--severity", "time.lenient=fatal"],
+            "the severity of time.lenient is error, warning or info, not \"fatal\""
+        ),
     ])
     func badRuleFlagsAreUsageErrors(_ flags: [String], _ message: String) async {
         let captured = CapturedConsole()
@@ -110,8 +132,10 @@ import VASTCheck
         let project = team.appendingPathComponent("partner/tags")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: team) }
-        try Data(#"{"disable": ["attribute.value"], "severity": {"attribute.enumeration": "info"}, "strict": true}"#.utf8)
-            .write(to: team.appendingPathComponent(".vastcheck.json"))
+        try Data(
+            #"{"disable": ["attribute.value"], "severity": {"attribute.enumeration": "info"}, "strict": true}"#.utf8
+        )
+        .write(to: team.appendingPathComponent(".vastcheck.json"))
         func run(_ arguments: [String]) async -> (CapturedConsole, ExitCode) {
             let captured = CapturedConsole()
             var console = captured.console
@@ -120,23 +144,28 @@ import VASTCheck
         }
         let (fromFile, fileCode) = await run(["validate", "--json", Self.attributes])
         #expect(fileCode == .success, "every finding is info and nothing else fails, strict or not")
-        #expect(try findings(fromFile) == [
-            "info attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
-            "info attribute.enumeration.CompanionAds.required",
+        #expect(
+            try findings(fromFile) == [
+                "info attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
+                "info attribute.enumeration.CompanionAds.required",
+            ])
+        let (flagged, flaggedCode) = await run([
+            "validate", "--json", "--severity", "attribute.value=warning",
+            "--disable", "attribute.enumeration.CompanionAds.required", Self.attributes,
         ])
-        let (flagged, flaggedCode) = await run(["validate", "--json", "--severity", "attribute.value=warning",
-                                                "--disable", "attribute.enumeration.CompanionAds.required", Self.attributes])
         #expect(flaggedCode == .invalid, "the file's strict makes the flag's warning fail")
-        #expect(try findings(flagged) == [
-            "info attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
-            "warning attribute.value",
-        ])
+        #expect(
+            try findings(flagged) == [
+                "info attribute.enumeration.Pricing.model", "info attribute.enumeration.MediaFile.delivery",
+                "warning attribute.value",
+            ])
         // --config names another file; a broken one is an error that names its path and member (exit 2).
         let other = team.appendingPathComponent("other.json")
         try Data(#"{"disabled": ["url.invalid"]}"#.utf8).write(to: other)
         let (broken, brokenCode) = await run(["validate", "--config", other.path, Self.attributes])
         #expect(brokenCode == .unreadable)
-        #expect(broken.err == "vastcheck: cannot use \(other.path): the member \"disabled\" is not one of disable, "
-            + "severity and strict\n")
+        #expect(
+            broken.err == "vastcheck: cannot use \(other.path): the member \"disabled\" is not one of disable, "
+                + "severity and strict\n")
     }
 }

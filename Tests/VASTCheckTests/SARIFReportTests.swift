@@ -7,7 +7,8 @@ import VASTCheck
 /// `Tools/install-deps` installs). The check fails when the module or the schema is missing in CI,
 /// and is shown to reject a document that is not SARIF, so it cannot pass by checking nothing.
 @Suite struct SARIFReportTests {
-    static let schema = Repository.root.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+    static let schema = Repository.root.deletingLastPathComponent().appendingPathComponent(
+        "shared/schemas/sarif-schema-2.1.0.json")
     static var available: Bool {
         FileManager.default.fileExists(atPath: schema.path) || ProcessInfo.processInfo.environment["CI"] != nil
     }
@@ -43,7 +44,9 @@ import VASTCheck
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("samples.sarif")
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "--format", "sarif", "-o", file.path, Repository.path("vast-samples")]) == .invalid)
+        #expect(
+            await captured.run(["validate", "--format", "sarif", "-o", file.path, Repository.path("vast-samples")])
+                == .invalid)
         #expect(captured.out.isEmpty)
         let checked = try validate(file)
         #expect(checked.status == 0, "not valid SARIF 2.1.0: \(checked.output)")
@@ -52,7 +55,8 @@ import VASTCheck
         #expect(document["version"] as? String == "2.1.0")
         let run = try #require((document["runs"] as? [[String: Any]])?.first)
         let results = try #require(run["results"] as? [[String: Any]])
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         // Every result names a rule the driver lists, at the index it says.
         for result in results {
             let index = try #require(result["ruleIndex"] as? Int)
@@ -61,10 +65,15 @@ import VASTCheck
         // The malformed sample is a parse error with its line and column; a finding keeps its element path.
         let malformed = results.first { result in
             ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]).flatMap {
-                ($0["artifactLocation"] as? [String: Any])?["uri"] as? String }?.hasSuffix("v42-malformed-truncated.xml") == true
+                ($0["artifactLocation"] as? [String: Any])?["uri"] as? String
+            }?.hasSuffix("v42-malformed-truncated.xml") == true
         }
         #expect(malformed?["ruleId"] as? String == "hop.document")
-        #expect(results.contains { $0["ruleId"] as? String == "attribute.enumeration.MediaFile.delivery" && $0["level"] as? String == "error" })
+        #expect(
+            results.contains {
+                $0["ruleId"] as? String == "attribute.enumeration.MediaFile.delivery"
+                    && $0["level"] as? String == "error"
+            })
 
         // The same check refuses a document that is not SARIF 2.1.0.
         var broken = document

@@ -38,7 +38,8 @@ import VASTCheck
         }
         #expect(findings == expected["findings"] as? [String])
         let rules = Set(findings.map { $0.split(separator: " ")[1] }.map(String.init))
-        for exercised in expected["exercises"] as? [String] ?? [] where !["xml.malformed", "vast.version-unsupported"].contains(exercised) {
+        for exercised in expected["exercises"] as? [String] ?? []
+        where !["xml.malformed", "vast.version-unsupported"].contains(exercised) {
             #expect(rules.contains(exercised), "\(name) was written to exercise \(exercised)")
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 import VAST
+
 @testable import VASTCheck
 
 /// `vastcheck simulate` on the bundled samples (golden), the quartile order, and its usage errors.
@@ -26,8 +27,13 @@ struct SimulateCommandTests {
         ("v42-skip", "v42-inline-linear-full", ["--mute-at", "1", "--click-at", "2.1", "--skip-at", "5"]),
         ("v20-inline-linear", "v20-inline-linear", []),
         ("v20-seek", "v20-inline-linear", ["--seek-to", "9", "--seek-at", "2"]),
-        ("v20-inputs", "v20-inline-linear", ["--pause-at", "5", "--resume-at", "8", "--mute-at", "3", "--fullscreen-at", "4",
-                                             "--click-at", "2", "--skip-at", "1", "--fail-at", "14"]),
+        (
+            "v20-inputs", "v20-inline-linear",
+            [
+                "--pause-at", "5", "--resume-at", "8", "--mute-at", "3", "--fullscreen-at", "4",
+                "--click-at", "2", "--skip-at", "1", "--fail-at", "14",
+            ]
+        ),
     ]
 
     @Test(arguments: goldens.map { $0.0 })
@@ -46,9 +52,11 @@ struct SimulateCommandTests {
         let (captured, code) = await simulate(["--json", Self.v20])
         #expect(code == .success)
         let entries = try timeline(captured)
-        #expect(entries.map { $0["event"] as? String } == [
-            "impression", "impression", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
-        ])
+        #expect(
+            entries.map { $0["event"] as? String } == [
+                "impression", "impression", "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile",
+                "complete",
+            ])
         #expect(entries.map { $0["at"] as? Double } == [0, 0, 0, 0, 3.75, 7.5, 11.25, 15])
         #expect(entries.allSatisfy { Set($0.keys) == ["at", "event", "url", "hop"] })
     }
@@ -62,17 +70,23 @@ struct SimulateCommandTests {
         #expect(quartiles == ["firstQuartile", "midpoint", "thirdQuartile"])
         #expect(events.firstIndex(of: "start")! < events.firstIndex(of: "firstQuartile")!)
         #expect(events.last == "complete")
-        let at = Dictionary(entries.map { ($0["event"] as? String ?? "", $0["at"] as? Double ?? -1) }) { first, _ in first }
+        let at = Dictionary(entries.map { ($0["event"] as? String ?? "", $0["at"] as? Double ?? -1) }) { first, _ in
+            first
+        }
         #expect(at["firstQuartile"] == 9 && at["midpoint"] == 9, "both jumped over at once, at the seek")
         #expect(at["thirdQuartile"] == 11.25)
 
         // Later in playback too, and back again: a backward seek fires nothing twice.
         let (later, _) = await simulate(["--json", "--seek-to", "10", "--seek-at", "2", Self.v20])
-        #expect(try timeline(later).compactMap { $0["event"] as? String }.filter { $0.contains("uartile") || $0 == "midpoint" }
+        #expect(
+            try timeline(later).compactMap { $0["event"] as? String }.filter {
+                $0.contains("uartile") || $0 == "midpoint"
+            }
                 == ["firstQuartile", "midpoint", "thirdQuartile"])
         let (back, _) = await simulate(["--json", "--seek-to", "1", "--seek-at", "9", Self.v20])
         let backEvents = try timeline(back).compactMap { $0["event"] as? String }
-        #expect(backEvents.filter { $0 == "firstQuartile" || $0 == "midpoint" || $0 == "thirdQuartile" }
+        #expect(
+            backEvents.filter { $0 == "firstQuartile" || $0 == "midpoint" || $0 == "thirdQuartile" }
                 == ["firstQuartile", "midpoint", "thirdQuartile"])
         #expect(backEvents.filter { $0 == "start" }.count == 1)
     }
@@ -133,7 +147,8 @@ struct SimulateCommandTests {
     func aDurationOfNinetyNineMillionHoursSimulatesInBoundedTime() async throws {
         let text = try String(contentsOfFile: Repository.path("vast-samples/v20-inline-linear.xml"), encoding: .utf8)
         let long = text.replacingOccurrences(
-            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression)
+            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression
+        )
         #expect(long != text)
         let (refused, refusedCode) = await simulate(["--json", "-"], stdin: Data(long.utf8))
         #expect(refusedCode == .invalid)
@@ -149,7 +164,8 @@ struct SimulateCommandTests {
     func aReportOfANinetyNineMillionHourAdFinishes() async throws {
         let text = try String(contentsOfFile: Repository.path("vast-samples/v20-inline-linear.xml"), encoding: .utf8)
         let long = text.replacingOccurrences(
-            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression)
+            of: #"<Duration>[^<]*</Duration>"#, with: "<Duration>99999999:00:00</Duration>", options: .regularExpression
+        )
         let html = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).html")
         defer { try? FileManager.default.removeItem(at: html) }
         let captured = CapturedConsole(stdin: Data(long.utf8))
@@ -162,7 +178,8 @@ struct SimulateCommandTests {
     @Test func anExposureOptionMakesTheVerdictViewableOrNot() async throws {
         let sample = Repository.path("Tests/Fixtures/lifecycle/ads/session-every-part.xml")
         let (viewable, _) = await simulate(["--json", "--exposure", "100", sample])
-        #expect(try timeline(viewable).filter { $0["event"] as? String == "viewable" }.map { $0["at"] as? Double } == [2])
+        #expect(
+            try timeline(viewable).filter { $0["event"] as? String == "viewable" }.map { $0["at"] as? Double } == [2])
         let (hidden, _) = await simulate(["--json", "--exposure", "10", sample])
         #expect(try timeline(hidden).last?["event"] as? String == "notViewable")
         let captured = CapturedConsole()
@@ -198,9 +215,14 @@ struct SimulateCommandTests {
 
     @Test func theSimulationAPIGivesTheSameTimelineAsTheCommand() async throws {
         let source = try InspectSource(try Arguments([Self.v20], options: []), command: "simulate")
-        guard case .resolved(let resolution, _) = await source.load(console: CapturedConsole().console, fireErrors: false,
-                                                                    macros: VASTMacroContext())
-        else { Issue.record("the sample did not load"); return }
+        guard
+            case .resolved(let resolution, _) = await source.load(
+                console: CapturedConsole().console, fireErrors: false,
+                macros: VASTMacroContext())
+        else {
+            Issue.record("the sample did not load")
+            return
+        }
         let ad = try #require(resolution.ads.first)
         let profile = try MacroProfile(try Arguments(InspectGolden.profile, options: MacroProfile.options))
         var options = SimulationOptions()
@@ -208,8 +230,11 @@ struct SimulateCommandTests {
         let timeline = try Simulation.run(ad, options: options, macros: profile.context, start: profile.start)
         let (captured, _) = await simulate(["--json", "--seek-to", "9", Self.v20])
         #expect(SimulationOutput.json(timeline) == captured.out)
-        #expect(timeline.first == TimelineEntry(at: 0, event: "impression",
-                                                url: "https://ads.example.com/v20/impression?ad=v20-linear-001", hop: 0))
+        #expect(
+            timeline.first
+                == TimelineEntry(
+                    at: 0, event: "impression",
+                    url: "https://ads.example.com/v20/impression?ad=v20-linear-001", hop: 0))
     }
 }
 
@@ -221,8 +246,11 @@ struct SimulateCommandTests {
 
     @Test func aThreeHopChainMatchesItsGoldensAndSendsNothing() async throws {
         let tag = try InspectChain.register("simulate", on: server)
-        let inputs = InspectGolden.profile + ["--macro", "DEVICEIP=192.0.2.1", "--pause-at", "3", "--resume-at", "4",
-                                             "--click-at", "6", "--fail-at", "9", tag]
+        let inputs =
+            InspectGolden.profile + [
+                "--macro", "DEVICEIP=192.0.2.1", "--pause-at", "3", "--resume-at", "4",
+                "--click-at", "6", "--fail-at", "9", tag,
+            ]
         let text = CapturedConsole()
         #expect(await text.run(["simulate"] + inputs) == .success)
         try InspectGolden.check(text.out, "simulate-chain.txt", port: server.port)
@@ -239,16 +267,20 @@ struct SimulateCommandTests {
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]])
         let sent = try server.waitForBeacons(count: entries.count)
         #expect(sent.count == entries.count)
-        #expect(sent.map { "http://127.0.0.1:\(server.port)" + $0.target } == entries.map { $0["url"] as? String ?? "" })
+        #expect(
+            sent.map { "http://127.0.0.1:\(server.port)" + $0.target } == entries.map { $0["url"] as? String ?? "" })
         #expect(captured.err.isEmpty)
     }
 
     @Test func theChainsQuartilesStayInOrderWhenSeekingPastTheMidpoint() async throws {
         let tag = try InspectChain.register("seek", on: server)
         let captured = CapturedConsole()
-        #expect(await captured.run(["simulate", "--json", "--seek-to", "6"] + InspectGolden.profile + [tag]) == .success)
+        #expect(
+            await captured.run(["simulate", "--json", "--seek-to", "6"] + InspectGolden.profile + [tag]) == .success)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]])
-        let quartiles = entries.filter { ["firstQuartile", "midpoint", "thirdQuartile"].contains($0["event"] as? String) }
+        let quartiles = entries.filter {
+            ["firstQuartile", "midpoint", "thirdQuartile"].contains($0["event"] as? String)
+        }
         #expect(quartiles.map { $0["event"] as? String } == ["firstQuartile", "midpoint", "thirdQuartile"])
         #expect(quartiles.map { $0["at"] as? Double } == [6, 6, 7.5])
         #expect(quartiles.allSatisfy { $0["hop"] as? Int == 2 })

@@ -46,7 +46,8 @@ import VASTCheck
         for arguments in Self.singleSource(folder.path) {
             let captured = CapturedConsole()
             #expect(await captured.run(arguments) == .unreadable, "\(arguments)")
-            #expect(captured.err == "vastcheck: cannot read \(folder.path): is a folder, not a file: name one file in it\n")
+            #expect(
+                captured.err == "vastcheck: cannot read \(folder.path): is a folder, not a file: name one file in it\n")
         }
     }
 
@@ -76,9 +77,11 @@ import VASTCheck
         #expect(validate.standardInputRequests == [(2 << 20) + 1])
         let document = try #require((try validate.json()["documents"] as? [[String: Any]])?.first)
         #expect(document["errorCode"] as? Int == 100)
-        #expect(document["parseError"] as? [String: String] == [
-            "kind": "tooLarge", "message": "holds more than the 2097152-byte limit for a VAST document; reading stopped there",
-        ])
+        #expect(
+            document["parseError"] as? [String: String] == [
+                "kind": "tooLarge",
+                "message": "holds more than the 2097152-byte limit for a VAST document; reading stopped there",
+            ])
         let capped = CapturedConsole(stdin: oversized)
         #expect(await capped.run(["validate", "--max-bytes", "100", "-"]) == .invalid)
         #expect(capped.standardInputRequests == [101])
@@ -89,7 +92,9 @@ import VASTCheck
         #expect(try inspect.json()["errorCode"] as? Int == 100)
         let report = CapturedConsole(stdin: oversized)
         #expect(await report.run(["report", "-", "--html", "-"]) == .invalid)
-        #expect(report.out.contains("The document could not be read as VAST (error 100): holds more than the 2097152-byte limit"))
+        #expect(
+            report.out.contains(
+                "The document could not be read as VAST (error 100): holds more than the 2097152-byte limit"))
     }
 
     @Test func aListFromStandardInputIsCappedToo() async throws {
@@ -103,8 +108,9 @@ import VASTCheck
         try Data(("\(valid)\n" + String(repeating: "x", count: 100_000) + "\n").utf8).write(to: path)
         let captured = CapturedConsole()
         #expect(await captured.run(["validate", "--list", path.path]) == .unreadable)
-        #expect(captured.err == "vastcheck: cannot read the list \(path.path): line 2 is longer than 65536 bytes: "
-            + "a list holds one source per line\n")
+        #expect(
+            captured.err == "vastcheck: cannot read the list \(path.path): line 2 is longer than 65536 bytes: "
+                + "a list holds one source per line\n")
         #expect(captured.out.isEmpty)
     }
 
@@ -114,7 +120,9 @@ import VASTCheck
         #expect(truncate(path, 1_500_000_000) == 0)
         let captured = CapturedConsole()
         #expect(await captured.run(["validate", path]) == .invalid)
-        #expect(captured.out.hasPrefix("✗ \(path)  invalid  error 100 (XML parsing error)\n\(path): error: is 1500000000 bytes, "
-            + "over the 2097152-byte limit for a VAST document; nothing was read [hop.document]\n"))
+        #expect(
+            captured.out.hasPrefix(
+                "✗ \(path)  invalid  error 100 (XML parsing error)\n\(path): error: is 1500000000 bytes, "
+                    + "over the 2097152-byte limit for a VAST document; nothing was read [hop.document]\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VASTCheck
 
 /// The private folder `getad` keeps its beacon store in, the sweep of what dead processes left, and
@@ -8,7 +9,8 @@ import Testing
     let base: String
 
     init() throws {
-        base = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-tests-\(UUID().uuidString)").path
+        base =
+            FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
     }
 
@@ -61,7 +63,9 @@ import Testing
     }
 
     /// A folder as a process of ours leaves it: locked by `lockedBy` when given, else unlocked (dead).
-    private func leftover(_ name: String, lock: Bool, lockedBy descriptor: UnsafeMutablePointer<Int32>? = nil) throws -> String {
+    private func leftover(_ name: String, lock: Bool, lockedBy descriptor: UnsafeMutablePointer<Int32>? = nil) throws
+        -> String
+    {
         let path = base + "/" + name
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         try Data().write(to: URL(fileURLWithPath: path + "/beacons.sqlite"))
@@ -84,7 +88,9 @@ import Testing
         defer { close(held) }
         let young = try leftover("vastcheck-getad-2-young", lock: false)
         let old = try leftover("vastcheck-getad-3-old", lock: false)
-        var twoHoursAgo = [timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0)]
+        var twoHoursAgo = [
+            timeval(tv_sec: time(nil) - 7200, tv_usec: 0), timeval(tv_sec: time(nil) - 7200, tv_usec: 0),
+        ]
         #expect(utimes(old, &twoHoursAgo) == 0)
         let foreign = try leftover("somebody-else", lock: true)
         let target = try leftover("target", lock: true)
@@ -96,9 +102,14 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: old))
         #expect(FileManager.default.fileExists(atPath: alive), "its lock is held: its process lives")
         #expect(FileManager.default.fileExists(atPath: young), "it may be a process between mkdir and its lock")
-        #expect(FileManager.default.fileExists(atPath: foreign) && FileManager.default.fileExists(atPath: target + "/beacons.sqlite"))
-        #expect(entries(base) == ["somebody-else", "target", "vastcheck-getad-1-alive", "vastcheck-getad-2-young",
-                                  "vastcheck-getad-4-link"])
+        #expect(
+            FileManager.default.fileExists(atPath: foreign)
+                && FileManager.default.fileExists(atPath: target + "/beacons.sqlite"))
+        #expect(
+            entries(base) == [
+                "somebody-else", "target", "vastcheck-getad-1-alive", "vastcheck-getad-2-young",
+                "vastcheck-getad-4-link",
+            ])
     }
 
     @Test func aNewFolderSweepsFirst() throws {
@@ -114,13 +125,17 @@ import Testing
         try AtomicFile.write(Array("<html>1</html>".utf8), to: page)
         #expect(try String(contentsOfFile: page, encoding: .utf8) == "<html>1</html>")
         let umask = (try String(contentsOfFile: "/proc/self/status", encoding: .utf8)).split(separator: "\n")
-            .first { $0.hasPrefix("Umask:") }.flatMap { mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8) }
+            .first { $0.hasPrefix("Umask:") }.flatMap {
+                mode_t($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+            }
         #expect(mode(page) == 0o666 & ~(umask ?? 0o022))
         #expect(chmod(page, 0o640) == 0)
         try AtomicFile.write(Array("<html>2</html>".utf8), to: page)
         #expect(try String(contentsOfFile: page, encoding: .utf8) == "<html>2</html>")
         #expect(mode(page) == 0o640, "an existing page keeps its mode")
         #expect(entries(base) == ["report.html"])
-        #expect(throws: TemporaryFileError.self) { try AtomicFile.write([1], to: self.base + "/no/such/folder/page.html") }
+        #expect(throws: TemporaryFileError.self) {
+            try AtomicFile.write([1], to: self.base + "/no/such/folder/page.html")
+        }
     }
 }

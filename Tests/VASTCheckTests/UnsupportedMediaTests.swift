@@ -21,7 +21,8 @@ struct UnsupportedMediaTests {
         let code = await captured.run(["simulate", "-"])
         #expect(code == .invalid)
         #expect(captured.out.isEmpty)
-        #expect(captured.err.contains("no media file of a supported type (video/mp4, application/x-mpegURL, video/webm)"))
+        #expect(
+            captured.err.contains("no media file of a supported type (video/mp4, application/x-mpegURL, video/webm)"))
         #expect(captured.err.contains("403"))
     }
 
@@ -38,6 +39,7 @@ struct UnsupportedMediaTests {
         let captured = CapturedConsole(stdin: Self.vpaidOnly)
         let code = await captured.run(["inspect", "-"])
         #expect(code == .invalid)
-        #expect(captured.out.contains("chosen: none of a supported type (video/mp4, application/x-mpegURL, video/webm)"))
+        #expect(
+            captured.out.contains("chosen: none of a supported type (video/mp4, application/x-mpegURL, video/webm)"))
     }
 }

@@ -32,7 +32,8 @@ import Testing
 
     private func launch(_ arguments: [String], stdin: Pipe? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.executable, "vastcheck not built: run `swift build`"))
+        process.executableURL = URL(
+            fileURLWithPath: try #require(Self.executable, "vastcheck not built: run `swift build`"))
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
         process.standardInput = stdin ?? FileHandle.nullDevice
@@ -78,10 +79,12 @@ import Testing
     /// Settings whose one source hangs, and a request for it: a getad that waits until killed.
     private func hangingGetAd() throws -> [String] {
         let settings = folder.appendingPathComponent("settings.json")
-        try Data("""
+        try Data(
+            """
             {"placements": {"storiesBetweenPages": {"enabled": true, "sources": [
              {"name": "hang", "tier": 0, "kind": "tag", "timeoutMs": 30000, "url": "\(server.url("/hang"))"}]}}}
-            """.utf8).write(to: settings)
+            """.utf8
+        ).write(to: settings)
         let request = folder.appendingPathComponent("request.json")
         try Data(#"{"placement": "storiesBetweenPages"}"#.utf8).write(to: request)
         return ["getad", "--settings", settings.path, "--request", request.path]

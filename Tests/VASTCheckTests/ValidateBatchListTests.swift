@@ -1,10 +1,12 @@
 import AdResolution
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
 @testable import VASTCheck
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// `validate --list`, `--jobs`, `--format` and `--output` on local files (no network).
 @Suite struct ValidateBatchListTests {
@@ -14,7 +16,8 @@ import Testing
 
     /// A fresh folder, removed by the caller.
     private func makeFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-list-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vastcheck-list-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -40,21 +43,22 @@ import Testing
         try bytes.write(to: lists.appendingPathComponent("beside.xml"))
         let list = lists.appendingPathComponent("tags.txt")
         try """
-            # two relative paths, an absolute one, a folder and a missing file
-            ../docs/a.xml
+        # two relative paths, an absolute one, a folder and a missing file
+        ../docs/a.xml
 
-            beside.xml
-            \(valid)
-            ../docs
-            missing.xml
-            """.write(to: list, atomically: true, encoding: .utf8)
+        beside.xml
+        \(valid)
+        ../docs
+        missing.xml
+        """.write(to: list, atomically: true, encoding: .utf8)
         let captured = CapturedConsole()
         #expect(await captured.run(["validate", "--json", "--list", list.path]) == .unreadable)
         let sources = try documents(captured).compactMap { $0["source"] as? String }
-        #expect(sources == [
-            lists.path + "/../docs/a.xml", lists.path + "/beside.xml", valid, lists.path + "/../docs/a.xml",
-            lists.path + "/missing.xml",
-        ])
+        #expect(
+            sources == [
+                lists.path + "/../docs/a.xml", lists.path + "/beside.xml", valid, lists.path + "/../docs/a.xml",
+                lists.path + "/missing.xml",
+            ])
         let summary = try #require(try captured.json()["summary"] as? [String: Int])
         #expect(summary == ["documents": 5, "valid": 4, "invalid": 1, "unreadable": 1])
     }
@@ -67,7 +71,8 @@ import Testing
         try "\(invalid)\n".write(to: first, atomically: true, encoding: .utf8)
         try "\(malformed)\n".write(to: second, atomically: true, encoding: .utf8)
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "--json", "--list", first.path, "--list", second.path, valid]) == .invalid)
+        #expect(
+            await captured.run(["validate", "--json", "--list", first.path, "--list", second.path, valid]) == .invalid)
         #expect(try documents(captured).compactMap { $0["source"] as? String } == [valid, invalid, malformed])
     }
 
@@ -137,9 +142,11 @@ import Testing
         let captured = CapturedConsole()
         _ = await captured.run(["validate", "--json", valid, invalid, invalid, malformed, "/no/such/file.xml"])
         let breakdown = try #require(try captured.json()["breakdown"] as? [String: Any])
-        #expect(breakdown["outcomes"] as? [String: Int] == [
-            "valid": 1, "rulesFailed": 2, "noAd": 0, "chainError": 0, "adFailed": 0, "parseError": 1, "unreadable": 1,
-        ])
+        #expect(
+            breakdown["outcomes"] as? [String: Int] == [
+                "valid": 1, "rulesFailed": 2, "noAd": 0, "chainError": 0, "adFailed": 0, "parseError": 1,
+                "unreadable": 1,
+            ])
         #expect(breakdown["errorCodes"] as? [String: Int] == ["100": 1, "101": 2])
         #expect((breakdown["slowestHops"] as? [Any])?.isEmpty == true, "local files have no fetched hops")
     }
@@ -149,26 +156,30 @@ import Testing
         #expect(await captured.run(["validate", "--jobs", "8", invalid, valid, malformed, valid]) == .invalid)
         let lines = captured.out.split(separator: "\n").map(String.init)
         let documentLines = lines.filter { $0.hasPrefix("✓") || $0.hasPrefix("✗") }
-        #expect(documentLines.map { $0.split(separator: " ")[1] }.map(String.init) == [invalid, valid, malformed, valid])
-        #expect(lines.suffix(7) == [
-            "outcomes: 2 valid, 1 rules failed, 1 parse error",
-            "VAST error codes:",
-            "       1 × 100 XML parsing error",
-            "       1 × 101 schema validation error",
-            "rules that failed documents:",
-            "       1 × required-element",
-            "4 documents: 2 valid, 2 invalid",
-        ])
+        #expect(
+            documentLines.map { $0.split(separator: " ")[1] }.map(String.init) == [invalid, valid, malformed, valid])
+        #expect(
+            lines.suffix(7) == [
+                "outcomes: 2 valid, 1 rules failed, 1 parse error",
+                "VAST error codes:",
+                "       1 × 100 XML parsing error",
+                "       1 × 101 schema validation error",
+                "rules that failed documents:",
+                "       1 × required-element",
+                "4 documents: 2 valid, 2 invalid",
+            ])
     }
 
     @Test func junitIsWellFormedWithTheRightCounts() async throws {
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "--format", "junit", valid, invalid, malformed, "/no/such/<&>.xml"])
-            == .unreadable)
+        #expect(
+            await captured.run(["validate", "--format", "junit", valid, invalid, malformed, "/no/such/<&>.xml"])
+                == .unreadable)
         let xml = try JUnitDocument(captured.out)
         let suite = try #require(xml.suites.first)
         #expect(xml.suites.count == 1)
-        #expect(suite["name"] == "vastcheck" && suite["tests"] == "4" && suite["failures"] == "2" && suite["errors"] == "1")
+        #expect(
+            suite["name"] == "vastcheck" && suite["tests"] == "4" && suite["failures"] == "2" && suite["errors"] == "1")
         #expect(xml.testCases.map(\.name) == [valid, invalid, malformed, "/no/such/<&>.xml"])
         #expect(xml.testCases.map(\.result) == ["", "failure", "failure", "error"])
         #expect(xml.testCases[1].message.contains("required-element"))
@@ -184,7 +195,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("report.xml")
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "--format", "junit", "--output", file.path, valid, invalid]) == .invalid)
+        #expect(
+            await captured.run(["validate", "--format", "junit", "--output", file.path, valid, invalid]) == .invalid)
         #expect(captured.out.isEmpty)
         let xml = try JUnitDocument(String(contentsOf: file, encoding: .utf8))
         #expect(xml.testCases.count == 2)
@@ -199,8 +211,9 @@ import Testing
         #expect(quiet.err.isEmpty)
 
         let err = ErrLog()
-        let console = Console(out: { _ in }, err: { err.append($0) }, standardInput: .bytes([]),
-                              outputIsTerminal: false, environment: ["NO_COLOR": "1"], errorIsTerminal: true)
+        let console = Console(
+            out: { _ in }, err: { err.append($0) }, standardInput: .bytes([]),
+            outputIsTerminal: false, environment: ["NO_COLOR": "1"], errorIsTerminal: true)
         _ = await VASTCheck.run(["validate", "--jsonl", valid, invalid, valid], console: console)
         let text = err.text
         #expect(text.hasPrefix("\r0/3 (0%)"))
@@ -211,7 +224,9 @@ import Testing
 
     @Test func progressLineText() {
         #expect(ProgressLine.text(done: 0, total: 1000, seconds: 0) == "0/1000 (0%)  0 failed")
-        #expect(ProgressLine.text(done: 250, total: 1000, failed: 12, seconds: 2) == "250/1000 (25%)  12 failed  125/s  ETA 0:06")
+        #expect(
+            ProgressLine.text(done: 250, total: 1000, failed: 12, seconds: 2)
+                == "250/1000 (25%)  12 failed  125/s  ETA 0:06")
         #expect(ProgressLine.text(done: 3, total: 10, failed: 1, seconds: 2) == "3/10 (30%)  1 failed  1.5/s  ETA 0:05")
         #expect(ProgressLine.text(done: 10, total: 10, seconds: 2) == "10/10 (100%)  0 failed  5.0/s")
         #expect(ProgressLine.clock(3725) == "1:02:05")
@@ -247,7 +262,9 @@ struct JUnitDocument {
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = reader
         guard parser.parse() else {
-            throw CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "\(parser.parserError.map { "\($0)" } ?? "?")"])
+            throw CocoaError(
+                .coderReadCorrupt,
+                userInfo: [NSDebugDescriptionErrorKey: "\(parser.parserError.map { "\($0)" } ?? "?")"])
         }
         root = reader.root
         suites = reader.suites
@@ -260,8 +277,10 @@ struct JUnitDocument {
         var testCases: [TestCase] = []
         var inResult = false
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             switch name {
             case "testsuites": root = attributes
             case "testsuite": suites.append(attributes)

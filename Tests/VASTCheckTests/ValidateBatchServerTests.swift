@@ -75,7 +75,8 @@ import VASTCheck
         #expect(lines[3]["summary"] as? [String: Int] == ["documents": 3, "valid": 3, "invalid": 0, "unreadable": 0])
         // The same fields as --json, for a tag URL too.
         let chain = try #require(lines[0]["chain"] as? [[String: Any]])
-        #expect(chain.first.map { Set($0.keys) } == ["url", "status", "ms", "bytes", "kind", "outcome", "connectionReused"])
+        #expect(
+            chain.first.map { Set($0.keys) } == ["url", "status", "ms", "bytes", "kind", "outcome", "connectionReused"])
     }
 
     @Test func humanOutputStaysInInputOrderWhateverFinishesFirst() async throws {
@@ -97,8 +98,10 @@ import VASTCheck
         try server.register("broken-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("gone")))
         try server.register("malformed-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("malformed-1")))
         try server.register("malformed-1", body: "<VAST version=\"4.2\"><Ad>")
-        try server.register("rules-0", body: ChainDocuments.inLine(hop: 0).replacingOccurrences(
-            of: "<AdSystem>hop0</AdSystem>", with: ""))
+        try server.register(
+            "rules-0",
+            body: ChainDocuments.inLine(hop: 0).replacingOccurrences(
+                of: "<AdSystem>hop0</AdSystem>", with: ""))
         return [
             "# a mixed batch",
             good + "?delay_ms=300", good + "?delay_ms=250", good + "?delay_ms=200", good + "?delay_ms=150",
@@ -116,9 +119,11 @@ import VASTCheck
         let json = try captured.json()
         #expect(json["summary"] as? [String: Int] == ["documents": 12, "valid": 7, "invalid": 5, "unreadable": 1])
         let breakdown = try #require(json["breakdown"] as? [String: Any])
-        #expect(breakdown["outcomes"] as? [String: Int] == [
-            "valid": 7, "rulesFailed": 1, "noAd": 1, "chainError": 2, "adFailed": 0, "parseError": 0, "unreadable": 1,
-        ])
+        #expect(
+            breakdown["outcomes"] as? [String: Int] == [
+                "valid": 7, "rulesFailed": 1, "noAd": 1, "chainError": 2, "adFailed": 0, "parseError": 0,
+                "unreadable": 1,
+            ])
         #expect(breakdown["errorCodes"] as? [String: Int] == ["100": 1, "101": 1, "301": 1, "303": 1])
         let slowest = try #require(breakdown["slowestHops"] as? [[String: Any]])
         #expect(slowest.count == 5)
@@ -132,27 +137,37 @@ import VASTCheck
                 "\(hop["ms"] as? Int ?? -1) \(hop["url"] as? String ?? "") \(document["source"] as? String ?? "")"
             }
         }
-        let reported = slowest.map { "\($0["ms"] as? Int ?? -2) \($0["url"] as? String ?? "") \($0["source"] as? String ?? "")" }
+        let reported = slowest.map {
+            "\($0["ms"] as? Int ?? -2) \($0["url"] as? String ?? "") \($0["source"] as? String ?? "")"
+        }
         #expect(Set(reported).isSubset(of: Set(hops)))
         let fastestReported = ms.last ?? 0
         let others = documents.flatMap { ($0["chain"] as? [[String: Any]] ?? []).compactMap { $0["ms"] as? Int } }
         #expect(others.sorted(by: >).dropFirst(5).allSatisfy { $0 <= fastestReported })
         // With 300 ms of delay, the first tag's first hop is among them.
-        #expect(reported.contains { $0.hasSuffix(" \(server.docURL("good-0"))?delay_ms=300 \(server.docURL("good-0"))?delay_ms=300") })
+        #expect(
+            reported.contains {
+                $0.hasSuffix(" \(server.docURL("good-0"))?delay_ms=300 \(server.docURL("good-0"))?delay_ms=300")
+            })
     }
 
     @Test func theSummaryDoesNotDependOnTheOrderDocumentsFinishIn() async throws {
         let lines = try mixedBatch()
         var results: [String] = []
-        for (name, entries, jobs) in [("forward", lines, "1"), ("reversed", Array(lines.reversed()), "8"), ("forward8", lines, "8")] {
+        for (name, entries, jobs) in [
+            ("forward", lines, "1"), ("reversed", Array(lines.reversed()), "8"), ("forward8", lines, "8"),
+        ] {
             let captured = CapturedConsole()
             _ = await captured.run(["validate", "--jsonl", "--jobs", jobs, "--list", try list(entries, name: name)])
             let last = try #require(try jsonLines(captured).last)
             var breakdown = try #require(last["breakdown"] as? [String: Any])
             // Times differ from run to run; which hops are slowest, and in what order, does not.
-            breakdown["slowestHops"] = (breakdown["slowestHops"] as? [[String: Any]])?.map { [$0["url"], $0["source"]] }
-            let data = try JSONSerialization.data(withJSONObject: ["summary": last["summary"] ?? [:], "breakdown": breakdown],
-                                                  options: [.sortedKeys])
+            breakdown["slowestHops"] = (breakdown["slowestHops"] as? [[String: Any]])?.map {
+                [$0["url"], $0["source"]]
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: ["summary": last["summary"] ?? [:], "breakdown": breakdown],
+                options: [.sortedKeys])
             results.append(String(decoding: data, as: UTF8.self))
         }
         #expect(Set(results).count == 1, "\(results)")
@@ -162,8 +177,9 @@ import VASTCheck
         let lines = try mixedBatch()
         let output = folder.appendingPathComponent("junit.xml")
         let captured = CapturedConsole()
-        #expect(await captured.run(["validate", "--format", "junit", "--output", output.path, "--list", try list(lines)])
-            == .unreadable)
+        #expect(
+            await captured.run(["validate", "--format", "junit", "--output", output.path, "--list", try list(lines)])
+                == .unreadable)
         let xml = try JUnitDocument(String(contentsOf: output, encoding: .utf8))
         #expect(xml.root["tests"] == "12" && xml.root["failures"] == "4" && xml.root["errors"] == "1")
         #expect(xml.testCases.map(\.name) == lines.filter { !$0.isEmpty && !$0.hasPrefix("#") })

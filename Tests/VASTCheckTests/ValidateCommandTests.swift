@@ -67,9 +67,11 @@ import VASTCheck
         let captured = CapturedConsole()
         _ = await captured.run(["validate", "--json", invalid])
         let out = captured.out
-        let keys = ["\"documents\"", "\"source\"", "\"valid\"", "\"vastVersion\"", "\"counts\"", "\"ads\"",
-                    "\"creatives\"", "\"mediaFiles\"", "\"trackingEvents\"", "\"impressions\"", "\"findings\"",
-                    "\"severity\"", "\"rule\"", "\"message\"", "\"location\"", "\"vastErrorCode\"", "\"summary\""]
+        let keys = [
+            "\"documents\"", "\"source\"", "\"valid\"", "\"vastVersion\"", "\"counts\"", "\"ads\"",
+            "\"creatives\"", "\"mediaFiles\"", "\"trackingEvents\"", "\"impressions\"", "\"findings\"",
+            "\"severity\"", "\"rule\"", "\"message\"", "\"location\"", "\"vastErrorCode\"", "\"summary\"",
+        ]
         let positions = keys.map { out.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -103,8 +105,10 @@ import VASTCheck
     }
 
     @Test func directoriesAreWalkedRecursivelyInNameOrder() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vastcheck-walk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("b/c"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "vastcheck-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("b/c"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: valid))
         for name in ["b/c/z.xml", "a.xml", "b/m.xml", "notes.txt"] {
@@ -112,7 +116,9 @@ import VASTCheck
         }
         let captured = CapturedConsole()
         #expect(await captured.run(["validate", "--json", folder.path]) == .success)
-        let sources = try #require(try captured.json()["documents"] as? [[String: Any]]).compactMap { $0["source"] as? String }
+        let sources = try #require(try captured.json()["documents"] as? [[String: Any]]).compactMap {
+            $0["source"] as? String
+        }
         #expect(sources == ["a.xml", "b/c/z.xml", "b/m.xml"].map { folder.path + "/" + $0 })
     }
 
@@ -146,12 +152,13 @@ import VASTCheck
     @Test func humanOutputOfAnInvalidSampleIsExact() async {
         let captured = CapturedConsole()
         _ = await captured.run(["validate", invalid])
-        #expect(captured.out == """
-            ✗ \(invalid)  VAST 4.2  invalid  error 101 (schema validation error)  (1 ad, 1 creative, 1 media file, 0 tracking events, 1 impression)
-            \(invalid):5:5: error: <InLine> must contain <AdSystem> in VAST 4.2 (at /VAST/Ad[1]/InLine) [required-element.InLine.AdSystem]
-            1 document: 0 valid, 1 invalid
+        #expect(
+            captured.out == """
+                ✗ \(invalid)  VAST 4.2  invalid  error 101 (schema validation error)  (1 ad, 1 creative, 1 media file, 0 tracking events, 1 impression)
+                \(invalid):5:5: error: <InLine> must contain <AdSystem> in VAST 4.2 (at /VAST/Ad[1]/InLine) [required-element.InLine.AdSystem]
+                1 document: 0 valid, 1 invalid
 
-            """)
+                """)
     }
 
     @Test(.enabled(if: Repository.hasSharedCorpus, "needs ../shared/corpus/xsd"))
@@ -162,7 +169,9 @@ import VASTCheck
         let failing = CapturedConsole()
         #expect(await failing.run(["validate", "--json", "--schema", xsd, warned]) == .invalid)
         let document = try #require((try failing.json()["documents"] as? [[String: Any]])?.first)
-        let schemaFindings = (document["findings"] as? [[String: Any]] ?? []).filter { $0["rule"] as? String == "schema.xsd" }
+        let schemaFindings = (document["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "schema.xsd"
+        }
         #expect(!schemaFindings.isEmpty)
         #expect(schemaFindings.allSatisfy { $0["category"] as? String == "schema" })
     }

@@ -54,20 +54,27 @@ import VASTCheck
 
     @Test func maxDepthAndTimeoutOverrideTheDefaults() async throws {
         for hop in 0..<3 {
-            try server.register("d-\(hop)", body: hop == 2
-                ? ChainDocuments.inLine(hop: hop) : ChainDocuments.wrapper(hop: hop, next: server.docURL("d-\(hop + 1)")))
+            try server.register(
+                "d-\(hop)",
+                body: hop == 2
+                    ? ChainDocuments.inLine(hop: hop)
+                    : ChainDocuments.wrapper(hop: hop, next: server.docURL("d-\(hop + 1)")))
         }
         let shallow = CapturedConsole()
         #expect(await shallow.run(["validate", "--json", "--max-depth", "1", server.docURL("d-0")]) == .invalid)
         #expect(try document(shallow)["errorCode"] as? Int == 302)
         let slow = CapturedConsole()
-        #expect(await slow.run(["validate", "--json", "--timeout", "0.3", server.docURL("d-0") + "?delay_ms=1000"]) == .invalid)
+        #expect(
+            await slow.run(["validate", "--json", "--timeout", "0.3", server.docURL("d-0") + "?delay_ms=1000"])
+                == .invalid)
         #expect(try document(slow)["errorCode"] as? Int == 301)
     }
 
     @Test func everyHopsFindingsAreReportedWithTheHopInTheirLocation() async throws {
-        try server.register("f-1", body: ChainDocuments.inLine(hop: 1).replacingOccurrences(
-            of: "<Duration>00:00:10</Duration>", with: "<Duration>10</Duration>"))
+        try server.register(
+            "f-1",
+            body: ChainDocuments.inLine(hop: 1).replacingOccurrences(
+                of: "<Duration>00:00:10</Duration>", with: "<Duration>10</Duration>"))
         try server.register("f-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("f-1")))
         let captured = CapturedConsole()
         _ = await captured.run(["validate", "--json", server.docURL("f-0")])
@@ -80,7 +87,8 @@ import VASTCheck
         try server.register("file-1", body: ChainDocuments.inLine(hop: 1))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wrapper-\(UUID().uuidString).xml")
         try ChainDocuments.wrapper(hop: 0, next: server.docURL("file-1"))
-            .replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL).write(to: file, atomically: true, encoding: .utf8)
+            .replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL).write(
+                to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let plain = CapturedConsole()
         #expect(await plain.run(["validate", "--json", file.path]) == .success)

@@ -34,7 +34,8 @@ import VASTCheck
 
     @Test func aTagWhoseWrapperTimesOutSaysSo() async throws {
         try server.register("why-slow-1", body: ChainDocuments.inLine(hop: 1))
-        try server.register("why-slow-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("why-slow-1") + "?delay_ms=2000"))
+        try server.register(
+            "why-slow-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("why-slow-1") + "?delay_ms=2000"))
         let (text, code) = await human(["--timeout", "0.3", server.docURL("why-slow-0")])
         #expect(code == .invalid)
         GoldenFile.check(text, "why-timeout.txt")
@@ -72,14 +73,17 @@ import VASTCheck
         // The wrapper has no MediaFile and is 4.2; the line says 4.1 and the InLine's media file.
         GoldenFile.check(text, "why-two-hops.txt")
         let (verbose, _) = await human(["-v", server.docURL("why-two-0")])
-        GoldenFile.check(verbose.replacingOccurrences(of: #"\b\d+ bytes\b"#, with: "N bytes", options: .regularExpression),
-                         "why-two-hops-verbose.txt")
+        GoldenFile.check(
+            verbose.replacingOccurrences(of: #"\b\d+ bytes\b"#, with: "N bytes", options: .regularExpression),
+            "why-two-hops-verbose.txt")
     }
 
     @Test func aPodWithADeadAdIsInvalidAndSaysWhichAdAndWhy() async throws {
-        try server.register("why-pod-0", body: ChainDocuments.vast(
-            ChainDocuments.inLineAd(hop: 0, id: "first", sequence: 1),
-            ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("why-pod-gone"))))
+        try server.register(
+            "why-pod-0",
+            body: ChainDocuments.vast(
+                ChainDocuments.inLineAd(hop: 0, id: "first", sequence: 1),
+                ChainDocuments.wrapperAd(hop: 0, id: "dead", sequence: 2, next: server.docURL("why-pod-gone"))))
         let (text, code) = await human([server.docURL("why-pod-0")])
         #expect(code == .invalid)
         GoldenFile.check(text, "why-pod-dead-ad.txt")
@@ -111,8 +115,11 @@ import VASTCheck
         let json = CapturedConsole()
         _ = await json.run(["validate", "--json", file.path])
         let document = try #require((try json.json()["documents"] as? [[String: Any]])?.first)
-        let delivery = try #require((document["findings"] as? [[String: Any]])?.first { $0["subrule"] as? String
-            == "attribute.enumeration.MediaFile.delivery" })
+        let delivery = try #require(
+            (document["findings"] as? [[String: Any]])?.first {
+                $0["subrule"] as? String
+                    == "attribute.enumeration.MediaFile.delivery"
+            })
         #expect(delivery["rule"] as? String == "attribute.enumeration")
         #expect(delivery["line"] as? Int == 5 && delivery["column"] as? Int == 15)
     }
@@ -126,7 +133,8 @@ import VASTCheck
         // The document's own text carries controls too (XML 1.0 allows C1 controls such as CSI, U+009B,
         // and bidi overrides, not ESC), quoted back in a finding's message.
         let xml = ChainDocuments.inLine(hop: 0).replacingOccurrences(of: "{{BASE_URL}}", with: "https://ads.example")
-            .replacingOccurrences(of: "<MediaFile delivery=\"progressive\"", with: "<MediaFile delivery=\"\u{9B}31mred\u{202E}\"")
+            .replacingOccurrences(
+                of: "<MediaFile delivery=\"progressive\"", with: "<MediaFile delivery=\"\u{9B}31mred\u{202E}\"")
         try Data(xml.utf8).write(to: file)
         let (text, code) = await human([file.path], replacing: [(folder.path, "{{FOLDER}}")])
         #expect(code == .invalid)

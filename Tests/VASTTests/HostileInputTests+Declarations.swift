@@ -17,7 +17,8 @@ extension HostileInputTests {
     @Test("An XML declaration longer than the pre-scan reads is refused, not read in part")
     func overlongDeclarationIsRefused() {
         let padding = String(repeating: " ", count: 5_000)
-        let bytes = Array((#"<?xml version="1.0""# + padding + #"encoding="UTF-8"?>"# + "\n" + HostileDocuments.inlineBody()).utf8)
+        let bytes = Array(
+            (#"<?xml version="1.0""# + padding + #"encoding="UTF-8"?>"# + "\n" + HostileDocuments.inlineBody()).utf8)
         let error = expectRefused(bytes, as: .malformed, line: .exactly(1))
         #expect(error?.message.contains("XML declaration") == true, "\(String(describing: error))")
     }
@@ -39,7 +40,8 @@ extension HostileInputTests {
     @Test("An encoding written with white space around its = is still refused when it is UTF-7")
     func utf7WithWhiteSpaceAroundEqualsIsRefused() {
         let declaration = "<?xml version=\"1.0\" encoding\t=\n\"UTF-7\"?>"
-        expectRefused(Array((declaration + "\n" + HostileDocuments.inlineBody()).utf8), as: .malformed, line: .exactly(1))
+        expectRefused(
+            Array((declaration + "\n" + HostileDocuments.inlineBody()).utf8), as: .malformed, line: .exactly(1))
     }
 
     // MARK: NUL characters

@@ -16,13 +16,15 @@ struct HostileInputTests {
 
     @Test("An external entity naming a file path is refused as a declaration")
     func externalEntityFilePathIsRefused() {
-        expectRefused(HostileDocuments.externalEntity(systemID: "/etc/passwd"), as: .forbiddenDeclaration, line: .exactly(2))
+        expectRefused(
+            HostileDocuments.externalEntity(systemID: "/etc/passwd"), as: .forbiddenDeclaration, line: .exactly(2))
     }
 
     @Test("An external entity naming a file:// URL is refused as a declaration")
     func externalEntityFileURLIsRefused() {
         expectRefused(
-            HostileDocuments.externalEntity(systemID: "file:///etc/passwd"), as: .forbiddenDeclaration, line: .exactly(2))
+            HostileDocuments.externalEntity(systemID: "file:///etc/passwd"), as: .forbiddenDeclaration,
+            line: .exactly(2))
     }
 
     @Test("An external entity naming an http URL is refused as a declaration")
@@ -35,7 +37,8 @@ struct HostileInputTests {
     @Test("An external parameter entity used in the internal subset is refused as a declaration")
     func externalParameterEntityIsRefused() {
         expectRefused(
-            HostileDocuments.parameterEntity(systemID: "file:///etc/passwd"), as: .forbiddenDeclaration, line: .exactly(2))
+            HostileDocuments.parameterEntity(systemID: "file:///etc/passwd"), as: .forbiddenDeclaration,
+            line: .exactly(2))
     }
 
     @Test("A DOCTYPE naming an external DTD is refused as a declaration")
@@ -45,8 +48,9 @@ struct HostileInputTests {
             line: .exactly(2))
     }
 
-    @Test("No external entity, parameter entity or DTD makes the parser open a connection",
-          arguments: ExternalReference.allCases)
+    @Test(
+        "No external entity, parameter entity or DTD makes the parser open a connection",
+        arguments: ExternalReference.allCases)
     func externalReferencesNeverReachTheNetwork(_ reference: ExternalReference) throws {
         let canary = try #require(LoopbackCanary(), "could not listen on 127.0.0.1")
         let url = "http://127.0.0.1:\(canary.port)/\(reference.rawValue)"
@@ -61,8 +65,9 @@ struct HostileInputTests {
         expectRefused(HostileDocuments.billionLaughs(), as: .forbiddenDeclaration, line: .exactly(2))
     }
 
-    @Test("A 50 KB entity referenced 50,000 times is refused at its DOCTYPE",
-          arguments: HostileDocuments.BlowUpSite.allCases)
+    @Test(
+        "A 50 KB entity referenced 50,000 times is refused at its DOCTYPE",
+        arguments: HostileDocuments.BlowUpSite.allCases)
     func quadraticBlowUpIsRefused(_ site: HostileDocuments.BlowUpSite) {
         let bytes = HostileDocuments.quadraticBlowUp(site: site)
         #expect(bytes.count < VASTParser.Limits.default.maxBytes, "must be the DOCTYPE refusal, not the byte cap")
@@ -82,15 +87,17 @@ struct HostileInputTests {
         expectRefused(HostileDocuments.attributeFlood(count: 100_000), as: .tooManyAttributes, line: .exactly(2))
     }
 
-    @Test("A start tag with 100,000 attributes is refused whatever the encoding hides its = and \" bytes",
-          arguments: HostileDocuments.FloodEncoding.allCases)
+    @Test(
+        "A start tag with 100,000 attributes is refused whatever the encoding hides its = and \" bytes",
+        arguments: HostileDocuments.FloodEncoding.allCases)
     func attributeFloodInOtherEncodingsIsRefused(_ encoding: HostileDocuments.FloodEncoding) throws {
         let bytes = encoding.attributeFlood(count: 100_000)
         try #require(!bytes.isEmpty, "could not encode the document")
         #expect(bytes.count < VASTParser.Limits.default.maxBytes, "must be the attribute cap, not the byte cap")
         // UTF-16 with a BOM is an encoding VAST may use, so the count must see through it. The
         // others may instead be refused outright as encodings a VAST response never uses.
-        let kinds: Set<VASTParseError.Kind> = encoding == .utf16QuoteByte ? [.tooManyAttributes] : [.tooManyAttributes, .malformed]
+        let kinds: Set<VASTParseError.Kind> =
+            encoding == .utf16QuoteByte ? [.tooManyAttributes] : [.tooManyAttributes, .malformed]
         let error = expectRefused(bytes, as: kinds, line: .any)
         if encoding == .utf16QuoteByte { #expect(error?.line == 2, "\(String(describing: error))") }
     }
@@ -201,7 +208,9 @@ struct HostileInputTests {
         expectWithinBounds(measured)
         let result = try measured.value.get()
         let icons = result.document.ads.first?.creatives.first?.linear?.icons ?? []
-        #expect(icons.contains { $0.resources.contains(.html(html)) }, "the HTML resource should be the CDATA text as written")
+        #expect(
+            icons.contains { $0.resources.contains(.html(html)) },
+            "the HTML resource should be the CDATA text as written")
     }
 
     @Test("Declarations written inside a comment are not declarations and are accepted")
@@ -262,7 +271,8 @@ struct TruncationPoint: Sendable, CustomTestStringConvertible {
     func offset(in bytes: [UInt8]) -> Int? {
         let pattern = Array(marker.utf8)
         guard pattern.count <= bytes.count else { return nil }
-        for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
+        for start in 0...(bytes.count - pattern.count)
+        where bytes[start..<(start + pattern.count)].elementsEqual(pattern) {
             return start + offset
         }
         return nil
@@ -301,8 +311,10 @@ enum HostileBounds {
 extension HostileInputTests {
     /// Runs one parse, timing it with `ContinuousClock` and reading `VmHWM` around it. Inputs
     /// are built before the call, so their own memory is not counted.
-    func measureParse(_ bytes: [UInt8], parser: VASTParser = VASTParser(),
-                      name: String = #function) -> Measured<Result<VASTParseResult, VASTParseError>> {
+    func measureParse(
+        _ bytes: [UInt8], parser: VASTParser = VASTParser(),
+        name: String = #function
+    ) -> Measured<Result<VASTParseResult, VASTParseError>> {
         PeakMemory.resetPeak()
         let before = PeakMemory.current() ?? 0
         let clock = ContinuousClock()
@@ -311,10 +323,11 @@ extension HostileInputTests {
         let elapsed = clock.now - start
         let growth = max(0, (PeakMemory.current() ?? 0) - before)
         if ProcessInfo.processInfo.environment["HOSTILE_TIMINGS"] != nil {
-            let outcome = switch value {
-            case .success: "parsed"
-            case .failure(let error): "\(error.kind): \(error.message.prefix(100))"
-            }
+            let outcome =
+                switch value {
+                case .success: "parsed"
+                case .failure(let error): "\(error.kind): \(error.message.prefix(100))"
+                }
             print("[hostile] \(name) \(bytes.count) B: \(elapsed), peak +\(growth >> 10) KiB -> \(outcome)")
         }
         return Measured(value: value, elapsed: elapsed, peakGrowthBytes: growth)
@@ -322,35 +335,42 @@ extension HostileInputTests {
 
     func expectWithinBounds<Value>(_ measured: Measured<Value>, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(measured.elapsed < HostileBounds.time, "took \(measured.elapsed)", sourceLocation: sourceLocation)
-        #expect(measured.peakGrowthBytes < HostileBounds.peakGrowthBytes,
-                "peak resident set grew by \(measured.peakGrowthBytes >> 20) MiB", sourceLocation: sourceLocation)
+        #expect(
+            measured.peakGrowthBytes < HostileBounds.peakGrowthBytes,
+            "peak resident set grew by \(measured.peakGrowthBytes >> 20) MiB", sourceLocation: sourceLocation)
     }
 
     /// What a refusal must say about its line.
     enum LineExpectation {
-        case absent, present, exactly(Int)
+        case absent, present
+        case exactly(Int)
         /// Not checked (the caller checks it, or it depends on which refusal applies).
         case any
     }
 
     /// Parses `bytes` and expects a refusal of `kind` with IAB code 100, within the bounds.
     @discardableResult
-    func expectRefused(_ bytes: [UInt8], as kind: VASTParseError.Kind, parser: VASTParser = VASTParser(),
-                       line: LineExpectation, name: String = #function,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> VASTParseError? {
+    func expectRefused(
+        _ bytes: [UInt8], as kind: VASTParseError.Kind, parser: VASTParser = VASTParser(),
+        line: LineExpectation, name: String = #function,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> VASTParseError? {
         expectRefused(bytes, as: [kind], parser: parser, line: line, name: name, sourceLocation: sourceLocation)
     }
 
     /// Parses `bytes` and expects a refusal of one of `kinds` with IAB code 100, within the bounds.
     @discardableResult
-    func expectRefused(_ bytes: [UInt8], as kinds: Set<VASTParseError.Kind>, parser: VASTParser = VASTParser(),
-                       line: LineExpectation, name: String = #function,
-                       sourceLocation: SourceLocation = #_sourceLocation) -> VASTParseError? {
+    func expectRefused(
+        _ bytes: [UInt8], as kinds: Set<VASTParseError.Kind>, parser: VASTParser = VASTParser(),
+        line: LineExpectation, name: String = #function,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> VASTParseError? {
         let measured = measureParse(bytes, parser: parser, name: name)
         expectWithinBounds(measured, sourceLocation: sourceLocation)
         guard case .failure(let error) = measured.value else {
-            Issue.record("parsed, but should have been refused as \(kinds.map(\.rawValue).sorted())",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "parsed, but should have been refused as \(kinds.map(\.rawValue).sorted())",
+                sourceLocation: sourceLocation)
             return nil
         }
         #expect(kinds.contains(error.kind), "\(error)", sourceLocation: sourceLocation)

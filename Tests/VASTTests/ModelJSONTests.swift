@@ -8,8 +8,10 @@ import VAST
 @Suite struct ModelJSONTests {
     /// VAST's URL elements (VAST 4.3 sections 3.4 to 3.19).
     static let urlElements = [
-        "Error", "Impression", "Viewable", "NotViewable", "ViewUndetermined", "JavaScriptResource", "ExecutableResource",
-        "Tracking", "VASTAdTagURI", "MediaFile", "Mezzanine", "InteractiveCreativeFile", "ClosedCaptionFile", "ClickThrough",
+        "Error", "Impression", "Viewable", "NotViewable", "ViewUndetermined", "JavaScriptResource",
+        "ExecutableResource",
+        "Tracking", "VASTAdTagURI", "MediaFile", "Mezzanine", "InteractiveCreativeFile", "ClosedCaptionFile",
+        "ClickThrough",
         "ClickTracking", "CustomClick", "StaticResource", "IFrameResource", "IconClickThrough", "IconClickTracking",
         "IconViewTracking", "NonLinearClickThrough", "NonLinearClickTracking", "CompanionClickThrough",
         "CompanionClickTracking", "Survey",
@@ -63,12 +65,19 @@ import VAST
         #expect(Self.value(inLine, "errors") == .array([.string("https://e.example/error")]))
         #expect(Self.value(inLine, "impressions") == .array([.object([("url", .string("https://e.example/imp"))])]))
         let linear = try #require(Self.object(.object(inLine), "creatives", 0, "linear"))
-        #expect(Self.value(linear, "trackingEvents") == .array([
-            .object([("event", .string("complete")), ("url", .string("https://e.example/complete"))]),
-        ]))
-        #expect(Self.value(linear, "mediaFiles") == .array([.object([
-            ("delivery", .string("progressive")), ("type", .string("video/mp4")), ("width", .int(1)), ("height", .int(1)),
-        ])]))
+        #expect(
+            Self.value(linear, "trackingEvents")
+                == .array([
+                    .object([("event", .string("complete")), ("url", .string("https://e.example/complete"))])
+                ]))
+        #expect(
+            Self.value(linear, "mediaFiles")
+                == .array([
+                    .object([
+                        ("delivery", .string("progressive")), ("type", .string("video/mp4")), ("width", .int(1)),
+                        ("height", .int(1)),
+                    ])
+                ]))
         #expect(Self.value(linear, "videoClicks") == .object([]), "VideoClicks is there, its URLs are not")
     }
 
@@ -84,24 +93,39 @@ import VAST
             VASTWriterFlatteningTests.inLine,
         ])
         let json = resolved.modelJSON
-        guard case .object(let members) = json else { Issue.record("not an object"); return }
+        guard case .object(let members) = json else {
+            Issue.record("not an object")
+            return
+        }
         #expect(members.map(\.0) == ["hop", "sequence", "ad", "wrappers", "merged"])
         #expect(Self.value(members, "sequence") == .int(2))
         #expect(Self.value(members, "hop") == .int(2))
         let wrappers = try #require(Self.value(members, "wrappers"))
-        guard case .array(let layers) = wrappers else { Issue.record("wrappers is not a list"); return }
+        guard case .array(let layers) = wrappers else {
+            Issue.record("wrappers is not a list")
+            return
+        }
         #expect(layers.map { Self.object($0).flatMap { Self.value($0, "hop") } } == [.int(0), .int(1)])
         #expect(Self.object(json, "ad", "inLine").flatMap { Self.value($0, "adTitle") } == .string("In"))
         let merged = try #require(Self.object(json, "merged"))
-        #expect(Self.value(merged, "impressions") == .array([
-            .object([("url", .string("https://w0.example/impression")), ("hop", .int(0))]),
-            .object([("url", .string("https://w1.example/impression")), ("hop", .int(1))]),
-            .object([("url", .string("https://in.example/impression")), ("hop", .int(2))]),
-        ]))
-        #expect(Self.value(merged, "nonLinearTracking") == .array([.object([
-            ("event", .string("creativeView")), ("url", .string("https://w1.example/nl-view")), ("hop", .int(1)),
-        ])]))
-        let linearViews = Self.strings(in: Self.value(merged, "linearTracking") ?? .null).filter { $0.hasSuffix("view") }
+        #expect(
+            Self.value(merged, "impressions")
+                == .array([
+                    .object([("url", .string("https://w0.example/impression")), ("hop", .int(0))]),
+                    .object([("url", .string("https://w1.example/impression")), ("hop", .int(1))]),
+                    .object([("url", .string("https://in.example/impression")), ("hop", .int(2))]),
+                ]))
+        #expect(
+            Self.value(merged, "nonLinearTracking")
+                == .array([
+                    .object([
+                        ("event", .string("creativeView")), ("url", .string("https://w1.example/nl-view")),
+                        ("hop", .int(1)),
+                    ])
+                ]))
+        let linearViews = Self.strings(in: Self.value(merged, "linearTracking") ?? .null).filter {
+            $0.hasSuffix("view")
+        }
         #expect(linearViews == ["https://w1.example/view"])
         #expect(Self.value(merged, "companionTracking") == nil)
     }

@@ -31,15 +31,16 @@ import VAST
         let value = OrderedJSON.object([
             ("list", .array([.int(-3), .string("x")])), ("empty", .array([])), ("none", .object([])),
         ])
-        #expect(value.pretty() == """
-            {
-              "list": [
-                -3,
-                "x"
-              ],
-              "empty": [],
-              "none": {}
-            }
-            """)
+        #expect(
+            value.pretty() == """
+                {
+                  "list": [
+                    -3,
+                    "x"
+                  ],
+                  "empty": [],
+                  "none": {}
+                }
+                """)
     }
 }

@@ -206,8 +206,9 @@ func filledMacroContext() -> VASTMacroContext {
     @Test func listItemsAreEncodedOneByOneAndTheirCommasAreNot() {
         var context = VASTMacroContext()
         context.adCategories = ["a,b", "c d", "é/f"]
-        #expect(VASTMacroExpander.expand("[ADCATEGORIES]", context: context, usage: .impression).url
-            == "a%2Cb,c%20d,%C3%A9%2Ff")
+        #expect(
+            VASTMacroExpander.expand("[ADCATEGORIES]", context: context, usage: .impression).url
+                == "a%2Cb,c%20d,%C3%A9%2Ff")
     }
 
     @Test(arguments: [
@@ -239,7 +240,12 @@ func filledMacroContext() -> VASTMacroContext {
 
     @Test func theClockAndRandomSourceAreReadOncePerURI() {
         let calls = Mutex(0)
-        let context = VASTMacroContext(random: { calls.withLock { $0 += 1; return UInt64($0) } })
+        let context = VASTMacroContext(random: {
+            calls.withLock {
+                $0 += 1
+                return UInt64($0)
+            }
+        })
         let expansion = VASTMacroExpander.expand(
             "[CACHEBUSTING]-%%CACHEBUSTING%%-[CACHEBUSTING]", context: context, usage: .impression)
         #expect(expansion.url == "10000001-10000001-10000001")

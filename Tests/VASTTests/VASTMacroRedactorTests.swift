@@ -26,18 +26,21 @@ import VAST
         return context
     }
 
-    static let template = "https://ads.example/vast?ifa=[IFA]&ip=[DEVICEIP]&ll=[LATLONG]&gdpr=[GDPRCONSENT]"
+    static let template =
+        "https://ads.example/vast?ifa=[IFA]&ip=[DEVICEIP]&ll=[LATLONG]&gdpr=[GDPRCONSENT]"
         + "&gpp=%%GPPSTRING%%&ua=[DEVICEUA]&cua=[CLIENTUA]&app=[APPBUNDLE]&item=[CONTENTID]"
 
     @Test func everyIdentifyingValueIsHiddenInAnExpandedTagURL() {
         let expanded = VASTMacroExpander.expand(Self.template, context: Self.context(), usage: .vastAdTagURI).url
         // The expander's own output carries the values (RFC 3986 encoding: `:` is %3A, `/` %2F, ` ` %20).
         #expect(expanded.contains("ifa=\(Self.ifa)&ip=2001%3Adb8%3A%3A1&ll=51.004,-0.1&gdpr=\(Self.consent)"))
-        #expect(expanded.contains("ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"))
+        #expect(
+            expanded.contains("ua=Mozilla%2F5.0%20%28iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X%29"))
         let redactor = VASTMacroRedactor(context: Self.context())
-        #expect(redactor.redact(expanded) == "https://ads.example/vast?ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]"
-            + "&ll=[redacted:LATLONG]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]&ua=[redacted:DEVICEUA]"
-            + "&cua=[redacted:DEVICEUA]&app=com.example.app&item=clip-8472")
+        #expect(
+            redactor.redact(expanded) == "https://ads.example/vast?ifa=[redacted:IFA]&ip=[redacted:DEVICEIP]"
+                + "&ll=[redacted:LATLONG]&gdpr=[redacted:GDPRCONSENT]&gpp=[redacted:GPPSTRING]&ua=[redacted:DEVICEUA]"
+                + "&cua=[redacted:DEVICEUA]&app=com.example.app&item=clip-8472")
     }
 
     @Test func theSpellingsServersRewriteAValueIntoAreHiddenToo() {
@@ -51,14 +54,16 @@ import VAST
         for spelling in spellings {
             #expect(redactor.redact(spelling) == "ua=[redacted:DEVICEUA]", "\(spelling)")
         }
-        #expect(redactor.redact("ip=2001%253Adb8%253A%253A1 ll=51.004%2C-0.1")
-            == "ip=[redacted:DEVICEIP] ll=[redacted:LATLONG]")
+        #expect(
+            redactor.redact("ip=2001%253Adb8%253A%253A1 ll=51.004%2C-0.1")
+                == "ip=[redacted:DEVICEIP] ll=[redacted:LATLONG]")
     }
 
     @Test func aWithheldValueIsHiddenAndItsMinusTwoKept() {
         var context = Self.context()
         context.withheld.insert(.ifa)
-        let expanded = VASTMacroExpander.expand("https://a.example/?ifa=[IFA]", context: context, usage: .impression).url
+        let expanded = VASTMacroExpander.expand("https://a.example/?ifa=[IFA]", context: context, usage: .impression)
+            .url
         let redactor = VASTMacroRedactor(context: context)
         #expect(redactor.redact(expanded) == "https://a.example/?ifa=-2")
         #expect(redactor.redact("device \(Self.ifa) opted out") == "device [redacted:IFA] opted out")
@@ -67,8 +72,9 @@ import VAST
     @Test func aTenantCanMarkFurtherMacrosPrivate() {
         let text = "https://ads.example/vast?item=clip-8472&app=com.example.app"
         #expect(VASTMacroRedactor(context: Self.context()).redact(text) == text)
-        let wider = VASTMacroRedactor(context: Self.context(),
-                                      privateMacros: VASTMacroRedactor.identifyingMacros.union([.contentID]))
+        let wider = VASTMacroRedactor(
+            context: Self.context(),
+            privateMacros: VASTMacroRedactor.identifyingMacros.union([.contentID]))
         #expect(wider.redact(text) == "https://ads.example/vast?item=[redacted:CONTENTID]&app=com.example.app")
     }
 
@@ -91,7 +97,8 @@ import VAST
 
     @Test func redactingTwiceChangesNothingMore() {
         let redactor = VASTMacroRedactor(context: Self.context())
-        let once = redactor.redact(VASTMacroExpander.expand(Self.template, context: Self.context(), usage: .impression).url)
+        let once = redactor.redact(
+            VASTMacroExpander.expand(Self.template, context: Self.context(), usage: .impression).url)
         #expect(redactor.redact(once) == once)
         #expect(!once.contains(Self.ifa) && !once.contains(Self.consent) && !once.contains("Mozilla"))
     }

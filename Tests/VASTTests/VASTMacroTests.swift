@@ -83,8 +83,11 @@ import VAST
         ("%%CACHEBUSTING%%%", "10012345%"), ("[CACHEBUSTING", "[CACHEBUSTING"), ("CACHEBUSTING]", "CACHEBUSTING]"),
         ("%%CACHEBUSTING%", "%%CACHEBUSTING%"), ("[CACHEBUSTING%%", "[CACHEBUSTING%%"),
         ("%%CACHEBUSTING]", "%%CACHEBUSTING]"), ("[[[ADCOUNT]]]", "[[2]]"), ("[ADCOUNT][ADCOUNT]", "22"),
-        ("%%ADCOUNT%%%%ADCOUNT%%", "22"), ("[" + String(repeating: "A", count: 65) + "]",
-                                            "[" + String(repeating: "A", count: 65) + "]"),
+        ("%%ADCOUNT%%%%ADCOUNT%%", "22"),
+        (
+            "[" + String(repeating: "A", count: 65) + "]",
+            "[" + String(repeating: "A", count: 65) + "]"
+        ),
     ])
     func malformedDelimitersNeverTrapAndExpandWhatTheyEnclose(_ url: String, _ expected: String) {
         #expect(expand(url).url == expected)
@@ -94,8 +97,9 @@ import VAST
         var context = VASTMacroContext(random: { 7 })
         context.pageURL = "https://p.example/?cb=[CACHEBUSTING]&t=%%TIMESTAMP%%"
         context.contentID = "[FOO]"
-        let expansion = VASTMacroExpander.expand("u=[PAGEURL]&c=[CONTENTID]&n=[CACHEBUSTING]", context: context,
-                                                 usage: .vastAdTagURI)
+        let expansion = VASTMacroExpander.expand(
+            "u=[PAGEURL]&c=[CONTENTID]&n=[CACHEBUSTING]", context: context,
+            usage: .vastAdTagURI)
         let page = "https%3A%2F%2Fp.example%2F%3Fcb%3D%5BCACHEBUSTING%5D%26t%3D%25%25TIMESTAMP%25%25"
         #expect(expansion.url == "u=\(page)&c=%5BFOO%5D&n=10000007")
         #expect(expansion.replacements == 3)

@@ -20,23 +20,33 @@ import VAST
         let inLine = try #require(ad.inLine)
         #expect(inLine.common.adSystem == VASTAdSystem(name: "Soylent Ads", version: "4.2.0"))
         #expect(inLine.common.errors == ["https://ads.example.com/v42/error"])
-        #expect(inLine.common.impressions == [VASTImpression(id: "soylent", url: "https://ads.example.com/v42/impression?ad=v42-linear-040")])
+        #expect(
+            inLine.common.impressions == [
+                VASTImpression(id: "soylent", url: "https://ads.example.com/v42/impression?ad=v42-linear-040")
+            ])
         #expect(inLine.common.pricing == VASTPricing(model: "cpv", currency: "GBP", value: "0.04"))
         #expect(inLine.common.pricing?.amount == 0.04)
         #expect(inLine.adServingId == "9b0e7c8d-4242-4c1f-8a6e-5d3c2b1a0f40")
         #expect(inLine.adTitle == "Soylent Energy Bar - 30s")
         #expect(inLine.advertiser == VASTAdvertiser(name: "Soylent Foods"))
-        #expect(inLine.categories == [VASTCategory(authority: "https://www.iabtechlab.com/categoryauthority", value: "IAB8-5")])
+        #expect(
+            inLine.categories == [
+                VASTCategory(authority: "https://www.iabtechlab.com/categoryauthority", value: "IAB8-5")
+            ])
         #expect(inLine.description == "Thirty second spot, skippable after ten percent.")
         #expect(inLine.expires == 3600)
         #expect(inLine.surveys == [VASTSurvey(type: "text/html", url: "https://survey.example.com/v42/soylent")])
 
         let extensionXML = try #require(inLine.common.extensions.first)
         #expect(extensionXML.type == "soylent-targeting")
-        #expect(extensionXML.rawXML.contains("<Segments><Segment id=\"sports\"></Segment><Segment id=\"outdoor\"></Segment></Segments>"))
+        #expect(
+            extensionXML.rawXML.contains(
+                "<Segments><Segment id=\"sports\"></Segment><Segment id=\"outdoor\"></Segment></Segments>"))
 
         let creative = try #require(inLine.creatives.first)
-        #expect(creative.id == "cr-4240" && creative.adId == "SOY-4240" && creative.sequence == 1 && creative.apiFramework == "SIMID")
+        #expect(
+            creative.id == "cr-4240" && creative.adId == "SOY-4240" && creative.sequence == 1
+                && creative.apiFramework == "SIMID")
         #expect(creative.universalAdIds == [VASTUniversalAdId(idRegistry: "Ad-ID", value: "SOYL0004240H")])
         #expect(creative.creativeExtensions.first?.type == "application/x-soylent-brandsafety")
         #expect(creative.creativeExtensions.first?.rawXML.contains("<Rating level=\"G\"></Rating>") == true)
@@ -44,8 +54,13 @@ import VAST
         let linear = try #require(creative.linear)
         #expect(linear.skipOffset == .percent(10))
         #expect(linear.duration == VASTTime(milliseconds: 30_000))
-        #expect(linear.adParameters == VASTAdParameters(xmlEncoded: false, value: "{\"flavor\":\"peanut\",\"cta\":\"Buy now\"}"))
-        #expect(linear.trackingEvents.map(\.event.rawValue) == ["start", "progress", "progress", "complete", "otherAdInteraction", "interactiveStart"])
+        #expect(
+            linear.adParameters
+                == VASTAdParameters(xmlEncoded: false, value: "{\"flavor\":\"peanut\",\"cta\":\"Buy now\"}"))
+        #expect(
+            linear.trackingEvents.map(\.event.rawValue) == [
+                "start", "progress", "progress", "complete", "otherAdInteraction", "interactiveStart",
+            ])
         #expect(linear.trackingEvents[1].offset == .time(VASTTime(milliseconds: 5_250)))
         #expect(linear.trackingEvents[2].offset == .percent(75))
 
@@ -57,22 +72,34 @@ import VAST
         #expect(file.mediaType == "2D" && file.apiFramework == "SIMID")
         #expect(file.url == "https://cdn.example.com/soylent/bar-1080.mp4")
         #expect(linear.mediaFiles.count == 2)
-        #expect(linear.interactiveCreativeFiles == [VASTInteractiveCreativeFile(
-            type: "text/html", apiFramework: "SIMID", variableDuration: false, url: "https://cdn.example.com/soylent/simid/index.html")])
+        #expect(
+            linear.interactiveCreativeFiles == [
+                VASTInteractiveCreativeFile(
+                    type: "text/html", apiFramework: "SIMID", variableDuration: false,
+                    url: "https://cdn.example.com/soylent/simid/index.html")
+            ])
 
         let clicks = try #require(linear.videoClicks)
         #expect(clicks.clickThrough == VASTTrackedURL(id: "shop", url: "https://www.example.com/soylent/bar"))
         #expect(clicks.clickTracking == [VASTTrackedURL(id: "soylent-click", url: "https://ads.example.com/v42/click")])
-        #expect(clicks.customClicks == [VASTTrackedURL(id: "recipe", url: "https://ads.example.com/v42/custom?what=recipe")])
+        #expect(
+            clicks.customClicks == [VASTTrackedURL(id: "recipe", url: "https://ads.example.com/v42/custom?what=recipe")]
+        )
 
         #expect(linear.icons.count == 2)
         let icon = linear.icons[0]
         #expect(icon.program == "AdChoices" && icon.width == 24 && icon.height == 24)
         #expect(icon.xPosition == "left" && icon.yPosition == "bottom" && icon.pxratio == "2")
         #expect(icon.duration == VASTTime(milliseconds: 30_000) && icon.offset == VASTTime(milliseconds: 1_000))
-        #expect(icon.resources == [.staticResource(creativeType: "image/png", url: "https://cdn.example.com/icons/adchoices-48.png")])
+        #expect(
+            icon.resources == [
+                .staticResource(creativeType: "image/png", url: "https://cdn.example.com/icons/adchoices-48.png")
+            ])
         #expect(icon.iconClicks?.clickThrough == "https://privacy.example.com/why-this-ad")
-        #expect(icon.iconClicks?.clickTracking == [VASTTrackedURL(id: "icon-click", url: "https://ads.example.com/v42/icon-click")])
+        #expect(
+            icon.iconClicks?.clickTracking == [
+                VASTTrackedURL(id: "icon-click", url: "https://ads.example.com/v42/icon-click")
+            ])
         let fallback = try #require(icon.iconClicks?.fallbackImages.first)
         #expect(fallback.width == 300 && fallback.height == 250 && fallback.altText == "Why am I seeing this ad?")
         #expect(fallback.staticResource == "https://cdn.example.com/icons/why-this-ad-300x250.png")
@@ -115,9 +142,10 @@ import VAST
     }
 
     @Test func vast1IsRefusedWith102ButCounted() throws {
-        let data = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("vast-samples/v10-video-ad-serving-template.xml"))
+        let data = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("vast-samples/v10-video-ad-serving-template.xml"))
         let error = try #require(throws: VASTParseError.self) { try VASTParser().parse(data) }
         #expect(error.kind == .unsupportedVersion)
         #expect(error.vastErrorCode == .versionNotSupported)

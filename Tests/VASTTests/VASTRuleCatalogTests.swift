@@ -12,7 +12,8 @@ import VAST
 
     /// Every `.xml` below `folder`, in name order.
     static func documents(in folder: URL) -> [URL] {
-        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "xml" } ?? []
         return files.sorted { $0.path < $1.path }
     }
@@ -21,8 +22,10 @@ import VAST
     /// trigger documents, each with where it came from.
     static func allFindings() throws -> [(source: String, finding: VASTFinding)] {
         var found: [(String, VASTFinding)] = []
-        let files = documents(in: root.appendingPathComponent("vast-samples"))
-            + documents(in: shared.appendingPathComponent("corpus/iab")) + documents(in: shared.appendingPathComponent("corpus/other"))
+        let files =
+            documents(in: root.appendingPathComponent("vast-samples"))
+            + documents(in: shared.appendingPathComponent("corpus/iab"))
+            + documents(in: shared.appendingPathComponent("corpus/other"))
         for file in files {
             guard let result = try? VASTParser().parse(Data(contentsOf: file)) else { continue }
             found += result.findings.map { (file.lastPathComponent, $0) }
@@ -51,7 +54,8 @@ import VAST
             #expect(!rule.summary.isEmpty && !rule.badExample.isEmpty && !rule.goodExample.isEmpty, "\(rule.id)")
             #expect(rule.badExample != rule.goodExample, "\(rule.id)")
             if let parent = rule.parent {
-                #expect(VASTRuleCatalog.rule(id: parent)?.parent == nil, "\(rule.id)'s parent \(parent) is not a family")
+                #expect(
+                    VASTRuleCatalog.rule(id: parent)?.parent == nil, "\(rule.id)'s parent \(parent) is not a family")
                 #expect(rule.id.hasPrefix(parent + "."), "\(rule.id)")
             }
         }
@@ -59,11 +63,14 @@ import VAST
 
     @Test func theRulesThatExistedBeforeTheCatalogueKeepTheirIds() {
         let earlier = [
-            "required-element", "required-attribute", "attribute.value", "value.format", "value.too-long", "time.format",
-            "time.lenient", "tracking.event-unknown", "tracking.event-version", "tracking.progress-offset", "url.invalid",
+            "required-element", "required-attribute", "attribute.value", "value.format", "value.too-long",
+            "time.format",
+            "time.lenient", "tracking.event-unknown", "tracking.event-version", "tracking.progress-offset",
+            "url.invalid",
             "url.empty", "url.split", "url.whitespace", "url.macro-unencoded", "boolean.lenient", "attribute.name-case",
             "ad.content-missing", "ad.content-ambiguous", "creative.kind-missing", "creative.kind-multiple",
-            "pod.sequence-duplicate", "root.empty", "root.no-ad", "root.mixed", "schema.namespace", "schema.child-order",
+            "pod.sequence-duplicate", "root.empty", "root.no-ad", "root.mixed", "schema.namespace",
+            "schema.child-order",
             "schema.unknown-element", "version.element", "schema.xsd", "findings.truncated", "wrapper.loop",
             "wrapper.chain", "hop.document",
         ]
@@ -90,7 +97,9 @@ import VAST
         let xsd = Self.shared.appendingPathComponent("corpus/xsd/vast_4.2.xsd").path
         if FileManager.default.fileExists(atPath: xsd) {
             let validator = try VASTSchemaValidator(contentsOf: xsd)
-            let bytes = Data(RuleTriggers.inLineTemplate(version: .v4_2).replacingOccurrences(of: "<AdSystem>s</AdSystem>", with: "").utf8)
+            let bytes = Data(
+                RuleTriggers.inLineTemplate(version: .v4_2).replacingOccurrences(of: "<AdSystem>s</AdSystem>", with: "")
+                    .utf8)
             produced.formUnion(validator.validate(bytes).map(\.rule))
         }
         let expected = VASTRuleCatalog.all.filter { $0.origin == .parser || $0.origin == .schema }.map(\.id)
@@ -106,8 +115,11 @@ import VAST
             let (element, name) = (parts[1], parts[2])
             let inWrapper = parts.count > 3 || element == "Wrapper" || element == "BlockedAdCategories"
             let version = rule.versions.lowerBound
-            let whole = inWrapper ? RuleTriggers.wrapperTemplate(version: version) : RuleTriggers.inLineTemplate(version: version)
-            let broken = rule.parent == "required-element"
+            let whole =
+                inWrapper
+                ? RuleTriggers.wrapperTemplate(version: version) : RuleTriggers.inLineTemplate(version: version)
+            let broken =
+                rule.parent == "required-element"
                 ? RuleTriggers.removingChild(name, of: element, in: whole)
                 : RuleTriggers.removingAttribute(name, of: element, in: whole)
             return broken.map { (rule.id, $0, whole, rule.parent ?? "") }
@@ -133,8 +145,12 @@ import VAST
             guard let document = Self.requirementDocuments().first(where: { $0.id == rule.id }) else { continue }
             for version in later + earlier {
                 let text = document.broken
-                    .replacingOccurrences(of: #"version="\#(rule.versions.lowerBound.rawValue)""#, with: #"version="\#(version.rawValue)""#)
-                    .replacingOccurrences(of: RuleTriggers.namespace(rule.versions.lowerBound), with: RuleTriggers.namespace(version))
+                    .replacingOccurrences(
+                        of: #"version="\#(rule.versions.lowerBound.rawValue)""#,
+                        with: #"version="\#(version.rawValue)""#
+                    )
+                    .replacingOccurrences(
+                        of: RuleTriggers.namespace(rule.versions.lowerBound), with: RuleTriggers.namespace(version))
                 let fired = try VASTParser().parse(text).findings.compactMap(\.subrule)
                 #expect(!fired.contains(rule.id), "\(rule.id) fired in VAST \(version.rawValue)")
             }
@@ -148,7 +164,9 @@ import VAST
         for line in text.split(separator: "\n") {
             let trimmed = line.drop { $0 == " " || $0 == "-" || $0 == "#" || $0 == "[" }
             let number = trimmed.prefix { $0.isNumber || $0 == "." }
-            if !number.isEmpty, number.first?.isNumber == true { sections.insert(String(number).trimmingCharacters(in: ["."])) }
+            if !number.isEmpty, number.first?.isNumber == true {
+                sections.insert(String(number).trimmingCharacters(in: ["."]))
+            }
         }
         for rule in VASTRuleCatalog.all {
             guard let section = rule.section else { continue }

@@ -26,8 +26,10 @@ import VAST
         #expect(leniency?.reason == reason)
     }
 
-    @Test(arguments: ["", "   ", "00:60:00", "00:00:60", "aa:bb:cc", "00:00", "1:2:3:4", "-00:00:01", "00:00:01.",
-                      "00:00:01.1234567890", "+5", "0x10", "00:00:0５", String(repeating: "9", count: 40)])
+    @Test(arguments: [
+        "", "   ", "00:60:00", "00:00:60", "aa:bb:cc", "00:00", "1:2:3:4", "-00:00:01", "00:00:01.",
+        "00:00:01.1234567890", "+5", "0x10", "00:00:0５", String(repeating: "9", count: 40),
+    ])
     func malformedTimesThrow(_ text: String) {
         #expect(throws: VASTTimeFormatError.self) { try VASTTime.parse(text) }
     }
@@ -45,7 +47,8 @@ import VAST
         #expect(throws: VASTTimeFormatError.self) { try VASTTimeOffset.parse("101%") }
         #expect(throws: VASTTimeFormatError.self) { try VASTTimeOffset.parse("%") }
         #expect(throws: VASTTimeFormatError.self) { try VASTTimeOffset.parse("-5%") }
-        #expect(VASTTimeOffset.percent(50).resolved(in: VASTTime(milliseconds: 30_000)) == VASTTime(milliseconds: 15_000))
+        #expect(
+            VASTTimeOffset.percent(50).resolved(in: VASTTime(milliseconds: 30_000)) == VASTTime(milliseconds: 15_000))
         #expect(VASTTimeOffset.percent(25).description == "25%")
     }
 

@@ -6,15 +6,16 @@ import VAST
 /// document, read back, and merged again on its own must give the chain's merged lists.
 @Suite struct VASTWriterFlatteningTests {
     static func wrapper(_ hop: Int, creatives: String? = nil, extra: String = "") -> String {
-        let body = creatives ?? """
-            <Creative><Linear><TrackingEvents>
-            <Tracking event="start"><![CDATA[https://w\(hop).example/start]]></Tracking>
-            <Tracking event="progress" offset="00:00:02"><![CDATA[https://w\(hop).example/progress]]></Tracking>
-            </TrackingEvents><VideoClicks>
-            <ClickTracking id="c\(hop)"><![CDATA[https://w\(hop).example/click]]></ClickTracking>
-            <CustomClick><![CDATA[https://w\(hop).example/custom]]></CustomClick>
-            </VideoClicks></Linear></Creative>
-            """
+        let body =
+            creatives ?? """
+                <Creative><Linear><TrackingEvents>
+                <Tracking event="start"><![CDATA[https://w\(hop).example/start]]></Tracking>
+                <Tracking event="progress" offset="00:00:02"><![CDATA[https://w\(hop).example/progress]]></Tracking>
+                </TrackingEvents><VideoClicks>
+                <ClickTracking id="c\(hop)"><![CDATA[https://w\(hop).example/click]]></ClickTracking>
+                <CustomClick><![CDATA[https://w\(hop).example/custom]]></CustomClick>
+                </VideoClicks></Linear></Creative>
+                """
         return """
             <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="w\(hop)"><Wrapper>
             <AdSystem>w\(hop)</AdSystem>
@@ -56,7 +57,8 @@ import VAST
 
     /// Flattens, writes, reads back and merges the result on its own (no Wrappers left).
     static func flattenedAndReadBack(_ resolved: ResolvedAd, version: VASTVersion = .v4_2) throws
-        -> (flattening: VASTFlattening, read: VASTParseResult, merged: ResolvedAd) {
+        -> (flattening: VASTFlattening, read: VASTParseResult, merged: ResolvedAd)
+    {
         let flattening = VASTFlattening(ads: [resolved], version: version)
         let read = try VASTParser().parse(VASTWriter().write(flattening.document))
         let ad = try #require(read.document.ads.first)
@@ -71,24 +73,34 @@ import VAST
         #expect(read.findings.filter { $0.severity == .error }.map(\.rule) == [])
         #expect(read.document.ads[0].id == "inline" && read.document.ads[0].sequence == 2)
         // The lists, written out by hand from the three documents above.
-        #expect(merged.impressions.map(\.url) == [
-            "https://w0.example/impression", "https://w1.example/impression", "https://in.example/impression"])
-        #expect(merged.errors.map(\.url) == [
-            "https://w0.example/error?code=[ERRORCODE]", "https://w1.example/error?code=[ERRORCODE]",
-            "https://in.example/error?code=[ERRORCODE]"])
-        #expect(merged.linearTracking.map { "\($0.event.rawValue) \($0.url)" } == [
-            "start https://w0.example/start", "progress https://w0.example/progress",
-            "start https://w1.example/start", "progress https://w1.example/progress",
-            "start https://in.example/start", "complete https://in.example/complete"])
+        #expect(
+            merged.impressions.map(\.url) == [
+                "https://w0.example/impression", "https://w1.example/impression", "https://in.example/impression",
+            ])
+        #expect(
+            merged.errors.map(\.url) == [
+                "https://w0.example/error?code=[ERRORCODE]", "https://w1.example/error?code=[ERRORCODE]",
+                "https://in.example/error?code=[ERRORCODE]",
+            ])
+        #expect(
+            merged.linearTracking.map { "\($0.event.rawValue) \($0.url)" } == [
+                "start https://w0.example/start", "progress https://w0.example/progress",
+                "start https://w1.example/start", "progress https://w1.example/progress",
+                "start https://in.example/start", "complete https://in.example/complete",
+            ])
         #expect(merged.linearTracking[1].offset == .time(VASTTime(milliseconds: 2_000)))
-        #expect(merged.clickTracking.map(\.url) == [
-            "https://w0.example/click", "https://w1.example/click", "https://in.example/click"])
+        #expect(
+            merged.clickTracking.map(\.url) == [
+                "https://w0.example/click", "https://w1.example/click", "https://in.example/click",
+            ])
         #expect(merged.customClicks.map(\.url) == ["https://w0.example/custom", "https://w1.example/custom"])
         #expect(merged.viewable.map(\.url) == ["https://w0.example/viewable", "https://w1.example/viewable"])
         #expect(merged.notViewable.map(\.url) == ["https://in.example/not-viewable"])
         // ... which are the chain's own merged lists.
-        for (flat, chain) in [(merged.impressions, resolved.impressions), (merged.errors, resolved.errors),
-                              (merged.clickTracking, resolved.clickTracking), (merged.viewable, resolved.viewable)] {
+        for (flat, chain) in [
+            (merged.impressions, resolved.impressions), (merged.errors, resolved.errors),
+            (merged.clickTracking, resolved.clickTracking), (merged.viewable, resolved.viewable),
+        ] {
             #expect(flat.map(\.url) == chain.map(\.url))
         }
         #expect(merged.linearTracking.map(\.url) == resolved.linearTracking.map(\.url))
@@ -99,18 +111,22 @@ import VAST
 
     @Test func theInnermostWrapperClickThroughWinsWhenTheInLineHasNone() throws {
         func clicking(_ hop: Int) -> String {
-            Self.wrapper(hop, creatives: """
-                <Creative><Linear><VideoClicks><ClickThrough id="t\(hop)"><![CDATA[https://w\(hop).example/landing]]></ClickThrough>
-                </VideoClicks></Linear></Creative>
-                """)
+            Self.wrapper(
+                hop,
+                creatives: """
+                    <Creative><Linear><VideoClicks><ClickThrough id="t\(hop)"><![CDATA[https://w\(hop).example/landing]]></ClickThrough>
+                    </VideoClicks></Linear></Creative>
+                    """)
         }
         let resolved = try Self.resolve([clicking(0), clicking(1), Self.inLine])
         let merged = try Self.flattenedAndReadBack(resolved).merged
         #expect(merged.clickThrough?.url == "https://w1.example/landing")
         #expect(resolved.clickThrough?.url == "https://w1.example/landing")
         let withOwn = Self.inLine.replacingOccurrences(
-            of: "<VideoClicks>", with: "<VideoClicks><ClickThrough><![CDATA[https://in.example/landing]]></ClickThrough>")
-        #expect(try Self.flattenedAndReadBack(try Self.resolve([clicking(0), withOwn])).merged.clickThrough?.url
+            of: "<VideoClicks>",
+            with: "<VideoClicks><ClickThrough><![CDATA[https://in.example/landing]]></ClickThrough>")
+        #expect(
+            try Self.flattenedAndReadBack(try Self.resolve([clicking(0), withOwn])).merged.clickThrough?.url
                 == "https://in.example/landing")
     }
 
@@ -124,13 +140,15 @@ import VAST
             <TrackingEvents><Tracking event="creativeView"><![CDATA[https://w0.example/only-view]]></Tracking></TrackingEvents></Companion>
             </CompanionAds></Creative>
             """
-        let inLine = Self.inLine.replacingOccurrences(of: "</Creatives>", with: """
-            <Creative id="ic"><CompanionAds required="any"><Companion id="own" width="728" height="90">
-            <IFrameResource><![CDATA[https://in.example/c.html]]></IFrameResource>
-            <CompanionClickTracking><![CDATA[https://in.example/click-c]]></CompanionClickTracking>
-            <TrackingEvents><Tracking event="creativeView"><![CDATA[https://in.example/view]]></Tracking></TrackingEvents>
-            </Companion></CompanionAds><UniversalAdId idRegistry="Ad-ID">IC</UniversalAdId></Creative></Creatives>
-            """)
+        let inLine = Self.inLine.replacingOccurrences(
+            of: "</Creatives>",
+            with: """
+                <Creative id="ic"><CompanionAds required="any"><Companion id="own" width="728" height="90">
+                <IFrameResource><![CDATA[https://in.example/c.html]]></IFrameResource>
+                <CompanionClickTracking><![CDATA[https://in.example/click-c]]></CompanionClickTracking>
+                <TrackingEvents><Tracking event="creativeView"><![CDATA[https://in.example/view]]></Tracking></TrackingEvents>
+                </Companion></CompanionAds><UniversalAdId idRegistry="Ad-ID">IC</UniversalAdId></Creative></Creatives>
+                """)
         let resolved = try Self.resolve([Self.wrapper(0, creatives: companions), inLine])
         let (flattening, read, merged) = try Self.flattenedAndReadBack(resolved)
         #expect(flattening.omitted == [])
@@ -139,11 +157,18 @@ import VAST
         #expect(group.required == "any")
         #expect(group.companions.map { $0.resources.count } == [1, 1])
         #expect(group.companions[1].id == "own")
-        #expect(group.companions[1].trackingEvents.map(\.url) == ["https://w0.example/only-view", "https://in.example/view"])
-        #expect(merged.companionTracking.map(\.url) == [
-            "https://w0.example/shown-view", "https://w0.example/only-view", "https://in.example/view"])
-        #expect(merged.companionClickTracking.map(\.url) == [
-            "https://w0.example/shown-click", "https://w0.example/only-click", "https://in.example/click-c"])
+        #expect(
+            group.companions[1].trackingEvents.map(\.url) == [
+                "https://w0.example/only-view", "https://in.example/view",
+            ])
+        #expect(
+            merged.companionTracking.map(\.url) == [
+                "https://w0.example/shown-view", "https://w0.example/only-view", "https://in.example/view",
+            ])
+        #expect(
+            merged.companionClickTracking.map(\.url) == [
+                "https://w0.example/shown-click", "https://w0.example/only-click", "https://in.example/click-c",
+            ])
         #expect(merged.companionTracking.map(\.url) == resolved.companionTracking.map(\.url))
     }
 
@@ -175,14 +200,17 @@ import VAST
             </TrackingEvents><NonLinear><NonLinearClickTracking><![CDATA[https://w1.example/nl-click]]></NonLinearClickTracking>
             </NonLinear></NonLinearAds></Creative>
             """
-        let resolved = try Self.resolve([Self.wrapper(0), Self.wrapper(1, creatives: wrapperNonLinear), nonLinearInLine])
-        let (flattening, read, merged) = try Self.flattenedAndReadBack(resolved)
-        #expect(flattening.omitted.map { "\($0.what) \($0.hop) \($0.url)" } == [
-            "linearTracking start 0 https://w0.example/start",
-            "linearTracking progress@00:00:02.000 0 https://w0.example/progress",
-            "clickTracking 0 https://w0.example/click",
-            "customClick 0 https://w0.example/custom",
+        let resolved = try Self.resolve([
+            Self.wrapper(0), Self.wrapper(1, creatives: wrapperNonLinear), nonLinearInLine,
         ])
+        let (flattening, read, merged) = try Self.flattenedAndReadBack(resolved)
+        #expect(
+            flattening.omitted.map { "\($0.what) \($0.hop) \($0.url)" } == [
+                "linearTracking start 0 https://w0.example/start",
+                "linearTracking progress@00:00:02.000 0 https://w0.example/progress",
+                "clickTracking 0 https://w0.example/click",
+                "customClick 0 https://w0.example/custom",
+            ])
         #expect(merged.nonLinearTracking.map(\.url) == ["https://w1.example/nl-close"])
         #expect(merged.nonLinearClickTracking.map(\.url) == ["https://w1.example/nl-click"])
         #expect(merged.impressions.map(\.url) == resolved.impressions.map(\.url))
@@ -191,7 +219,9 @@ import VAST
 
     @Test func aPodFlattensAdByAdUnderTheVersionGiven() throws {
         let first = try Self.resolve([Self.wrapper(0), Self.inLine])
-        let second = try Self.resolve([Self.inLine.replacingOccurrences(of: #"id="inline" sequence="2""#, with: #"id="b" sequence="3""#)])
+        let second = try Self.resolve([
+            Self.inLine.replacingOccurrences(of: #"id="inline" sequence="2""#, with: #"id="b" sequence="3""#)
+        ])
         let flattening = VASTFlattening(ads: [first, second], version: .v3_0)
         let xml = try VASTWriter().write(flattening.document)
         let read = try VASTParser().parse(xml)

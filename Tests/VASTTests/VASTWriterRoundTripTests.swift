@@ -42,9 +42,13 @@ import VAST
             let bytes = try Data(contentsOf: URL(fileURLWithPath: document.path))
             do {
                 let original = try VASTParser().parse(bytes)
-                if try VASTParser().parse(VASTWriter().write(original.document)).document == original.document { equal += 1 }
+                if try VASTParser().parse(VASTWriter().write(original.document)).document == original.document {
+                    equal += 1
+                }
             } catch let error as VASTParseError {
-                refused.append("\(RoundTripCorpus.shortName(document.path)): \(error.vastErrorCode.rawValue) \(error.kind.rawValue)")
+                refused.append(
+                    "\(RoundTripCorpus.shortName(document.path)): \(error.vastErrorCode.rawValue) \(error.kind.rawValue)"
+                )
             }
         }
         let samples = Self.documents.filter { !$0.path.contains("/corpus/") }.count
@@ -71,10 +75,12 @@ import VAST
         for document in Self.documents {
             let bytes = try Data(contentsOf: URL(fileURLWithPath: document.path))
             guard let version = (try? VASTParser().parse(bytes))?.document.vastVersion,
-                  let schema = RoundTripCorpus.schema(for: version)
+                let schema = RoundTripCorpus.schema(for: version)
             else { continue }
             if validators[version] == nil { validators[version] = try VASTSchemaValidator(contentsOf: schema) }
-            if validators[version]?.validate(bytes).isEmpty == true { accepted.append(RoundTripCorpus.shortName(document.path)) }
+            if validators[version]?.validate(bytes).isEmpty == true {
+                accepted.append(RoundTripCorpus.shortName(document.path))
+            }
         }
         // The IAB's README counts 67 of its 69 schema-matched samples as valid; ours are checked too.
         #expect(accepted.filter { $0.hasPrefix("iab/") }.count == 67)
@@ -85,7 +91,7 @@ import VAST
     func whatTheIABSchemaAcceptedItStillAccepts(_ document: Document) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: document.path))
         guard let original = try? VASTParser().parse(bytes), let version = original.document.vastVersion,
-              let schema = RoundTripCorpus.schema(for: version)
+            let schema = RoundTripCorpus.schema(for: version)
         else { return }
         let validator = try VASTSchemaValidator(contentsOf: schema)
         guard validator.validate(bytes).isEmpty else { return }
@@ -109,7 +115,8 @@ enum RoundTripCorpus {
             let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
             return (walker?.compactMap { ($0 as? URL)?.path } ?? []).filter { $0.hasSuffix(".xml") }.sorted()
         }
-        return xml(below: root.appendingPathComponent("vast-samples")) + xml(below: shared.appendingPathComponent("iab"))
+        return xml(below: root.appendingPathComponent("vast-samples"))
+            + xml(below: shared.appendingPathComponent("iab"))
     }
 
     static func shortName(_ path: String) -> String {
@@ -118,13 +125,14 @@ enum RoundTripCorpus {
 
     /// The IAB schema of a version (4.3 has none; 4.2's is the stand-in).
     static func schema(for version: VASTVersion) -> String? {
-        let name: String = switch version {
-        case .v2_0: "vast_2.0.1.xsd"
-        case .v3_0: "vast3_draft.xsd"
-        case .v4_0: "vast4.xsd"
-        case .v4_1: "vast_4.1.xsd"
-        case .v4_2, .v4_3: "vast_4.2.xsd"
-        }
+        let name: String =
+            switch version {
+            case .v2_0: "vast_2.0.1.xsd"
+            case .v3_0: "vast3_draft.xsd"
+            case .v4_0: "vast4.xsd"
+            case .v4_1: "vast_4.1.xsd"
+            case .v4_2, .v4_3: "vast_4.2.xsd"
+            }
         return shared.appendingPathComponent("xsd/\(name)").path
     }
 }

@@ -39,14 +39,19 @@ import VAST
         let (xml, read) = try roundTrip(document)
         #expect(read.document == document)
         #expect(read.findings.map { "\($0.severity.rawValue) \($0.rule)" } == [])
-        #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<VAST version="4.2" xmlns="http://www.iab.com/VAST">"#))
+        #expect(
+            xml.hasPrefix(
+                #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+                    + #"<VAST version="4.2" xmlns="http://www.iab.com/VAST">"#))
         #expect(xml.hasSuffix("</VAST>\n"))
     }
 
     @Test func urlsAreWrittenInCDATAUnlessTheyHoldTheSectionsEnd() throws {
         let plain = "https://ads.example.com/imp?a=1&b=<2>"
         let awkward = "https://ads.example.com/imp?x=]]>&y=1"
-        let document = Self.document { $0.common.impressions = [VASTImpression(url: plain), VASTImpression(url: awkward)] }
+        let document = Self.document {
+            $0.common.impressions = [VASTImpression(url: plain), VASTImpression(url: awkward)]
+        }
         let (xml, read) = try roundTrip(document)
         #expect(xml.contains("<Impression><![CDATA[\(plain)]]></Impression>"))
         #expect(xml.contains("<Impression>https://ads.example.com/imp?x=]]&gt;&amp;y=1</Impression>"))
@@ -67,13 +72,15 @@ import VAST
         }
         let (xml, read) = try roundTrip(document)
         #expect(read.document == document)
-        let expat = try Self.expat(xml, script: """
-            sys.stdout.write(json.dumps({
-                "version": root.find(".//v:AdSystem", ns).get("version"),
-                "title": root.find(".//v:AdTitle", ns).text,
-                "description": root.find(".//v:Description", ns).text,
-            }))
-            """)
+        let expat = try Self.expat(
+            xml,
+            script: """
+                sys.stdout.write(json.dumps({
+                    "version": root.find(".//v:AdSystem", ns).get("version"),
+                    "title": root.find(".//v:AdTitle", ns).text,
+                    "description": root.find(".//v:Description", ns).text,
+                }))
+                """)
         #expect(expat == ["version": attribute, "title": text, "description": markup])
     }
 
@@ -121,7 +128,8 @@ import VAST
             let (xml, read) = try roundTrip(document)
             #expect(xml.contains(#"<Creative \#(adId)="AD-1">"#), "\(version)")
             #expect(xml.contains(#" \#(adSlot)="side""#), "\(version)")
-            #expect(xml.contains(#"xmlns="http://www.iab.com/VAST""#) == namespace && namespace == isVAST4, "\(version)")
+            #expect(
+                xml.contains(#"xmlns="http://www.iab.com/VAST""#) == namespace && namespace == isVAST4, "\(version)")
             #expect(read.document == document, "\(version)")
             // 4.0's schema also requires UniversalAdId@idValue (a schema warning for each); nothing else is reported.
             let expected = version == "4.0" ? ["required-attribute", "required-attribute"] : []
@@ -136,7 +144,8 @@ import VAST
             linear.skipOffset = .percent(0.00001)
             linear.trackingEvents = [
                 VASTTrackingEvent(event: .progress, offset: .percent(12.5), url: "https://t.example/p"),
-                VASTTrackingEvent(event: .progress, offset: .time(VASTTime(milliseconds: 82_800_000)), url: "https://t.example/h"),
+                VASTTrackingEvent(
+                    event: .progress, offset: .time(VASTTime(milliseconds: 82_800_000)), url: "https://t.example/h"),
             ]
             $0.creatives[0].kind = .linear(linear)
         }
@@ -166,7 +175,8 @@ import VAST
                 $0.creatives[0].kind = .linear(linear)
             }
             let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(document) }
-            #expect(error.kind == .valueOutOfRange && error.location == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear")
+            #expect(
+                error.kind == .valueOutOfRange && error.location == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear")
         }
         let tooLong = Self.document {
             guard var linear = $0.creatives[0].linear else { return }
@@ -207,10 +217,12 @@ import VAST
     }
 
     @Test func extensionAttributesMustReadBackAsWritten() throws {
-        for attributes in [[VASTAttribute(name: "type", value: "a"), VASTAttribute(name: "type", value: "b")],
-                           [VASTAttribute(name: "bad name", value: "a")],
-                           [VASTAttribute(name: "x:type", value: "a")],
-                           [VASTAttribute(name: "type", value: "not the type")]] {
+        for attributes in [
+            [VASTAttribute(name: "type", value: "a"), VASTAttribute(name: "type", value: "b")],
+            [VASTAttribute(name: "bad name", value: "a")],
+            [VASTAttribute(name: "x:type", value: "a")],
+            [VASTAttribute(name: "type", value: "not the type")],
+        ] {
             let document = Self.document {
                 $0.common.extensions = [VASTExtension(type: "a", attributes: attributes, rawXML: "")]
             }
@@ -218,9 +230,14 @@ import VAST
             #expect(error.kind == .invalidExtension, "\(attributes)")
         }
         let fine = Self.document {
-            $0.common.extensions = [VASTExtension(
-                type: "t", attributes: [VASTAttribute(name: "type", value: "t"), VASTAttribute(name: "v", value: "\"1\" & <2>")],
-                rawXML: #"<x:a xmlns:x="urn:x" q="&amp;">t &lt; <![CDATA[<raw>]]></x:a>"#)]
+            $0.common.extensions = [
+                VASTExtension(
+                    type: "t",
+                    attributes: [
+                        VASTAttribute(name: "type", value: "t"), VASTAttribute(name: "v", value: "\"1\" & <2>"),
+                    ],
+                    rawXML: #"<x:a xmlns:x="urn:x" q="&amp;">t &lt; <![CDATA[<raw>]]></x:a>"#)
+            ]
         }
         let (xml, read) = try roundTrip(fine)
         #expect(xml.contains(#"<Extension type="t" v="&quot;1&quot; &amp; &lt;2&gt;"><x:a xmlns:x="urn:x" q="&amp;">"#))
@@ -248,16 +265,22 @@ import VAST
     /// hold, which must be refused) round-trip equal or are refused, never written wrong.
     @Test func generatedModelsWithHostileStringsRoundTripOrAreRefused() throws {
         var random = SplitMix64(seed: 0x5EED_0010)
-        let alphabet: [String] = ["a", "Z", "0", " ", "&", "<", ">", "\"", "'", "]]>", "]", "\t", "\n", "\r", "é", "😀",
-                                  "&amp;", "<![CDATA[", "%5B", "[ERRORCODE]", "\u{85}", "\u{2028}"]
+        let alphabet: [String] = [
+            "a", "Z", "0", " ", "&", "<", ">", "\"", "'", "]]>", "]", "\t", "\n", "\r", "é", "😀",
+            "&amp;", "<![CDATA[", "%5B", "[ERRORCODE]", "\u{85}", "\u{2028}",
+        ]
         let forbidden = ["\u{0}", "\u{8}", "\u{FFFE}"]
         var written = 0
         var refused = 0
         for _ in 0..<300 {
             func string(trimmed: Bool) -> String {
-                var value = (0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" }
-                    .joined()
-                if Int.random(in: 0..<40, using: &random) == 0 { value += forbidden.randomElement(using: &random) ?? "" }
+                var value = (0..<Int.random(in: 1...12, using: &random)).map { _ in
+                    alphabet.randomElement(using: &random) ?? "a"
+                }
+                .joined()
+                if Int.random(in: 0..<40, using: &random) == 0 {
+                    value += forbidden.randomElement(using: &random) ?? ""
+                }
                 return trimmed ? "x" + value + "x" : value
             }
             let document = Self.document {
@@ -266,8 +289,10 @@ import VAST
                 $0.common.adSystem = VASTAdSystem(name: string(trimmed: true), version: string(trimmed: false))
                 $0.common.errors = [string(trimmed: true), "https://e.example/?" + string(trimmed: true)]
                 $0.categories = [VASTCategory(authority: string(trimmed: false), value: string(trimmed: true))]
-                $0.common.extensions = [VASTExtension(
-                    type: string(trimmed: false), attributes: [VASTAttribute(name: "type", value: "")], rawXML: "")]
+                $0.common.extensions = [
+                    VASTExtension(
+                        type: string(trimmed: false), attributes: [VASTAttribute(name: "type", value: "")], rawXML: "")
+                ]
                 $0.common.extensions[0].attributes[0].value = $0.common.extensions[0].type ?? ""
             }
             do {
@@ -294,12 +319,15 @@ import VAST
         try Data(xml.utf8).write(to: file)
         let python = Process()
         python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", """
+        python.arguments = [
+            "python3", "-c",
+            """
             import json, sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             ns = {"v": "http://www.iab.com/VAST"}
             \(script)
-            """, file.path]
+            """, file.path,
+        ]
         let pipe = Pipe()
         python.standardOutput = pipe
         try python.run()

@@ -17,8 +17,11 @@ public struct BenchArguments {
     /// The whole number after option `name`, within `minimum...maximum`, or the tool exits with a usage message.
     public mutating func integer(after name: String, minimum: Int, maximum: Int = .max) -> Int {
         guard let value = remaining.popFirst().flatMap({ Int($0) }), value >= minimum, value <= maximum else {
-            Self.fail(tool: tool, maximum == .max ? "\(name) needs an integer >= \(minimum)"
-                      : "\(name) needs an integer from \(minimum) to \(maximum)")
+            Self.fail(
+                tool: tool,
+                maximum == .max
+                    ? "\(name) needs an integer >= \(minimum)"
+                    : "\(name) needs an integer from \(minimum) to \(maximum)")
         }
         return value
     }

@@ -21,7 +21,9 @@ struct Options {
     var prerollTag = ""
     var bannerTag = ""
     var beaconLog = ""
-    var store = FileManager.default.temporaryDirectory.appendingPathComponent("example-host-\(UUID().uuidString).sqlite").path
+    var store = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "example-host-\(UUID().uuidString).sqlite"
+    ).path
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -63,7 +65,8 @@ func log(_ text: String) { print(text) }
 func run() async throws {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     let engine = try AdEngine(
-        configuration: AdEngineConfiguration(settings: try TenantSettings(json: settingsJSON(options)), beaconStorePath: options.store))
+        configuration: AdEngineConfiguration(
+            settings: try TenantSettings(json: settingsJSON(options)), beaconStorePath: options.store))
     let analytics = Task {
         var names: [String] = []
         for await event in engine.events {
@@ -78,8 +81,10 @@ func run() async throws {
 
     // The opening pre-roll: the player starts with the ad fully on screen, the app presents it fullscreen,
     // the user clicks at 7.5 s and leaves fullscreen at 18 s, and it plays to the end inline.
-    let preRoll = try await engine.getAd(for: AdRequestInfo(
-        placement: .clipsPreRoll, collectionId: "clips-home", itemId: "clip-1", playerSize: AdSize(width: 390, height: 844)))
+    let preRoll = try await engine.getAd(
+        for: AdRequestInfo(
+            placement: .clipsPreRoll, collectionId: "clips-home", itemId: "clip-1",
+            playerSize: AdSize(width: 390, height: 844)))
     log("pre-roll \(preRoll.id ?? "?") from \(preRoll.source): \(preRoll.mediaFile?.url ?? "no media")")
     let clock = VirtualClock(Date())
     var player = VirtualPlayer(playing: try preRoll.makeSession(clock: clock.read), clock: clock)
@@ -95,9 +100,10 @@ func run() async throws {
     for case .callback(.clicked(let url)) in player.events { log("click opens \(url ?? "nothing")") }
 
     // The bottom banner under the feed, at most 60 pt high, on screen at 80 % for 1.2 s.
-    let banner = try await engine.getBottomBannerAd(for: AdRequestInfo(
-        placement: .clipsBottomBanner, collectionId: "clips-home", itemId: "clip-1",
-        playerSize: AdSize(width: 390, height: 844)), maxHeight: 60)
+    let banner = try await engine.getBottomBannerAd(
+        for: AdRequestInfo(
+            placement: .clipsBottomBanner, collectionId: "clips-home", itemId: "clip-1",
+            playerSize: AdSize(width: 390, height: 844)), maxHeight: 60)
     log("banner \(banner.id ?? "?"): \(banner.banner.map { "\($0.size.width)x\($0.size.height)" } ?? "?")")
     var bannerPlayer = VirtualPlayer(playing: try banner.makeSession(clock: clock.read), clock: clock)
     try bannerPlayer.begin(exposure: 80)
@@ -121,8 +127,10 @@ func run() async throws {
         last = max(last, arrival)
         log(String(format: "  %7.1f ms  %@", (arrival - started.timeIntervalSince1970) * 1000, path + query))
     }
-    log(String(format: "getad_to_last_beacon_ms=%.1f getad_to_flush_ms=%.1f",
-               (last - started.timeIntervalSince1970) * 1000, flushedAt.timeIntervalSince(started) * 1000))
+    log(
+        String(
+            format: "getad_to_last_beacon_ms=%.1f getad_to_flush_ms=%.1f",
+            (last - started.timeIntervalSince1970) * 1000, flushedAt.timeIntervalSince(started) * 1000))
     await engine.close()
     for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: options.store + suffix) }
     guard flushed else { throw ExampleError("flush did not finish by its deadline") }

@@ -65,7 +65,8 @@ extension Ad {
         let playerSize = self.playerSize
         return AdBreak(
             pod: pod, buffet: buffet,
-            configuration: AdSessionConfiguration(adInstanceID: context.requestID, macros: macros, startsMuted: startsMuted),
+            configuration: AdSessionConfiguration(
+                adInstanceID: context.requestID, macros: macros, startsMuted: startsMuted),
             mediaFile: { MediaFileSelector.choose(from: $0, supported: supported, playerSize: playerSize) },
             clock: clock ?? hooks.clock, beaconSink: hooks.send, observer: forward(to: observer),
             impressionLogged: hooks.impressionLogged)

@@ -1,5 +1,5 @@
-public import AdPlacement
 import AdLifecycle
+public import AdPlacement
 import AdResolution
 public import AdTransport
 import Foundation
@@ -45,7 +45,8 @@ public actor AdEngine {
     public init(configuration: AdEngineConfiguration) throws(AdEngineError) {
         let problems = configuration.problems()
         guard problems.isEmpty else {
-            throw AdEngineError(.invalidConfiguration, problems.map { "\($0.field) \($0.message)" }.joined(separator: "; "))
+            throw AdEngineError(
+                .invalidConfiguration, problems.map { "\($0.field) \($0.message)" }.joined(separator: "; "))
         }
         do {
             client = try HTTPClient(configuration: configuration.http)
@@ -67,14 +68,17 @@ public actor AdEngine {
         buffer = BeaconBuffer(sink: dispatcher) { refused in
             for beacon in refused {
                 let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: "the beacon buffer is full")
-                broadcast.yield(AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
+                broadcast.yield(
+                    AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
             }
         } failed: { error in
             broadcast.yield(AdEngineEvent(kind: .beaconStore(.storeFailed(error)), context: nil, date: clock()))
         }
         beaconStoreRecovery = dispatcher.recovery
-        mediator = Mediator(resolver: WrapperResolver(
-            client: client, errorSink: dispatcher, configuration: configuration.resolver, macros: configuration.macros))
+        mediator = Mediator(
+            resolver: WrapperResolver(
+                client: client, errorSink: dispatcher, configuration: configuration.resolver,
+                macros: configuration.macros))
         ledger = PacingLedger(settings: configuration.settings)
         let results = dispatcher.results
         Task {
@@ -118,8 +122,10 @@ public actor AdEngine {
     /// try failed stays stored and is retried after its backoff (or at the next launch); flushing does not
     /// wait out retries (pass `until: .drained` for that). Cancelling the calling task returns promptly.
     /// - Returns: `true` when every stored beacon was tried; `false` at the deadline.
-    public func flush(deadline: ContinuousClock.Instant = .now + .seconds(10),
-                      until goal: BeaconDispatcher.FlushGoal = .triedOnce) async -> Bool {
+    public func flush(
+        deadline: ContinuousClock.Instant = .now + .seconds(10),
+        until goal: BeaconDispatcher.FlushGoal = .triedOnce
+    ) async -> Bool {
         await buffer.drained()
         return await dispatcher.flush(deadline: deadline, until: goal)
     }
@@ -158,8 +164,9 @@ public actor AdEngine {
     }
 
     private func load(_ request: AdRequestInfo, maxHeight: Int?) async throws(AdEngineError) -> Ad {
-        var context = AdEventContext(requestID: UUID().uuidString, placement: request.placement,
-                                     collectionId: request.collectionId, itemId: request.itemId, adId: nil)
+        var context = AdEventContext(
+            requestID: UUID().uuidString, placement: request.placement,
+            collectionId: request.collectionId, itemId: request.itemId, adId: nil)
         contexts[context.requestID] = context
         emit(.requested, context)
         do {
@@ -185,10 +192,11 @@ public actor AdEngine {
             throw AdEngineError(.placementDisabled, decision.message, decision: decision)
         }
         let macros = request.applyingMacroValues(to: configuration.macros)
-        let result = await mediator.run(sources: decision.sources.map(AdSource.init), context: macros,
-                                        deadline: .now + configuration.overallTimeout,
-                                        privateMacros: configuration.redactsPrivateValues
-                                            ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : [])
+        let result = await mediator.run(
+            sources: decision.sources.map(AdSource.init), context: macros,
+            deadline: .now + configuration.overallTimeout,
+            privateMacros: configuration.redactsPrivateValues
+                ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : [])
         guard let winner = result.winner, let resolved = winner.ads.first else {
             throw Self.failure(result.error, report: result.report, decision: decision)
         }
@@ -197,48 +205,57 @@ public actor AdEngine {
         func plan(_ assetURI: String?) -> TrackingPlan {
             TrackingPlan(ad: resolved, adInstanceID: instance, assetURI: assetURI, macros: macros)
         }
-        let hooks = AdHooks(buffer: buffer, events: broadcast, ledger: ledger, placement: request.placement,
-                            clock: configuration.clock)
+        let hooks = AdHooks(
+            buffer: buffer, events: broadcast, ledger: ledger, placement: request.placement,
+            clock: configuration.clock)
         let pod = winner.ads
         if let maxHeight {
             let banner: BannerChoice
             do {
-                banner = try BottomBanner.choose(from: resolved, maxHeight: maxHeight, maxWidth: request.playerSize?.width)
+                banner = try BottomBanner.choose(
+                    from: resolved, maxHeight: maxHeight, maxWidth: request.playerSize?.width)
             } catch {
                 fireErrors(of: plan(nil), codes: error.vastErrorCodes)
-                throw AdEngineError(.noFittingBanner, error.message, decision: decision, report: result.report,
-                                    vastErrorCode: error.vastErrorCodes.first)
+                throw AdEngineError(
+                    .noFittingBanner, error.message, decision: decision, report: result.report,
+                    vastErrorCode: error.vastErrorCodes.first)
             }
-            let creativeId = resolved.inLine.creatives.indices.contains(banner.creativeIndex)
+            let creativeId =
+                resolved.inLine.creatives.indices.contains(banner.creativeIndex)
                 ? resolved.inLine.creatives[banner.creativeIndex].id : nil
-            return Ad(context: context, decision: decision, report: result.report, source: winner.source,
-                      resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
-                      pod: pod, macros: macros, hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes,
-                      playerSize: request.playerSize)
+            return Ad(
+                context: context, decision: decision, report: result.report, source: winner.source,
+                resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
+                pod: pod, macros: macros, hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes,
+                playerSize: request.playerSize)
         }
         let linearCreative = resolved.inLine.creatives.first { $0.linear != nil }
         guard let linear = linearCreative?.linear,
-              let mediaFile = MediaFileSelector.choose(
+            let mediaFile = MediaFileSelector.choose(
                 from: linear, supported: configuration.supportedMediaTypes, playerSize: request.playerSize)
         else {
             fireErrors(of: plan(nil), codes: [.noSupportedMediaFile])
-            throw AdEngineError(.noPlayableCreative, "the ad has no media file of a supported type "
-                                + "(\(configuration.supportedMediaTypes.joined(separator: ", ")))",
-                                decision: decision, report: result.report, vastErrorCode: .noSupportedMediaFile)
+            throw AdEngineError(
+                .noPlayableCreative,
+                "the ad has no media file of a supported type "
+                    + "(\(configuration.supportedMediaTypes.joined(separator: ", ")))",
+                decision: decision, report: result.report, vastErrorCode: .noSupportedMediaFile)
         }
-        return Ad(context: context, decision: decision, report: result.report, source: winner.source,
-                  resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
-                  plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks,
-                  supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
+        return Ad(
+            context: context, decision: decision, report: result.report, source: winner.source,
+            resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
+            plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks,
+            supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
     }
 
     /// Sends an ad's Error URLs with `codes` (the first) through the durable dispatcher.
     private func fireErrors(of plan: TrackingPlan, codes: [VASTErrorCode]) {
         guard let code = codes.first else { return }
         let moment = BeaconMoment(now: configuration.clock(), errorCode: code)
-        buffer.append(plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment).map { request in
-            Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID, hop: request.hop)
-        })
+        buffer.append(
+            plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment).map { request in
+                Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID, hop: request.hop)
+            })
     }
 
     private func emit(_ kind: AdEngineEvent.Kind, _ context: AdEventContext) {
@@ -253,14 +270,16 @@ public actor AdEngine {
         case .cancelled:
             return AdEngineError(.cancelled, error.message, decision: decision, report: report)
         case .deadlineExceeded:
-            return AdEngineError(.timedOut, error.message, decision: decision, report: report,
-                                 vastErrorCode: error.vastErrorCode)
+            return AdEngineError(
+                .timedOut, error.message, decision: decision, report: report,
+                vastErrorCode: error.vastErrorCode)
         case .invalidSources:
             return AdEngineError(.invalidConfiguration, error.message, decision: decision, report: report)
         case .noFill:
             let failed = report.sources.contains { $0.outcome == .error || $0.outcome == .timeout }
-            return AdEngineError(failed ? .allSourcesFailed : .noFill, error.message, decision: decision,
-                                 report: report, vastErrorCode: error.vastErrorCode)
+            return AdEngineError(
+                failed ? .allSourcesFailed : .noFill, error.message, decision: decision,
+                report: report, vastErrorCode: error.vastErrorCode)
         }
     }
 }

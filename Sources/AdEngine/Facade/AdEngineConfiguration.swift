@@ -32,11 +32,14 @@ public struct AdEngineConfiguration: Sendable {
     public var redactsPrivateValues: Bool
 
     /// Creates a configuration.
-    public init(settings: TenantSettings, beaconStorePath: String, http: HTTPClientConfiguration = .init(),
-                beacons: BeaconDispatcherConfiguration = .init(), resolver: WrapperResolverConfiguration = .init(), overallTimeout: Duration = .seconds(10),
-                supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
-                macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() },
-                redactsPrivateValues: Bool = true) {
+    public init(
+        settings: TenantSettings, beaconStorePath: String, http: HTTPClientConfiguration = .init(),
+        beacons: BeaconDispatcherConfiguration = .init(), resolver: WrapperResolverConfiguration = .init(),
+        overallTimeout: Duration = .seconds(10),
+        supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
+        macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() },
+        redactsPrivateValues: Bool = true
+    ) {
         self.settings = settings
         self.beaconStorePath = beaconStorePath
         self.http = http

@@ -37,8 +37,10 @@ public struct AdEngineError: Error, Sendable, CustomStringConvertible {
     /// The IAB code, where one applies.
     public let vastErrorCode: VASTErrorCode?
 
-    init(_ kind: Kind, _ message: String, decision: PlacementDecision? = nil, report: MediationReport? = nil,
-         vastErrorCode: VASTErrorCode? = nil) {
+    init(
+        _ kind: Kind, _ message: String, decision: PlacementDecision? = nil, report: MediationReport? = nil,
+        vastErrorCode: VASTErrorCode? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.decision = decision

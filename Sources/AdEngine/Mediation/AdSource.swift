@@ -46,14 +46,18 @@ public struct AdSource: Sendable, Hashable {
     }
 
     /// A source that fetches a tag URL template.
-    public static func tag(_ name: String, tier: Int = 0, template: String, timeout: Duration = .seconds(4),
-                           bids: Bool = true) -> AdSource {
+    public static func tag(
+        _ name: String, tier: Int = 0, template: String, timeout: Duration = .seconds(4),
+        bids: Bool = true
+    ) -> AdSource {
         AdSource(name: name, tier: tier, kind: .tag(template: template), timeout: timeout, bids: bids)
     }
 
     /// A source that reads a fixed document.
-    public static func document(_ name: String, tier: Int = 0, xml: String, timeout: Duration = .seconds(4),
-                                bids: Bool = true) -> AdSource {
+    public static func document(
+        _ name: String, tier: Int = 0, xml: String, timeout: Duration = .seconds(4),
+        bids: Bool = true
+    ) -> AdSource {
         AdSource(name: name, tier: tier, kind: .document(xml), timeout: timeout, bids: bids)
     }
 }

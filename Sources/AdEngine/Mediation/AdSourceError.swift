@@ -46,8 +46,9 @@ extension AdSource {
             case .tag(let template):
                 let lowered = template.lowercased()
                 if !(lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) {
-                    throw AdSourceError(field: "\(path).kind",
-                                        message: "tag template \"\(template)\" is not an http or https URL")
+                    throw AdSourceError(
+                        field: "\(path).kind",
+                        message: "tag template \"\(template)\" is not an http or https URL")
                 }
             case .document(let xml):
                 if xml.isEmpty {

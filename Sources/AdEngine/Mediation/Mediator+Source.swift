@@ -18,14 +18,17 @@ extension Mediator {
     /// The resolver's chain budget is the source's time left, so a chain that runs out fails with
     /// 301 and fires its error pixels; a timer `grace` later cancels the resolution if it has not
     /// returned by then. Never throws; a cancelled calling task gives ``SourceAttempt/End/cancelled``.
-    func attempt(_ source: AdSource, context: VASTMacroContext,
-                 deadline: ContinuousClock.Instant) async -> SourceAttempt {
+    func attempt(
+        _ source: AdSource, context: VASTMacroContext,
+        deadline: ContinuousClock.Instant
+    ) async -> SourceAttempt {
         let start = ContinuousClock.now
         let sourceDeadline = min(start + source.timeout, deadline)
         var configuration = resolver.configuration
         configuration.chainBudget = start.duration(to: sourceDeadline)
-        let chainResolver = WrapperResolver(client: resolver.client, errorSink: resolver.errorSink,
-                                            configuration: configuration, macros: context)
+        let chainResolver = WrapperResolver(
+            client: resolver.client, errorSink: resolver.errorSink,
+            configuration: configuration, macros: context)
         let url: String?
         if case .tag(let template) = source.kind {
             url = VASTMacroExpander.expand(template, context: context, usage: .vastAdTagURI).url
@@ -65,10 +68,12 @@ extension Mediator {
         }
 
         let end = ContinuousClock.now
-        var attempt = SourceAttempt(end: .cancelled, resolution: resolution,
-                                    milliseconds: start.duration(to: end).milliseconds, url: url, message: "",
-                                    errorCode: nil, pricing: nil)
-        let limit = deadline < start + source.timeout
+        var attempt = SourceAttempt(
+            end: .cancelled, resolution: resolution,
+            milliseconds: start.duration(to: end).milliseconds, url: url, message: "",
+            errorCode: nil, pricing: nil)
+        let limit =
+            deadline < start + source.timeout
             ? "the overall deadline passed after \(Int(attempt.milliseconds)) ms"
             : "no answer within its timeout of \(Int(source.timeout.milliseconds)) ms"
         switch step {

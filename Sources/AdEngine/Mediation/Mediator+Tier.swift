@@ -6,8 +6,10 @@ extension Mediator {
     ///
     /// - Returns: a report entry per source, in tier order, and the winner; no winner when every
     ///   source ended without an ad or the calling task was cancelled.
-    func runTier(_ members: [AdSource], context: VASTMacroContext,
-                 deadline: ContinuousClock.Instant) async -> ([SourceReport], MediationWinner?) {
+    func runTier(
+        _ members: [AdSource], context: VASTMacroContext,
+        deadline: ContinuousClock.Instant
+    ) async -> ([SourceReport], MediationWinner?) {
         var ranking = TierRanking(bids: members.map(\.bids))
         var attempts: [SourceAttempt?] = Array(repeating: nil, count: members.count)
         var decided = false
@@ -39,21 +41,27 @@ extension Mediator {
             guard let attempt = attempts[position] else { continue }
             switch attempt.end {
             case .filled where position == leader:
-                let resolution = attempt.resolution ?? VASTResolution(hops: [], ads: [], failure: nil, findings: [],
-                                                                        errorBeacons: [])
-                winner = MediationWinner(source: source.name, tier: source.tier, resolution: resolution,
-                                         price: source.bids ? attempt.price : nil,
-                                         pricing: source.bids ? attempt.pricing : nil)
+                let resolution =
+                    attempt.resolution
+                    ?? VASTResolution(
+                        hops: [], ads: [], failure: nil, findings: [],
+                        errorBeacons: [])
+                winner = MediationWinner(
+                    source: source.name, tier: source.tier, resolution: resolution,
+                    price: source.bids ? attempt.price : nil,
+                    pricing: source.bids ? attempt.pricing : nil)
                 reports.append(attempt.report(for: source, outcome: .won))
             case .filled:
-                let reason = leader.map { "filled, but \(members[$0].name) won the tier" }
+                let reason =
+                    leader.map { "filled, but \(members[$0].name) won the tier" }
                     ?? "filled, but the call was cancelled"
                 reports.append(attempt.report(for: source, outcome: .filledLost, message: reason))
             case .noFill: reports.append(attempt.report(for: source, outcome: .noFill))
             case .error: reports.append(attempt.report(for: source, outcome: .error))
             case .timeout: reports.append(attempt.report(for: source, outcome: .timeout))
             case .cancelled:
-                let reason = leader.map { "stopped: \(members[$0].name) won the tier" }
+                let reason =
+                    leader.map { "stopped: \(members[$0].name) won the tier" }
                     ?? "stopped: the call was cancelled"
                 reports.append(attempt.report(for: source, outcome: .cancelled, message: reason))
             }

@@ -56,25 +56,32 @@ public struct Mediator: Sendable {
     ///   - privateMacros: the macros whose values in `context` the report and the error hide
     ///     (``VAST/VASTMacroRedactor/identifyingMacros`` by default; empty to hide nothing).
     /// - Returns: the winner, or the error; the report in both cases. Never throws.
-    public func run(sources: [AdSource], context: VASTMacroContext = VASTMacroContext(),
-                    deadline: ContinuousClock.Instant,
-                    privateMacros: Set<VASTMacro> = VASTMacroRedactor.identifyingMacros) async -> MediationResult {
+    public func run(
+        sources: [AdSource], context: VASTMacroContext = VASTMacroContext(),
+        deadline: ContinuousClock.Instant,
+        privateMacros: Set<VASTMacro> = VASTMacroRedactor.identifyingMacros
+    ) async -> MediationResult {
         let start = ContinuousClock.now
         let redactor = VASTMacroRedactor(context: context, privateMacros: privateMacros)
         // Stable: tier ascending, then list order.
         let ordered = sources.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }
             .map(\.element)
         var entries = ordered.map { source in
-            SourceReport(source: source.name, tier: source.tier, outcome: .notTried, milliseconds: 0,
-                         message: "not tried")
+            SourceReport(
+                source: source.name, tier: source.tier, outcome: .notTried, milliseconds: 0,
+                message: "not tried")
         }
-        func finish(_ winner: MediationWinner?, _ kind: MediationError.Kind?, _ message: String,
-                    code: VASTErrorCode? = nil) -> MediationResult {
-            let report = MediationReport(sources: entries.map { $0.redacted(by: redactor) },
-                                         milliseconds: start.duration(to: .now).milliseconds)
+        func finish(
+            _ winner: MediationWinner?, _ kind: MediationError.Kind?, _ message: String,
+            code: VASTErrorCode? = nil
+        ) -> MediationResult {
+            let report = MediationReport(
+                sources: entries.map { $0.redacted(by: redactor) },
+                milliseconds: start.duration(to: .now).milliseconds)
             let message = redactor.redact(message)
-            return MediationResult(winner: winner?.redacted(by: redactor), report: report,
-                                   error: kind.map { MediationError($0, message, vastErrorCode: code, report: report) })
+            return MediationResult(
+                winner: winner?.redacted(by: redactor), report: report,
+                error: kind.map { MediationError($0, message, vastErrorCode: code, report: report) })
         }
         func skip(from index: Int, because reason: String) {
             for position in index..<entries.count { entries[position].message = reason }
@@ -97,8 +104,9 @@ public struct Mediator: Sendable {
             }
             if ContinuousClock.now >= deadline - Self.timeoutSlack {
                 skip(from: index, because: "not tried: the overall deadline passed before tier \(tier)")
-                return finish(nil, .deadlineExceeded, "the overall deadline passed before tier \(tier)",
-                              code: .wrapperTimeout)
+                return finish(
+                    nil, .deadlineExceeded, "the overall deadline passed before tier \(tier)",
+                    code: .wrapperTimeout)
             }
             let (reports, winner) = await runTier(members, context: context, deadline: deadline)
             entries.replaceSubrange(index..<(index + members.count), with: reports)
@@ -110,8 +118,9 @@ public struct Mediator: Sendable {
         }
         if Task.isCancelled { return finish(nil, .cancelled, "the call was cancelled") }
         if ContinuousClock.now >= deadline - Self.timeoutSlack {
-            return finish(nil, .deadlineExceeded, "the overall deadline passed before any source filled",
-                          code: .wrapperTimeout)
+            return finish(
+                nil, .deadlineExceeded, "the overall deadline passed before any source filled",
+                code: .wrapperTimeout)
         }
         return finish(nil, .noFill, "no source filled", code: .noAdsAfterWrapper)
     }

@@ -24,9 +24,10 @@ struct SourceAttempt: Sendable {
 
     /// The report entry for this attempt, once the tier has decided what the fill means.
     func report(for source: AdSource, outcome: SourceReport.Outcome, message: String? = nil) -> SourceReport {
-        SourceReport(source: source.name, tier: source.tier, outcome: outcome, milliseconds: milliseconds,
-                     errorCode: errorCode, price: price, message: message ?? self.message, url: url,
-                     hops: resolution?.hops ?? [])
+        SourceReport(
+            source: source.name, tier: source.tier, outcome: outcome, milliseconds: milliseconds,
+            errorCode: errorCode, price: price, message: message ?? self.message, url: url,
+            hops: resolution?.hops ?? [])
     }
 
     /// The price an ad is ranked by: the InLine's `<Pricing>` when it has a numeric, finite amount,

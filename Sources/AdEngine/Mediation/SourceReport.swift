@@ -45,8 +45,10 @@ public struct SourceReport: Sendable, Hashable {
     public var hops: [VASTHop]
 
     /// Creates a report entry.
-    public init(source: String, tier: Int, outcome: Outcome, milliseconds: Double, errorCode: VASTErrorCode? = nil,
-                price: Double? = nil, message: String, url: String? = nil, hops: [VASTHop] = []) {
+    public init(
+        source: String, tier: Int, outcome: Outcome, milliseconds: Double, errorCode: VASTErrorCode? = nil,
+        price: Double? = nil, message: String, url: String? = nil, hops: [VASTHop] = []
+    ) {
         self.source = source
         self.tier = tier
         self.outcome = outcome

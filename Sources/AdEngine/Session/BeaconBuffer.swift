@@ -28,8 +28,11 @@ final class BeaconBuffer: Sendable {
     ///   - rejected: told of beacons refused because the buffer is full.
     ///   - failed: told when the store refuses a batch (a full disk): the dispatcher reports each of its
     ///     beacons rejected on its results, and this lets the engine say why, once per batch.
-    init(sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500, rejected: @escaping @Sendable ([Beacon]) -> Void,
-         failed: @escaping @Sendable (BeaconStoreError) -> Void) {
+    init(
+        sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500,
+        rejected: @escaping @Sendable ([Beacon]) -> Void,
+        failed: @escaping @Sendable (BeaconStoreError) -> Void
+    ) {
         self.capacity = capacity
         self.maxBatch = maxBatch
         self.rejected = rejected

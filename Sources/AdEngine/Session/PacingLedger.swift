@@ -16,7 +16,9 @@ final class PacingLedger: Sendable {
         policy.withLock { $0.decide(request: request, presentation: presentation, now: now) }
     }
 
-    func adShown(_ placement: Placement, at time: Date) { policy.withLock { $0.adShown(placement: placement, at: time) } }
+    func adShown(_ placement: Placement, at time: Date) {
+        policy.withLock { $0.adShown(placement: placement, at: time) }
+    }
 
     func sessionStarted() { policy.withLock { $0.sessionStarted() } }
 

@@ -188,7 +188,8 @@ public enum OrderingContract {
             "pod-break", "session", "A pod plays as one break (`AdBreak`)",
             "`breakStarted(adCount)`, then per ad `adStarted(n of m)`, its own session's events, `adEnded`; "
                 + "then `breakEnded`. Ads play in sequence order, each its own instance (`<id>-<n>`) with "
-                + "`[PODSEQUENCE]` n and `[ADCOUNT]` m; completion, skip, close or dismissal ends the ad, not the break."),
+                + "`[PODSEQUENCE]` n and `[ADCOUNT]` m; completion, skip, close or dismissal ends the ad, not the break."
+        ),
         OrderingRule(
             "pod-failure", "session",
             "An ad of a break fails (render failure, interruption, expiry, no Linear, no media file the player plays)",

@@ -18,7 +18,8 @@ public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringC
     /// 401: the media file was not found.
     public static let fileNotFound = Self(uncheckedCode: 401, "the media file was not found")
     /// 402: the media file's URI timed out (the buffer ran dry and did not refill).
-    public static let timedOut = Self(uncheckedCode: 402, "the media file timed out: the buffer ran dry and did not refill")
+    public static let timedOut = Self(
+        uncheckedCode: 402, "the media file timed out: the buffer ran dry and did not refill")
     /// 403: no media file this player supports.
     public static let noSupportedMediaFile = Self(uncheckedCode: 403, "no supported media file")
     /// 405: the media file was found but could not be displayed.
@@ -30,7 +31,8 @@ public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringC
     /// - Throws: `invalidInterruptionCode` unless the code is 400 to 405 or 900.
     public init(code: Int, message: String? = nil) throws(SessionError) {
         guard (400...405).contains(code) || code == 900 else {
-            throw SessionError(.invalidInterruptionCode, message: "error \(code): " + SessionError(.invalidInterruptionCode).message)
+            throw SessionError(
+                .invalidInterruptionCode, message: "error \(code): " + SessionError(.invalidInterruptionCode).message)
         }
         let standard = [Self.general, .fileNotFound, .timedOut, .noSupportedMediaFile, .displayProblem, .undefined]
             .first { $0.rawCode == code }

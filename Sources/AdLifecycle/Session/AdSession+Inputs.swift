@@ -132,7 +132,9 @@ extension AdSession {
 
     /// Icon `index` was tapped: its click-through and IconClickTracking.
     @discardableResult
-    public func iconClicked(_ index: Int) throws(SessionError) -> [SessionEvent] { try send(.iconClicked(index: index)) }
+    public func iconClicked(_ index: Int) throws(SessionError) -> [SessionEvent] {
+        try send(.iconClicked(index: index))
+    }
 
     /// The percentage of the ad's pixels on screen (0 to 100), from the app's view hierarchy.
     @discardableResult

@@ -38,6 +38,8 @@ public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConv
         public static let noSuchVerification = Self(rawValue: "noSuchVerification")
         /// The creative the session was made for is not in the ad.
         public static let noSuchCreative = Self(rawValue: "noSuchCreative")
+        // swift-format-ignore: DontRepeatTypeInStaticProperties
+        // The reason is an interruption's VAST code that is not allowed, not a kind of Code.
         /// An interruption's code is not one a Linear interruption may carry (400–405, 900).
         public static let invalidInterruptionCode = Self(rawValue: "invalidInterruptionCode")
     }

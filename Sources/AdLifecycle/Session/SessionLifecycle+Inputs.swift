@@ -62,7 +62,8 @@ extension SessionLifecycle {
         guard var video else { throw SessionError(.notLinear) }
         let videoInput: VideoInput
         switch input {
-        case .durationUpdated(let seconds): videoInput = .durationUpdated(durationMs: try SessionTime.milliseconds(seconds))
+        case .durationUpdated(let seconds):
+            videoInput = .durationUpdated(durationMs: try SessionTime.milliseconds(seconds))
         case .progressed(let position, let duration):
             videoInput = .progressed(
                 positionMs: try SessionTime.milliseconds(position),
@@ -134,9 +135,11 @@ extension SessionLifecycle {
         click.clickPosition = position
         let companion = parts.companions[index]
         let url = companion.companion.clickThrough.map { expand($0, usage: .clickThrough, at: click) }
-        let callback: SessionCallback = creative.isLinear
+        let callback: SessionCallback =
+            creative.isLinear
             ? .companionClicked(index: index, url: url) : .clicked(url: url)
-        return [.callback(callback)] + beacons("companionClickTracking", companion.clicks, usage: .clickTracking, at: click)
+        return [.callback(callback)]
+            + beacons("companionClickTracking", companion.clicks, usage: .clickTracking, at: click)
     }
 
     mutating func iconShown(_ index: Int, now: Date) throws(SessionError) -> [SessionEvent] {
@@ -202,8 +205,9 @@ extension SessionLifecycle {
         var moment = moment(now)
         moment.reason = reason.macroValue
         return [.callback(.verificationNotExecuted(index: index, reason: reason))]
-            + beacons("verificationNotExecuted", parts.verifications[index].notExecuted,
-                      usage: .verificationNotExecuted, at: moment)
+            + beacons(
+                "verificationNotExecuted", parts.verifications[index].notExecuted,
+                usage: .verificationNotExecuted, at: moment)
     }
 
     mutating func nonLinearInput(_ input: NonLinearInput, now: Date, position: ClickPoint? = nil)

@@ -162,7 +162,8 @@ public struct SessionLifecycle: Sendable {
             if let index = parts.companionIndex(creative: creativeIndex, element: element),
                 state.shownCompanions.insert(index).inserted
             {
-                events += beacons("creativeView", parts.companions[index].views, usage: .tracking(.creativeView), at: moment)
+                events += beacons(
+                    "creativeView", parts.companions[index].views, usage: .tracking(.creativeView), at: moment)
             }
         case .nonLinear:
             if let overlay = parts.nonLinear, !state.nonLinearViewed {

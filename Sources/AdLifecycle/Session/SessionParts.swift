@@ -67,11 +67,14 @@ struct SessionParts: Sendable {
 
     init(ad: ResolvedAd, creative: SessionCreative) {
         let wrapperCompanions = ad.wrappers.flatMap { layer in
-            layer.wrapper.creatives.flatMap { $0.companionAds?.companions ?? [] }.map { (companion: $0, hop: layer.hop) }
+            layer.wrapper.creatives.flatMap { $0.companionAds?.companions ?? [] }.map {
+                (companion: $0, hop: layer.hop)
+            }
         }
         for (creativeIndex, inLineCreative) in ad.inLine.creatives.enumerated() {
             for (companionIndex, companion) in (inLineCreative.companionAds?.companions ?? []).enumerated() {
-                let layers = wrapperCompanions.filter { Self.sameSlot($0.companion, companion) }
+                let layers =
+                    wrapperCompanions.filter { Self.sameSlot($0.companion, companion) }
                     + [(companion: companion, hop: ad.hop)]
                 companions.append(
                     SessionCompanion(
@@ -86,17 +89,21 @@ struct SessionParts: Sendable {
             }
         }
         let creatives = ad.inLine.creatives
-        if case .linear(let index, _) = creative, creatives.indices.contains(index), let linear = creatives[index].linear {
+        if case .linear(let index, _) = creative, creatives.indices.contains(index),
+            let linear = creatives[index].linear
+        {
             let wrapperIcons = ad.wrappers.flatMap { layer in
                 layer.wrapper.creatives.flatMap { $0.linear?.icons ?? [] }.map { (icon: $0, hop: layer.hop) }
             }
             icons = linear.icons.map { icon in
-                let layers = wrapperIcons.filter { $0.icon.program != nil && $0.icon.program == icon.program }
+                let layers =
+                    wrapperIcons.filter { $0.icon.program != nil && $0.icon.program == icon.program }
                     + [(icon: icon, hop: ad.hop)]
                 return SessionIcon(
                     icon: icon,
-                    views: layers.flatMap { layer in layer.icon.viewTracking.map { TrackedURL(url: $0, hop: layer.hop) } }
-                        .filter { !TrackingPlan.isBlank($0.url) },
+                    views: layers.flatMap { layer in layer.icon.viewTracking.map { TrackedURL(url: $0, hop: layer.hop) }
+                    }
+                    .filter { !TrackingPlan.isBlank($0.url) },
                     clicks: layers.flatMap { layer in
                         (layer.icon.iconClicks?.clickTracking ?? []).map { TrackedURL(url: $0.url, hop: layer.hop) }
                     }.filter { !TrackingPlan.isBlank($0.url) })
@@ -105,9 +112,10 @@ struct SessionParts: Sendable {
         if case .nonLinear(let index, let element) = creative, creatives.indices.contains(index),
             let ads = creatives[index].nonLinearAds, ads.nonLinears.indices.contains(element)
         {
-            let wrapperAds = ad.wrappers.flatMap { layer in
-                layer.wrapper.creatives.compactMap(\.nonLinearAds).map { (ads: $0, hop: layer.hop) }
-            } + [(ads: ads, hop: ad.hop)]
+            let wrapperAds =
+                ad.wrappers.flatMap { layer in
+                    layer.wrapper.creatives.compactMap(\.nonLinearAds).map { (ads: $0, hop: layer.hop) }
+                } + [(ads: ads, hop: ad.hop)]
             nonLinear = SessionNonLinear(
                 nonLinear: ads.nonLinears[element],
                 tracking: wrapperAds.flatMap { layer in
@@ -118,7 +126,7 @@ struct SessionParts: Sendable {
                 clicks: (wrapperAds.dropLast().flatMap { layer in
                     layer.ads.nonLinears.flatMap(\.clickTracking).map { TrackedURL(url: $0.url, hop: layer.hop) }
                 } + ads.nonLinears[element].clickTracking.map { TrackedURL(url: $0.url, hop: ad.hop) })
-                    .filter { !TrackingPlan.isBlank($0.url) })
+                .filter { !TrackingPlan.isBlank($0.url) })
         }
         verifications = ad.verifications.map { entry in
             SessionVerification(

@@ -57,7 +57,8 @@ struct BannerCandidate {
         case .companion: kind = "companion"
         case .nonLinear: kind = "non-linear"
         }
-        let size = outOfBounds.isEmpty
+        let size =
+            outOfBounds.isEmpty
             ? declaredSize.map(\.description) ?? "(no size)"
             : "(\(outOfBounds.joined(separator: ", ")) out of bounds)"
         let how: String

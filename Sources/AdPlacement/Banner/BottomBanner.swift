@@ -38,8 +38,9 @@ public enum BottomBanner {
     {
         guard maxHeight >= 1, (maxWidth ?? 1) >= 1 else {
             let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
-            throw BannerFitError(code: .invalidSpace, vastErrorCodes: [], maxHeight: maxHeight, maxWidth: maxWidth,
-                                 message: "\(bounds) leaves no room for a banner; give at least 1")
+            throw BannerFitError(
+                code: .invalidSpace, vastErrorCodes: [], maxHeight: maxHeight, maxWidth: maxWidth,
+                message: "\(bounds) leaves no room for a banner; give at least 1")
         }
         let limit = VASTValueBounds.pixels.upperBound
         let (boundedHeight, boundedWidth) = (min(maxHeight, limit), maxWidth.map { min($0, limit) })

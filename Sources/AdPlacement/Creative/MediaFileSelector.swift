@@ -16,10 +16,12 @@ public enum MediaFileSelector {
     ///   - playerSize: the player's size, when known.
     /// - Returns: `nil` when no file is eligible.
     public static func choose(from linear: VASTLinear, supported: [String], playerSize: AdSize?) -> VASTMediaFile? {
-        let ranks = Dictionary(supported.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
+        let ranks = Dictionary(
+            supported.enumerated().map { ($1.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         let player = playerSize.flatMap { $0.isWithinBounds ? $0 : nil }
         let playable = linear.mediaFiles.filter { file in
-            !file.url.isEmpty && ranks[(file.type ?? "").lowercased()] != nil && VASTValueBounds.violations(in: file).isEmpty
+            !file.url.isEmpty && ranks[(file.type ?? "").lowercased()] != nil
+                && VASTValueBounds.violations(in: file).isEmpty
         }
         return playable.min { lhs, rhs in
             let left = key(lhs, ranks: ranks, playerSize: player)

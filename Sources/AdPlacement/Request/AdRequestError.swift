@@ -31,7 +31,7 @@ extension AdRequestError {
     /// `number` as an `Int` when it is a whole number inside `bounds`; otherwise an error at `path`.
     static func bounded(_ number: Double, in bounds: ClosedRange<Int>, at path: [any CodingKey]) throws -> Int {
         guard number.isFinite, number.rounded() == number, number >= Double(bounds.lowerBound),
-              number <= Double(bounds.upperBound)
+            number <= Double(bounds.upperBound)
         else {
             throw AdRequestError(
                 field: TenantSettingsError.path(path),

@@ -38,7 +38,9 @@ extension PlacementSettings {
         }
         if enabled && sources.isEmpty { issue("sources", "must not be empty when enabled is true") }
         if sources.count > TenantSettings.maximumSourcesPerPlacement {
-            issue("sources", "must list at most \(TenantSettings.maximumSourcesPerPlacement) sources (\(sources.count) given)")
+            issue(
+                "sources",
+                "must list at most \(TenantSettings.maximumSourcesPerPlacement) sources (\(sources.count) given)")
         }
         var names: Set<String> = []
         for (index, source) in sources.enumerated() {
@@ -49,7 +51,9 @@ extension PlacementSettings {
                 issue("\(at).name", "must be unique in the placement (\"\(source.name)\" is used twice)")
             }
             if source.tier < 0 { issue("\(at).tier", "must be at least 0") }
-            if source.tier > TenantSettings.maximumTier { issue("\(at).tier", "must be at most \(TenantSettings.maximumTier)") }
+            if source.tier > TenantSettings.maximumTier {
+                issue("\(at).tier", "must be at most \(TenantSettings.maximumTier)")
+            }
             let maximum = TenantSettings.maximumSourceTimeoutMilliseconds
             if source.timeoutMilliseconds < 1 || source.timeoutMilliseconds > maximum {
                 issue("\(at).timeoutMs", "must be between 1 and \(maximum)")
@@ -88,7 +92,8 @@ extension PlacementSettings {
         if let value = caps.minimumIntervalSeconds, !(value.isFinite && value >= 0) {
             issue("caps.minimumIntervalSeconds", "must be a number of at least 0")
         } else if let value = caps.minimumIntervalSeconds, value > TenantSettings.maximumIntervalSeconds {
-            issue("caps.minimumIntervalSeconds", "must be at most \(Int(TenantSettings.maximumIntervalSeconds)) (a day)")
+            issue(
+                "caps.minimumIntervalSeconds", "must be at most \(Int(TenantSettings.maximumIntervalSeconds)) (a day)")
         }
     }
 }

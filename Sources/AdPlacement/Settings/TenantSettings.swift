@@ -19,8 +19,10 @@ public struct TenantSettings: Sendable, Hashable {
     public var privateMacros: Set<VASTMacro>
 
     /// Creates settings without validating them; call ``validate()`` for values not built from JSON.
-    public init(tenantId: String? = nil, placements: [Placement: PlacementSettings] = [:],
-                privateMacros: Set<VASTMacro> = []) {
+    public init(
+        tenantId: String? = nil, placements: [Placement: PlacementSettings] = [:],
+        privateMacros: Set<VASTMacro> = []
+    ) {
         self.tenantId = tenantId
         self.placements = placements
         self.privateMacros = privateMacros

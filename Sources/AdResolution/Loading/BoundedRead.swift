@@ -30,9 +30,10 @@ enum BoundedRead {
             }
             let limit = SourceLimits.clamped(limit)
             if status.st_mode & S_IFMT == S_IFREG, status.st_size > limit {
-                throw SourceError(.tooLarge, source: name,
-                                  "is \(status.st_size) bytes, over the \(limit)-byte limit for \(purpose.noun); "
-                                  + "nothing was read", vastErrorCode: purpose.vastErrorCode)
+                throw SourceError(
+                    .tooLarge, source: name,
+                    "is \(status.st_size) bytes, over the \(limit)-byte limit for \(purpose.noun); "
+                        + "nothing was read", vastErrorCode: purpose.vastErrorCode)
             }
         }
         return try descriptorBytes(descriptor, name: name, limit: limit, purpose: purpose)
@@ -83,9 +84,10 @@ enum BoundedRead {
 
     /// A stream that went past `limit`.
     static func tooLarge(name: String, limit: Int, purpose: Purpose) -> SourceError {
-        SourceError(.tooLarge, source: name,
-                    "holds more than the \(limit)-byte limit for \(purpose.noun); reading stopped there",
-                    vastErrorCode: purpose.vastErrorCode)
+        SourceError(
+            .tooLarge, source: name,
+            "holds more than the \(limit)-byte limit for \(purpose.noun); reading stopped there",
+            vastErrorCode: purpose.vastErrorCode)
     }
 
     /// The error for an `errno` of `open`, `read` or `opendir`.
@@ -94,8 +96,9 @@ enum BoundedRead {
         case ENOENT, ENOTDIR:
             return SourceError(.notFound, source: name, "no such file or directory (check the path)")
         case EACCES, EPERM:
-            return SourceError(.permissionDenied, source: name,
-                               "permission denied: this user cannot read it (check its mode and its folders')")
+            return SourceError(
+                .permissionDenied, source: name,
+                "permission denied: this user cannot read it (check its mode and its folders')")
         case EISDIR:
             return SourceError(.isDirectory, source: name, "is a folder, not a file: name one file in it")
         default:

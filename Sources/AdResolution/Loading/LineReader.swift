@@ -22,8 +22,9 @@ final class LineReader {
         var status = stat()
         if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
             close(descriptor)
-            throw SourceError(.isDirectory, source: name,
-                              "is a folder, not a list file: name the file that lists the sources")
+            throw SourceError(
+                .isDirectory, source: name,
+                "is a folder, not a list file: name the file that lists the sources")
         }
         self.name = name
         self.maxLineBytes = SourceLimits.clamped(maxLineBytes)

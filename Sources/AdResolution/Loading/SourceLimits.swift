@@ -24,9 +24,11 @@ public struct SourceLimits: Sendable, Hashable {
     public var maxDirectoryFiles: Int
 
     /// Creates limits; every parameter has the default described on its property.
-    public init(maxDocumentBytes: Int = VASTParser.Limits.default.maxBytes, maxListBytes: Int = 64 << 20,
-                maxListLineBytes: Int = AbsoluteURL.maxLength, maxDataBytes: Int = 8 << 20,
-                maxDirectoryFiles: Int = 100_000) {
+    public init(
+        maxDocumentBytes: Int = VASTParser.Limits.default.maxBytes, maxListBytes: Int = 64 << 20,
+        maxListLineBytes: Int = AbsoluteURL.maxLength, maxDataBytes: Int = 8 << 20,
+        maxDirectoryFiles: Int = 100_000
+    ) {
         self.maxDocumentBytes = maxDocumentBytes
         self.maxListBytes = maxListBytes
         self.maxListLineBytes = maxListLineBytes

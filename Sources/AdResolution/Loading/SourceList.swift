@@ -50,8 +50,9 @@ public struct SourceList: Sendable {
             var entries: [String] = []
             for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) {
                 guard line.count <= maxLine else {
-                    throw SourceError(.tooLarge, source: "-",
-                                      "has a line longer than \(maxLine) bytes: a list holds one source per line")
+                    throw SourceError(
+                        .tooLarge, source: "-",
+                        "has a line longer than \(maxLine) bytes: a list holds one source per line")
                 }
                 if let entry = Self.entry(String(decoding: line, as: UTF8.self)) { entries.append(entry) }
             }
@@ -89,8 +90,9 @@ public struct SourceList: Sendable {
     }
 
     private static func reader(_ path: String, limits: SourceLimits) throws(SourceError) -> LineReader {
-        try LineReader(path: path, name: path, maxLineBytes: limits.maxListLineBytes,
-                       maxTotalBytes: limits.maxListBytes)
+        try LineReader(
+            path: path, name: path, maxLineBytes: limits.maxListLineBytes,
+            maxTotalBytes: limits.maxListBytes)
     }
 
     /// The next entry of a list file, skipping blank lines and comments; `nil` at its end.

@@ -31,9 +31,13 @@ extension SourceLoader {
                 case .file where entryName.lowercased().hasSuffix(".xml"):
                     found.append((child, .success(.file(joined(folder, child), name: joined(name, child)))))
                     if found.count > limit {
-                        return [.failure(SourceError(
-                            .tooManyFiles, source: name,
-                            "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"))]
+                        return [
+                            .failure(
+                                SourceError(
+                                    .tooManyFiles, source: name,
+                                    "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"
+                                ))
+                        ]
                     }
                 case .file, .other:
                     continue

@@ -67,12 +67,16 @@ public struct SourceLoader: Sendable {
         case .tag:
             return LoadedSource(source: source, bytes: nil)
         case .file(let path):
-            let bytes = try BoundedRead.file(path, name: source.name, limit: limits.maxDocumentBytes,
-                                             purpose: .document)
+            let bytes = try BoundedRead.file(
+                path, name: source.name, limit: limits.maxDocumentBytes,
+                purpose: .document)
             return LoadedSource(source: source, bytes: bytes)
         case .standardInput:
-            return LoadedSource(source: source, bytes: try standardInputBytes(limit: limits.maxDocumentBytes,
-                                                                               purpose: .document))
+            return LoadedSource(
+                source: source,
+                bytes: try standardInputBytes(
+                    limit: limits.maxDocumentBytes,
+                    purpose: .document))
         }
     }
 
@@ -82,7 +86,8 @@ public struct SourceLoader: Sendable {
     /// - Throws: ``SourceError``: missing, a folder, not readable, over the limit, or
     ///   ``SourceError/Kind/empty``.
     public func data(named name: String) throws(SourceError) -> [UInt8] {
-        let bytes = name == "-"
+        let bytes =
+            name == "-"
             ? try standardInputBytes(limit: limits.maxDataBytes, purpose: .data)
             : try BoundedRead.file(name, name: name, limit: limits.maxDataBytes, purpose: .data)
         guard !bytes.isEmpty else {
@@ -121,8 +126,9 @@ public struct SourceLoader: Sendable {
             }
             if url.isHTTP { return .tag(url) }
             guard url.scheme == "file" else {
-                throw SourceError(.notAURL, source: name,
-                                  "\(url.scheme): URLs are not fetched: give an http(s) tag URL or a file path")
+                throw SourceError(
+                    .notAURL, source: name,
+                    "\(url.scheme): URLs are not fetched: give an http(s) tag URL or a file path")
             }
             guard url.host.isEmpty || url.host == "localhost", let path = url.path.removingPercentEncoding else {
                 throw SourceError(.notAURL, source: name, "a file: URL must name a file on this machine (file:///path)")
@@ -142,7 +148,8 @@ public struct SourceLoader: Sendable {
             if byte == UInt8(ascii: ":") {
                 return bytes.next() == UInt8(ascii: "/") && bytes.next() == UInt8(ascii: "/")
             }
-            guard byte.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            guard
+                byte.isASCIILetter || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return false }
         }

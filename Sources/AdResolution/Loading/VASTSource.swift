@@ -60,11 +60,12 @@ public struct VASTSource: Sendable, Hashable {
         for byte in absolute.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                text += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                text +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true)
                     + String(byte & 0x0F, radix: 16, uppercase: true)
             }
         }

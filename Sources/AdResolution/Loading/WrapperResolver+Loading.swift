@@ -17,7 +17,8 @@ extension WrapperResolver {
         var configuration = self.configuration
         configuration.allowsFileURLs = true
         let files = WrapperResolver(client: client, errorSink: errorSink, configuration: configuration, macros: macros)
-        return await files.resolve(document: loaded.bytes ?? [], source: loaded.source.name,
-                                   baseURL: loaded.source.baseURL)
+        return await files.resolve(
+            document: loaded.bytes ?? [], source: loaded.source.name,
+            baseURL: loaded.source.baseURL)
     }
 }

@@ -23,7 +23,8 @@ struct HopTransfer {
 
     /// What an HTTP fetch reported.
     init(url: String, report: HTTPTransferReport) {
-        self.init(url: url, status: report.status == 0 ? nil : report.status, milliseconds: report.totalMilliseconds,
-                  bytes: report.bytes, connectionReused: report.connectionReused)
+        self.init(
+            url: url, status: report.status == 0 ? nil : report.status, milliseconds: report.totalMilliseconds,
+            bytes: report.bytes, connectionReused: report.connectionReused)
     }
 }

@@ -1,9 +1,10 @@
 import AdTransport
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a `file:` hop: a regular file only (never a FIFO, a device or a directory, which could block
@@ -12,13 +13,16 @@ enum LocalFile {
     /// The bytes of the file `url` names, or why it cannot be read.
     static func contents(of url: AbsoluteURL, limit: Int) -> Result<[UInt8], LocalFileError> {
         guard url.host.isEmpty || url.host == "localhost" else {
-            return .failure(LocalFileError("\(url) names the host \(url.host); only local files (file:///path) are read"))
+            return .failure(
+                LocalFileError("\(url) names the host \(url.host); only local files (file:///path) are read"))
         }
         guard let path = url.path.removingPercentEncoding, !path.contains("\0") else {
             return .failure(LocalFileError("\(url) has a path that does not decode to a file name"))
         }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { return .failure(LocalFileError("cannot open \(path): \(String(cString: strerror(errno)))")) }
+        guard descriptor >= 0 else {
+            return .failure(LocalFileError("cannot open \(path): \(String(cString: strerror(errno)))"))
+        }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
@@ -31,7 +35,9 @@ enum LocalFile {
             let wanted = min(buffer.count, cap - bytes.count)
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { return .failure(LocalFileError("cannot read \(path): \(String(cString: strerror(errno)))")) }
+            guard count >= 0 else {
+                return .failure(LocalFileError("cannot read \(path): \(String(cString: strerror(errno)))"))
+            }
             if count == 0 { break }
             bytes += buffer[0..<count]
         }

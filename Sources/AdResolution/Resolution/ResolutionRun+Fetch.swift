@@ -11,34 +11,42 @@ extension ResolutionRun {
     /// the same way, so a cache buster cannot hide a loop.
     func follow(written: String, expanded: String, path: ResolutionPath) async -> Outcome {
         if path.chain.count > configuration.maxDepth {
-            return fail(.wrapperLimit, "wrapper limit reached: more than \(configuration.maxDepth) wrappers",
-                        url: expanded, path: path)
+            return fail(
+                .wrapperLimit, "wrapper limit reached: more than \(configuration.maxDepth) wrappers",
+                url: expanded, path: path)
         }
         let target: AbsoluteURL
         do {
             target = try path.resolve(expanded)
         } catch {
-            let context = path.base == nil ? " (a relative reference needs the URL of its document, and there is none)" : ""
-            return fail(.wrapper, "\(path.chain.isEmpty ? "the tag URL" : "the VASTAdTagURI") is not a URL\(context): "
-                            + error.message, url: expanded, path: path, rule: "wrapper.uri")
+            let context =
+                path.base == nil ? " (a relative reference needs the URL of its document, and there is none)" : ""
+            return fail(
+                .wrapper,
+                "\(path.chain.isEmpty ? "the tag URL" : "the VASTAdTagURI") is not a URL\(context): "
+                    + error.message, url: expanded, path: path, rule: "wrapper.uri")
         }
         if let refusal = refusal(of: target, path: path) {
             return fail(.wrapper, refusal, url: target.string, path: path, rule: "wrapper.uri")
         }
         let key = ((try? path.resolve(written)) ?? target).comparisonKey
         if path.visited.contains(key) {
-            return fail(.wrapper, "wrapper loop: \(target) was already requested in this chain", url: target.string,
-                        path: path, rule: "wrapper.loop")
+            return fail(
+                .wrapper, "wrapper loop: \(target) was already requested in this chain", url: target.string,
+                path: path, rule: "wrapper.loop")
         }
         guard fetches < max(0, configuration.maxFetches) else {
-            return fail(.wrapperLimit, "the resolution's budget of \(configuration.maxFetches) fetches is spent "
-                            + "(maxFetches): \(target) and the hops after it were not fetched",
-                        url: target.string, path: path, rule: "limits.fetches")
+            return fail(
+                .wrapperLimit,
+                "the resolution's budget of \(configuration.maxFetches) fetches is spent "
+                    + "(maxFetches): \(target) and the hops after it were not fetched",
+                url: target.string, path: path, rule: "limits.fetches")
         }
         let perRequest = hops.isEmpty ? configuration.firstRequestTimeout : configuration.laterRequestTimeout
         let requestDeadline = min(deadline, .now + perRequest)
         guard ContinuousClock.now < requestDeadline else {
-            return fail(.wrapperTimeout, "the chain's time budget ran out before \(target)", url: target.string, path: path)
+            return fail(
+                .wrapperTimeout, "the chain's time budget ran out before \(target)", url: target.string, path: path)
         }
         fetches += 1
         var next = path
@@ -64,7 +72,8 @@ extension ResolutionRun {
         return nil
     }
 
-    private func fetch(_ target: AbsoluteURL, deadline: ContinuousClock.Instant, path: ResolutionPath) async -> Outcome {
+    private func fetch(_ target: AbsoluteURL, deadline: ContinuousClock.Instant, path: ResolutionPath) async -> Outcome
+    {
         let index = hops.count
         let url = target.string
         do {
@@ -73,22 +82,25 @@ extension ResolutionRun {
             var next = path
             // RFC 3986 section 5.1.3: after redirects, the base is the URL that answered.
             next.base = (try? AbsoluteURL(parsing: response.report.effectiveURL)) ?? target
-            return await process(bytes: response.body, transfer: HopTransfer(url: url, report: response.report), path: next)
+            return await process(
+                bytes: response.body, transfer: HopTransfer(url: url, report: response.report), path: next)
         } catch {
             let report = error.report
             let transfer = HopTransfer(url: url, report: report)
             if error.kind == .cancelled {
                 // The caller gave up: nothing failed on the ad's side, so no error pixel is fired.
                 record(transfer, kind: .error, outcome: "cancelled", code: nil)
-                return .failure(VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index), merged: nil)
+                return .failure(
+                    VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index), merged: nil)
             }
             if error.kind == .noContent {
                 record(transfer, kind: .noAd, outcome: error.message, code: .noAdsAfterWrapper)
                 return failChain(.noAdsAfterWrapper, "no ad: \(error.message)", hop: index, path: path)
             }
             record(transfer, kind: .error, outcome: "\(error.kind.rawValue): \(error.message)", code: .wrapperTimeout)
-            return failChain(.wrapperTimeout, "\(url) timed out or is unavailable (\(error.kind.rawValue): \(error.message))",
-                             hop: index, path: path)
+            return failChain(
+                .wrapperTimeout, "\(url) timed out or is unavailable (\(error.kind.rawValue): \(error.message))",
+                hop: index, path: path)
         }
     }
 
@@ -99,20 +111,24 @@ extension ResolutionRun {
         case .success(let bytes):
             var next = path
             next.base = target
-            let transfer = HopTransfer(url: target.string, milliseconds: (ContinuousClock.now - start).milliseconds,
-                                       bytes: bytes.count)
+            let transfer = HopTransfer(
+                url: target.string, milliseconds: (ContinuousClock.now - start).milliseconds,
+                bytes: bytes.count)
             return await process(bytes: bytes, transfer: transfer, path: next)
         case .failure(let error):
-            record(HopTransfer(url: target.string, bytes: 0), kind: .error, outcome: error.message, code: .wrapperTimeout)
+            record(
+                HopTransfer(url: target.string, bytes: 0), kind: .error, outcome: error.message, code: .wrapperTimeout)
             return failChain(.wrapperTimeout, "\(target) is unavailable: \(error.message)", hop: index, path: path)
         }
     }
 
     /// Appends a hop whose document was not processed.
     private func record(_ transfer: HopTransfer, kind: VASTHop.Kind, outcome: String, code: VASTErrorCode?) {
-        hops.append(VASTHop(index: hops.count, url: transfer.url, status: transfer.status,
-                            milliseconds: transfer.milliseconds, bytes: transfer.bytes, kind: kind, outcome: outcome,
-                            errorCode: code, connectionReused: transfer.connectionReused, vastVersion: nil, counts: nil))
+        hops.append(
+            VASTHop(
+                index: hops.count, url: transfer.url, status: transfer.status,
+                milliseconds: transfer.milliseconds, bytes: transfer.bytes, kind: kind, outcome: outcome,
+                errorCode: code, connectionReused: transfer.connectionReused, vastVersion: nil, counts: nil))
     }
 }
 

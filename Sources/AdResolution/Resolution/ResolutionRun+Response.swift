@@ -20,9 +20,10 @@ extension ResolutionRun {
     /// Parses a hop's bytes and resolves the ads it selects.
     func process(bytes: [UInt8], transfer: HopTransfer, path: ResolutionPath) async -> Outcome {
         let index = hops.count
-        var hop = VASTHop(index: index, url: transfer.url, status: transfer.status, milliseconds: transfer.milliseconds,
-                          bytes: transfer.bytes, kind: .error, outcome: "", errorCode: nil,
-                          connectionReused: transfer.connectionReused, vastVersion: nil, counts: nil)
+        var hop = VASTHop(
+            index: index, url: transfer.url, status: transfer.status, milliseconds: transfer.milliseconds,
+            bytes: transfer.bytes, kind: .error, outcome: "", errorCode: nil,
+            connectionReused: transfer.connectionReused, vastVersion: nil, counts: nil)
         let result: VASTParseResult
         do {
             let parser = VASTParser(limits: configuration.parserLimits, urlValidator: CurlURLValidator.validator)
@@ -33,9 +34,11 @@ extension ResolutionRun {
             hop.vastVersion = error.documentVersion
             hop.counts = error.counts
             hops.append(hop)
-            findings.append(VASTFinding(severity: .error, category: .content, rule: "hop.document", message: error.message,
-                                        location: "hop \(index): \(transfer.url)", line: error.line,
-                                        vastErrorCode: error.vastErrorCode))
+            findings.append(
+                VASTFinding(
+                    severity: .error, category: .content, rule: "hop.document", message: error.message,
+                    location: "hop \(index): \(transfer.url)", line: error.line,
+                    vastErrorCode: error.vastErrorCode))
             return failChain(error.vastErrorCode, "hop \(index): \(error.message)", hop: index, path: path)
         }
         findings += result.findings.map { finding in
@@ -52,8 +55,9 @@ extension ResolutionRun {
             hop.outcome = document.ads.isEmpty ? "no ad" : "no ad this Wrapper allows (allowMultipleAds=false)"
             hop.errorCode = .noAdsAfterWrapper
             hops.append(hop)
-            return failChain(.noAdsAfterWrapper, "hop \(index) holds no ad", hop: index, path: path,
-                             innermost: document.errors.map { TrackedURL(url: $0, hop: index) })
+            return failChain(
+                .noAdsAfterWrapper, "hop \(index) holds no ad", hop: index, path: path,
+                innermost: document.errors.map { TrackedURL(url: $0, hop: index) })
         }
         hop.kind = first.ad.wrapper != nil ? .wrapper : .inline
         hop.outcome = first.ad.wrapper != nil ? "wrapper" : "inline"
@@ -74,15 +78,19 @@ extension ResolutionRun {
                 switch await resolve(current, hop: index, path: path) {
                 case .ads(var resolved, let pod):
                     fromPod = fromPod || pod
-                    if current.position != candidate.position, !pod, resolved.count == 1, let slot = candidate.ad.sequence {
+                    if current.position != candidate.position, !pod, resolved.count == 1,
+                        let slot = candidate.ad.sequence
+                    {
                         // A buffet ad stands in for a pod ad: it plays in that ad's place.
                         resolved[0].sequence = slot
                     }
                     ads += resolved
                     break attempts
                 case .failure(let failure, let merged):
-                    failures.append(VASTFailedAd(ad: current.ad, hop: index, position: current.position, failure: failure,
-                                                 resolved: configuration.keepsFailedAds ? merged : nil))
+                    failures.append(
+                        VASTFailedAd(
+                            ad: current.ad, hop: index, position: current.position, failure: failure,
+                            resolved: configuration.keepsFailedAds ? merged : nil))
                     let replaceable = candidate.ad.sequence != nil || candidate.ad.wrapper?.fallbackOnNoAd == true
                     guard replaceable, !spare.isEmpty, !Task.isCancelled else { break attempts }
                     current = spare.removeFirst()
@@ -97,7 +105,8 @@ extension ResolutionRun {
             remaining += spare.map { VASTRemainingAd(ad: $0.ad, hop: index, position: $0.position, path: path) }
         }
         guard ads.isEmpty else { return .ads(ads, pod: fromPod) }
-        let failure = failures.first?.failure ?? VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index)
+        let failure =
+            failures.first?.failure ?? VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index)
         return .failure(failure, merged: failures.first?.resolved)
     }
 
@@ -107,10 +116,11 @@ extension ResolutionRun {
     private func select(from document: VASTDocument, hop: Int, parent: VASTWrapper?) -> Selection {
         let limit = max(0, configuration.maxAdsPerResponse)
         if document.ads.count > limit {
-            findings.append(VASTFinding(
-                severity: .warning, category: .content, rule: "limits.ads-per-response",
-                message: "the response holds \(document.ads.count) ads; only the first \(limit) are considered "
-                    + "(maxAdsPerResponse)", location: "hop \(hop): /VAST"))
+            findings.append(
+                VASTFinding(
+                    severity: .warning, category: .content, rule: "limits.ads-per-response",
+                    message: "the response holds \(document.ads.count) ads; only the first \(limit) are considered "
+                        + "(maxAdsPerResponse)", location: "hop \(hop): /VAST"))
         }
         let offered = document.ads.prefix(limit).enumerated().map { Candidate(ad: $0.element, position: $0.offset) }
         let followWrappers = parent?.followAdditionalWrappers ?? true
@@ -130,26 +140,34 @@ extension ResolutionRun {
         let ad = candidate.ad
         switch ad.content {
         case .inLine:
-            guard let resolved = ResolvedAd(ad: ad, hop: index, chain: path.chain, limits: configuration.mergeLimits) else {
-                return .failure(VASTResolutionFailure(code: .trafficking, message: "not an InLine", hop: index), merged: nil)
+            guard let resolved = ResolvedAd(ad: ad, hop: index, chain: path.chain, limits: configuration.mergeLimits)
+            else {
+                return .failure(
+                    VASTResolutionFailure(code: .trafficking, message: "not an InLine", hop: index), merged: nil)
             }
             findings += resolved.findings
             if let blocked = resolved.blockedCategory {
                 fire(resolved.errors, code: .categoryBlocked)
-                return .failure(VASTResolutionFailure(
-                    code: .categoryBlocked,
-                    message: "category \(blocked.category.value) is blocked by the Wrapper at hop \(blocked.hop)", hop: index),
+                return .failure(
+                    VASTResolutionFailure(
+                        code: .categoryBlocked,
+                        message: "category \(blocked.category.value) is blocked by the Wrapper at hop \(blocked.hop)",
+                        hop: index),
                     merged: resolved)
             }
             guard resolved.hasUsableCreative else {
-                let message = "the InLine has no usable creative (a Linear with a MediaFile, or a NonLinear or Companion "
+                let message =
+                    "the InLine has no usable creative (a Linear with a MediaFile, or a NonLinear or Companion "
                     + "with a resource), so it is no ad"
-                findings.append(VASTFinding(severity: .error, category: .content, rule: "ad.no-usable-creative",
-                                            message: message, location: "hop \(index): /VAST/Ad[\(candidate.position + 1)]/InLine",
-                                            vastErrorCode: .noAdsAfterWrapper))
+                findings.append(
+                    VASTFinding(
+                        severity: .error, category: .content, rule: "ad.no-usable-creative",
+                        message: message, location: "hop \(index): /VAST/Ad[\(candidate.position + 1)]/InLine",
+                        vastErrorCode: .noAdsAfterWrapper))
                 // VAST-FACTS 4: 303 to the InLine's Error URIs and every Wrapper's (merged, outermost first).
                 fire(resolved.errors, code: .noAdsAfterWrapper)
-                return .failure(VASTResolutionFailure(code: .noAdsAfterWrapper, message: message, hop: index), merged: resolved)
+                return .failure(
+                    VASTResolutionFailure(code: .noAdsAfterWrapper, message: message, hop: index), merged: resolved)
             }
             return .ads([resolved], pod: false)
         case .wrapper(let wrapper):

@@ -12,11 +12,4 @@ public struct VASTRemainingAd: Sendable {
     public var position: Int
     /// The Wrappers that led to its response, their hops and the URLs already requested.
     let path: ResolutionPath
-
-    init(ad: VASTAd, hop: Int, position: Int, path: ResolutionPath) {
-        self.ad = ad
-        self.hop = hop
-        self.position = position
-        self.path = path
-    }
 }

@@ -26,9 +26,11 @@ public struct VASTResolution: Sendable {
     public var remaining: [VASTRemainingAd]
 
     /// Creates a resolution.
-    public init(hops: [VASTHop], ads: [ResolvedAd], failure: VASTResolutionFailure? = nil, findings: [VASTFinding] = [],
-                errorBeacons: [(url: String, code: VASTErrorCode)] = [], failedAds: [VASTFailedAd] = [],
-                remaining: [VASTRemainingAd] = []) {
+    public init(
+        hops: [VASTHop], ads: [ResolvedAd], failure: VASTResolutionFailure? = nil, findings: [VASTFinding] = [],
+        errorBeacons: [(url: String, code: VASTErrorCode)] = [], failedAds: [VASTFailedAd] = [],
+        remaining: [VASTRemainingAd] = []
+    ) {
         self.hops = hops
         self.ads = ads
         self.failure = failure

@@ -33,8 +33,10 @@ public struct WrapperResolver: Sendable {
     ///   - errorSink: receives the error pixels (with `[ERRORCODE]` expanded).
     ///   - configuration: depth, timeouts, budget, work bounds.
     ///   - macros: the values for the macros in VASTAdTagURIs and Error URIs.
-    public init(client: HTTPClient, errorSink: any BeaconSink, configuration: WrapperResolverConfiguration = .init(),
-                macros: VASTMacroContext = VASTMacroContext()) {
+    public init(
+        client: HTTPClient, errorSink: any BeaconSink, configuration: WrapperResolverConfiguration = .init(),
+        macros: VASTMacroContext = VASTMacroContext()
+    ) {
         self.client = client
         self.errorSink = errorSink
         self.configuration = configuration
@@ -69,7 +71,8 @@ public struct WrapperResolver: Sendable {
         var path = ResolutionPath()
         path.base = baseURL
         if let baseURL { path.visited = [baseURL.comparisonKey] }
-        let outcome = await run.process(bytes: bytes, transfer: HopTransfer(url: source, bytes: bytes.count), path: path)
+        let outcome = await run.process(
+            bytes: bytes, transfer: HopTransfer(url: source, bytes: bytes.count), path: path)
         return await run.finish(outcome)
     }
 

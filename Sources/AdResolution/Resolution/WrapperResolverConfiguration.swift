@@ -41,10 +41,12 @@ public struct WrapperResolverConfiguration: Sendable, Hashable {
     public var keepsFailedAds: Bool
 
     /// Creates a configuration.
-    public init(maxDepth: Int = 5, firstRequestTimeout: Duration = .seconds(8), laterRequestTimeout: Duration = .seconds(4),
-                chainBudget: Duration = .seconds(15), parserLimits: VASTParser.Limits = .default,
-                maxAdsPerResponse: Int = 50, maxFetches: Int = 100, maxErrorPixels: Int = 200,
-                mergeLimits: ResolvedAd.Limits = .default, allowsFileURLs: Bool = false, keepsFailedAds: Bool = false) {
+    public init(
+        maxDepth: Int = 5, firstRequestTimeout: Duration = .seconds(8), laterRequestTimeout: Duration = .seconds(4),
+        chainBudget: Duration = .seconds(15), parserLimits: VASTParser.Limits = .default,
+        maxAdsPerResponse: Int = 50, maxFetches: Int = 100, maxErrorPixels: Int = 200,
+        mergeLimits: ResolvedAd.Limits = .default, allowsFileURLs: Bool = false, keepsFailedAds: Bool = false
+    ) {
         self.maxDepth = maxDepth
         self.firstRequestTimeout = firstRequestTimeout
         self.laterRequestTimeout = laterRequestTimeout

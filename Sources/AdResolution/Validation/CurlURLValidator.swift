@@ -1,5 +1,5 @@
-public import VAST
 import AdTransport
+public import VAST
 
 /// libcurl's judgment of the URLs in a VAST document: the parser the fetches use
 /// (``AdTransport/AbsoluteURL``, over `curl_url`), so a URL it refuses is one that would fail at
@@ -66,8 +66,8 @@ public enum CurlURLValidator {
         let nameStart = index
         while index < bytes.count, isNameByte(bytes[index]), index - nameStart < 64 { index += 1 }
         guard index > nameStart, index + close.count <= bytes.count,
-              bytes[index..<(index + close.count)].elementsEqual(close),
-              VASTMacro(rawValue: String(decoding: bytes[nameStart..<index], as: UTF8.self)).isIAB
+            bytes[index..<(index + close.count)].elementsEqual(close),
+            VASTMacro(rawValue: String(decoding: bytes[nameStart..<index], as: UTF8.self)).isIAB
         else { return nil }
         return index + close.count
     }

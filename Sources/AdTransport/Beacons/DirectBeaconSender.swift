@@ -19,7 +19,8 @@ public actor DirectBeaconSender: BeaconSink {
             for beacon in beacons {
                 group.addTask { [client, timeout] in
                     do throws(HTTPError) {
-                        _ = try await client.fetch(HTTPRequest(url: beacon.url, maxBodyBytes: 64 << 10), timeout: timeout)
+                        _ = try await client.fetch(
+                            HTTPRequest(url: beacon.url, maxBodyBytes: 64 << 10), timeout: timeout)
                         return (beacon, nil)
                     } catch {
                         return (beacon, error.kind == .noContent ? nil : error)

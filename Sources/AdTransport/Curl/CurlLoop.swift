@@ -11,8 +11,9 @@ import Synchronization
 final class CurlLoop: Sendable {
     enum Command: Sendable {
         /// A fetch of `request`, whose URL the client already parsed as `AbsoluteURL`.
-        case start(UInt64, HTTPRequest, AbsoluteURL, deadline: ContinuousClock.Instant,
-                   CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>)
+        case start(
+            UInt64, HTTPRequest, AbsoluteURL, deadline: ContinuousClock.Instant,
+            CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>)
         case cancel(UInt64)
         case stop
     }
@@ -118,11 +119,16 @@ private final class LoopWorker {
             curl_multi_poll(multi.pointer, nil, 0, idle ? 10_000 : 50, nil)
         }
         for transfer in byID.values {
-            finish(transfer, .failure(HTTPError(.shutdown, "the HTTP client was shut down", report: transfer.makeReport())))
+            finish(
+                transfer, .failure(HTTPError(.shutdown, "the HTTP client was shut down", report: transfer.makeReport()))
+            )
         }
         for entry in waiting.values.joined() {
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url)))
+            )
         }
         waiting.removeAll()
         drainCommands()
@@ -149,13 +155,18 @@ private final class LoopWorker {
 
     private func enqueue(_ entry: Waiting) {
         if stopping {
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url)))
+            )
             return
         }
         if cancelledEarly.remove(entry.id) != nil {
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
             return
         }
         let host = entry.url.origin
@@ -165,7 +176,8 @@ private final class LoopWorker {
 
     private func cancel(_ id: UInt64) {
         if let transfer = byID[id] {
-            finish(transfer, .failure(HTTPError(.cancelled, "the request was cancelled", report: transfer.makeReport())))
+            finish(
+                transfer, .failure(HTTPError(.cancelled, "the request was cancelled", report: transfer.makeReport())))
             return
         }
         for (host, entries) in waiting {
@@ -173,8 +185,10 @@ private final class LoopWorker {
             let entry = entries[index]
             waiting[host]?.remove(at: index)
             if waiting[host]?.isEmpty == true { waiting[host] = nil }
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
             return
         }
         cancelledEarly.insert(id)
@@ -182,7 +196,8 @@ private final class LoopWorker {
 
     /// Starts waiting requests for `host` while it has free connection slots.
     private func startWaiting(for host: String) {
-        while active[host, default: 0] < configuration.maxConnectionsPerHost, var queue = waiting[host], !queue.isEmpty {
+        while active[host, default: 0] < configuration.maxConnectionsPerHost, var queue = waiting[host], !queue.isEmpty
+        {
             let entry = queue.removeFirst()
             waiting[host] = queue.isEmpty ? nil : queue
             start(entry, host: host)
@@ -194,9 +209,11 @@ private final class LoopWorker {
         let now = ContinuousClock.now
         for (host, entries) in waiting where entries.contains(where: { $0.deadline <= now }) {
             for entry in entries where entry.deadline <= now {
-                entry.continuation.resume(returning: .failure(HTTPError(
-                    .timeout, "the deadline passed while waiting for a connection to \(host)",
-                    report: HTTPTransferReport(url: entry.request.url))))
+                entry.continuation.resume(
+                    returning: .failure(
+                        HTTPError(
+                            .timeout, "the deadline passed while waiting for a connection to \(host)",
+                            report: HTTPTransferReport(url: entry.request.url))))
             }
             let rest = entries.filter { $0.deadline > now }
             waiting[host] = rest.isEmpty ? nil : rest
@@ -207,8 +224,11 @@ private final class LoopWorker {
         // curl takes a long; a deadline years away is still a valid one.
         let milliseconds = Int(min(ContinuousClock.now.duration(to: entry.deadline).milliseconds, Int64(Int32.max)))
         guard milliseconds > 0 else {
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .timeout, "the deadline passed before the request started",
+                        report: HTTPTransferReport(url: entry.request.url))))
             return
         }
         let transfer: CurlTransfer
@@ -219,8 +239,10 @@ private final class LoopWorker {
                 configuration: configuration,
                 continuation: entry.continuation)
         } catch {
-            entry.continuation.resume(returning: .failure(HTTPError(
-                .invalidURL, error.message, report: HTTPTransferReport(url: entry.request.url))))
+            entry.continuation.resume(
+                returning: .failure(
+                    HTTPError(
+                        .invalidURL, error.message, report: HTTPTransferReport(url: entry.request.url))))
             return
         }
         byID[entry.id] = transfer
@@ -239,9 +261,11 @@ private final class LoopWorker {
                 finish(transfer, outcome)
             case .redirect(let next):
                 release(transfer)
-                enqueue(Waiting(id: transfer.id, request: transfer.request, url: next, redirects: transfer.redirects + 1,
-                                fetchStart: transfer.fetchStart, deadline: transfer.deadline,
-                                continuation: transfer.continuation))
+                enqueue(
+                    Waiting(
+                        id: transfer.id, request: transfer.request, url: next, redirects: transfer.redirects + 1,
+                        fetchStart: transfer.fetchStart, deadline: transfer.deadline,
+                        continuation: transfer.continuation))
                 startWaiting(for: transfer.host)
             }
         }

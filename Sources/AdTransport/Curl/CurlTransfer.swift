@@ -44,9 +44,11 @@ final class CurlTransfer {
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
-    init(id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
-         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
-         continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) throws(CurlSetupError) {
+    init(
+        id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
+        deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
+        continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+    ) throws(CurlSetupError) {
         guard let easy = curl_easy_init() else { throw CurlSetupError(message: "curl_easy_init failed") }
         self.id = id
         self.request = request
@@ -59,8 +61,9 @@ final class CurlTransfer {
         self.continuation = continuation
         self.maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes
         maxRedirects = configuration.maxRedirects
-        lowSpeed = LowSpeedWindow(bytesPerSecond: configuration.lowSpeedBytesPerSecond,
-                                  seconds: configuration.lowSpeedSeconds)
+        lowSpeed = LowSpeedWindow(
+            bytesPerSecond: configuration.lowSpeedBytesPerSecond,
+            seconds: configuration.lowSpeedSeconds)
         errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         try configure(timeoutMilliseconds: timeoutMilliseconds, configuration: configuration)
     }
@@ -83,8 +86,9 @@ final class CurlTransfer {
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0), "follow redirects")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1), "no signals")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, timeoutMilliseconds), "timeout")
-        try Curl.check(ad_curl_setopt_long(
-            easy, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMilliseconds, configuration.connectTimeoutMilliseconds)),
+        try Curl.check(
+            ad_curl_setopt_long(
+                easy, CURLOPT_CONNECTTIMEOUT_MS, min(timeoutMilliseconds, configuration.connectTimeoutMilliseconds)),
             "connect timeout")
         // No CURLOPT_LOW_SPEED_*: curl's window runs from the start of the request, so a server
         // slower to answer than the window failed whatever the deadline. LowSpeedWindow applies
@@ -99,17 +103,23 @@ final class CurlTransfer {
         try Curl.check(ad_curl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), "size cap")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
         let context = Unmanaged.passUnretained(self).toOpaque()
-        try Curl.check(ad_curl_setopt_write_function(easy, { data, size, count, user in
-            guard let user else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-            return transfer.receive(data, size * count)
-        }), "write function")
+        try Curl.check(
+            ad_curl_setopt_write_function(
+                easy,
+                { data, size, count, user in
+                    guard let user else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+                    return transfer.receive(data, size * count)
+                }), "write function")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, context), "write data")
-        try Curl.check(ad_curl_setopt_header_function(easy, { data, size, count, user in
-            guard let user else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-            return transfer.receiveHeader(data, size * count)
-        }), "header function")
+        try Curl.check(
+            ad_curl_setopt_header_function(
+                easy,
+                { data, size, count, user in
+                    guard let user else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+                    return transfer.receiveHeader(data, size * count)
+                }), "header function")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "header data")
         for header in request.headers {
             headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
@@ -161,15 +171,21 @@ final class CurlTransfer {
         if code != CURLE_OK { return .done(.failure(error(for: code, report: report))) }
         if Self.redirectStatuses.contains(report.status), let location = headers.location {
             guard redirects < maxRedirects else {
-                return .done(.failure(HTTPError(
-                    .tooManyRedirects, "more than \(maxRedirects) redirects (the last to \(location.prefix(200)))",
-                    report: report)))
+                return .done(
+                    .failure(
+                        HTTPError(
+                            .tooManyRedirects,
+                            "more than \(maxRedirects) redirects (the last to \(location.prefix(200)))",
+                            report: report)))
             }
             do throws(AbsoluteURL.FetchRefusal) {
                 return .redirect(try AbsoluteURL.fetchable(location, base: url))
             } catch {
-                return .done(.failure(HTTPError(error.kind, "a redirect to \(location.prefix(200)): \(error.message)",
-                                                report: report)))
+                return .done(
+                    .failure(
+                        HTTPError(
+                            error.kind, "a redirect to \(location.prefix(200)): \(error.message)",
+                            report: report)))
             }
         }
         switch report.status {
@@ -196,7 +212,8 @@ final class CurlTransfer {
             status: numbers.status, bytes: body.count, redirects: redirects,
             connectionReused: numbers.requestSent && numbers.newConnections == 0,
             dnsMilliseconds: since(numbers.dnsMilliseconds), connectMilliseconds: since(numbers.connectMilliseconds),
-            tlsMilliseconds: since(numbers.tlsMilliseconds), firstByteMilliseconds: since(numbers.firstByteMilliseconds),
+            tlsMilliseconds: since(numbers.tlsMilliseconds),
+            firstByteMilliseconds: since(numbers.firstByteMilliseconds),
             totalMilliseconds: offset + numbers.totalMilliseconds,
             retryAfter: headers.retryAfter.flatMap {
                 RetryAfter.delay($0, serverDate: headers.date, now: Int64(time(nil)))
@@ -220,8 +237,10 @@ final class CurlTransfer {
             // connection) timed out waiting for the server, not for a connection.
             return HTTPError(CurlNumbers(easy).requestSent ? .timeout : .connectTimeout, message, report: report)
         case CURLE_WRITE_ERROR where headersRejected:
-            return HTTPError(.tooLarge, "the response headers are over the limit (\(ResponseHeaders.maxLines) lines, "
-                             + "\(ResponseHeaders.maxBytes) bytes)", report: report)
+            return HTTPError(
+                .tooLarge,
+                "the response headers are over the limit (\(ResponseHeaders.maxLines) lines, "
+                    + "\(ResponseHeaders.maxBytes) bytes)", report: report)
         case CURLE_WRITE_ERROR where exceededCap, CURLE_FILESIZE_EXCEEDED:
             return HTTPError(.tooLarge, "the body is larger than \(maxBodyBytes) bytes (\(message))", report: report)
         case CURLE_UNSUPPORTED_PROTOCOL:
@@ -231,9 +250,9 @@ final class CurlTransfer {
         case CURLE_URL_MALFORMAT:
             return HTTPError(.invalidURL, message, report: report)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
-             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_USE_SSL_FAILED,
-             CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
-             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
+            CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_USE_SSL_FAILED,
+            CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+            CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT:
             return HTTPError(.tls, message, report: report)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM:
             return HTTPError(.connectionLost, message, report: report)

@@ -37,7 +37,8 @@ public struct BeaconBackoff: Sendable, Hashable {
         let doublings = min(max(retry - 1, 0), 62)
         let baseMilliseconds = base.milliseconds
         let capMilliseconds = cap.milliseconds
-        let ceiling = baseMilliseconds > capMilliseconds >> Int64(doublings)
+        let ceiling =
+            baseMilliseconds > capMilliseconds >> Int64(doublings)
             ? capMilliseconds : baseMilliseconds << Int64(doublings)
         switch jitter {
         case .none: return .milliseconds(ceiling)

@@ -40,8 +40,9 @@ extension BeaconDispatcher {
             case .some:
                 // Due beacons wait for a slot: a finishing send pumps again. With slots free,
                 // something the ledger believed was not in the store: look again shortly.
-                try armTimer(for: sending.count < configuration.maxConcurrentSends
-                                 ? now + Self.storeRetryInterval : nil, now: now)
+                try armTimer(
+                    for: sending.count < configuration.maxConcurrentSends
+                        ? now + Self.storeRetryInterval : nil, now: now)
             case .none:
                 try armTimer(for: nil, now: now)
             }
@@ -90,8 +91,9 @@ extension BeaconDispatcher {
             }
             for row in rows {
                 ledger.left(row.host)
-                report(.expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
-                       error: row.lastError ?? "the time to live passed before it could be sent")
+                report(
+                    .expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
+                    error: row.lastError ?? "the time to live passed before it could be sent")
             }
             if rows.count < Self.expiryBatch { return }
         }
@@ -120,8 +122,9 @@ extension BeaconDispatcher {
         sending[row.id] = nil
         if row.attempts == 1 { firstTriesInFlight -= 1 }
         let now = clock.millisecondsSince1970()
-        let verdict = policy.verdict(for: result, attempts: row.attempts, now: now, expiresAt: row.expiresAt,
-                                     unit: Double.random(in: 0..<1))
+        let verdict = policy.verdict(
+            for: result, attempts: row.attempts, now: now, expiresAt: row.expiresAt,
+            unit: Double.random(in: 0..<1))
         do {
             switch verdict {
             case .delivered(let status):

@@ -83,7 +83,8 @@ public actor BeaconDispatcher: BeaconSink {
     /// The wake-up for the next due beacon, and the time it is for.
     var timer: (due: Int64, task: Task<Void, Never>)?
     /// Callers of ``flush(deadline:until:)`` waiting for their goal, with their deadline tasks.
-    var flushWaiters: [Int: (goal: FlushGoal, continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>)] = [:]
+    var flushWaiters:
+        [Int: (goal: FlushGoal, continuation: CheckedContinuation<Bool, Never>, timeout: Task<Void, Never>)] = [:]
     /// Sends in flight that are their beacon's first attempt.
     var firstTriesInFlight = 0
     var nextFlushID = 0
@@ -110,12 +111,15 @@ public actor BeaconDispatcher: BeaconSink {
     /// - Throws: ``BeaconStoreError``: `invalidConfiguration` (no file is touched); `inUse` when
     ///   another dispatcher holds the store (the message names it); `cannotOpen` or `schema` when
     ///   the store cannot be opened or set up.
-    public init(storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
-                clock: BeaconWallClock = .system) throws(BeaconStoreError) {
+    public init(
+        storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
+        clock: BeaconWallClock = .system
+    ) throws(BeaconStoreError) {
         if let problem = configuration.problem { throw BeaconStoreError(.invalidConfiguration, problem) }
         let now = clock.millisecondsSince1970()
-        let (store, recovery) = try BeaconStore.open(path: storePath, maxStoreBytes: configuration.maxStoreBytes,
-                                                     now: now)
+        let (store, recovery) = try BeaconStore.open(
+            path: storePath, maxStoreBytes: configuration.maxStoreBytes,
+            now: now)
         recoveredInFlight = try store.recoverInterrupted(now: now)
         try store.purgeFinished(now: now)
         ledger = BeaconHostLedger(try store.hostQueues())
@@ -180,13 +184,16 @@ public actor BeaconDispatcher: BeaconSink {
                 ledger = before
                 // Room for new beacons matters more than remembering old keys (at most a few rounds).
                 if error.kind == .diskFull, evictions < 4,
-                    let evicted = try? store.evictTombstones(limit: max(beacons.count * 4, 256)), evicted > 0 {
+                    let evicted = try? store.evictTombstones(limit: max(beacons.count * 4, 256)), evicted > 0
+                {
                     evictions += 1
                     continue
                 }
                 lastStoreError = error
                 if error.kind == .diskFull { store.releaseWALSpace() }
-                for beacon in Set(beacons) { report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)") }
+                for beacon in Set(beacons) {
+                    report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)")
+                }
                 throw error
             }
         }
@@ -208,8 +215,12 @@ public actor BeaconDispatcher: BeaconSink {
                     }
                 } else if ledger.queued(host) >= configuration.queuedPerHost {
                     if try !store.contains(beacon) {
-                        rejected.append((beacon, "the queue for \(host.isEmpty ? "unusable URLs" : host) is full "
-                                         + "(\(configuration.queuedPerHost) beacons)"))
+                        rejected.append(
+                            (
+                                beacon,
+                                "the queue for \(host.isEmpty ? "unusable URLs" : host) is full "
+                                    + "(\(configuration.queuedPerHost) beacons)"
+                            ))
                     }
                 } else if try store.insert(beacon, host: host, now: now, expiresAt: expiresAt) {
                     ledger.enqueued(host, due: now)

@@ -37,10 +37,12 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     public var resultsBufferLimit: Int
 
     /// Creates a configuration.
-    public init(maxConcurrentSends: Int = 8, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
-                backoff: BeaconBackoff = BeaconBackoff(), requestTimeout: Duration = .seconds(10),
-                maxResponseBytes: Int = 64 << 10, resultsBufferLimit: Int = 10_000,
-                maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 128 << 20) {
+    public init(
+        maxConcurrentSends: Int = 8, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
+        backoff: BeaconBackoff = BeaconBackoff(), requestTimeout: Duration = .seconds(10),
+        maxResponseBytes: Int = 64 << 10, resultsBufferLimit: Int = 10_000,
+        maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 128 << 20
+    ) {
         self.maxConcurrentSends = maxConcurrentSends
         self.maxConcurrentSendsPerHost = maxConcurrentSendsPerHost
         self.maxQueued = maxQueued

@@ -28,8 +28,10 @@ struct BeaconRetryPolicy {
     /// - Parameters:
     ///   - attempts: sends started for this beacon, this one included.
     ///   - unit: a random number in `0..<1`, for the backoff's jitter.
-    func verdict(for result: Result<Int, HTTPError>, attempts: Int, now: Int64, expiresAt: Int64,
-                 unit: Double) -> Verdict {
+    func verdict(
+        for result: Result<Int, HTTPError>, attempts: Int, now: Int64, expiresAt: Int64,
+        unit: Double
+    ) -> Verdict {
         let error: HTTPError
         switch result {
         case .success(let status): return .delivered(status: status)

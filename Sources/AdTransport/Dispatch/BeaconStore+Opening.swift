@@ -31,8 +31,12 @@ extension BeaconStore {
             }
             removeSharedMemory(path)
             let store = try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes)
-            return (store, BeaconStoreRecovery(scope: .database, reason: error.message, resultCode: error.resultCode,
-                                               movedTo: moved))
+            return (
+                store,
+                BeaconStoreRecovery(
+                    scope: .database, reason: error.message, resultCode: error.resultCode,
+                    movedTo: moved)
+            )
         }
     }
 
@@ -54,8 +58,10 @@ extension BeaconStore {
     /// - Returns: the new path.
     private static func moveAside(_ path: String, to target: String) throws(BeaconStoreError) -> String {
         guard rename(path, target) == 0 else {
-            throw BeaconStoreError(.cannotOpen, "\(path) is damaged and could not be moved to \(target): "
-                                   + String(cString: strerror(errno)))
+            throw BeaconStoreError(
+                .cannotOpen,
+                "\(path) is damaged and could not be moved to \(target): "
+                    + String(cString: strerror(errno)))
         }
         return target
     }
@@ -71,8 +77,9 @@ extension BeaconStore {
         var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil else { return String(milliseconds) }
-        return String(format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
-                      Int(abs(milliseconds % 1000)))
+        return String(
+            format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
+            Int(abs(milliseconds % 1000)))
     }
 }

@@ -31,7 +31,8 @@ extension BeaconStore {
         }
         try database.transaction { () throws(BeaconStoreError) in
             if version < 1 {
-                try database.execute("""
+                try database.execute(
+                    """
                     CREATE TABLE IF NOT EXISTS beacons (
                         id INTEGER PRIMARY KEY,
                         ad_instance TEXT NOT NULL,
@@ -60,7 +61,8 @@ extension BeaconStore {
                 try database.execute("ALTER TABLE beacons ADD COLUMN host TEXT NOT NULL DEFAULT ''")
                 try backfillHosts(database)
             }
-            try database.execute("""
+            try database.execute(
+                """
                 CREATE INDEX IF NOT EXISTS beacons_by_host ON beacons (state, host, next_attempt_at);
                 PRAGMA user_version = \(schemaVersion);
                 """)
@@ -71,7 +73,9 @@ extension BeaconStore {
     /// never sent, so theirs can stay empty).
     private static func backfillHosts(_ database: SQLiteDatabase) throws(BeaconStoreError) {
         var rows: [(id: Int64, url: String)] = []
-        try database.prepare("SELECT id, url FROM beacons WHERE state IN ('pending', 'sending')").query { rows.append(($0.integer(0), $0.text(1))) }
+        try database.prepare("SELECT id, url FROM beacons WHERE state IN ('pending', 'sending')").query {
+            rows.append(($0.integer(0), $0.text(1)))
+        }
         let update = try database.prepare("UPDATE beacons SET host = ?2 WHERE id = ?1")
         for row in rows {
             try update.run([.integer(row.id), .text(Beacon(url: row.url, event: "", adInstance: "").host)])

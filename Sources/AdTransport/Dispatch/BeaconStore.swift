@@ -123,9 +123,11 @@ final class BeaconStore {
 
     /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
     func insert(_ beacon: Beacon, host: String, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
-        try live().insert.run([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
-                                 beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
-                                 .text(host)])
+        try live().insert.run([
+            .text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
+            beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
+            .text(host),
+        ])
         return try live().database.changes > 0
     }
 
@@ -155,8 +157,10 @@ final class BeaconStore {
 
     /// Puts a row back to pending after a failed attempt, due at `at`.
     func reschedule(_ id: Int64, at: Int64, status: Int?, error: String?) throws(BeaconStoreError) {
-        try live().reschedule.run([.integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
-                                     error.map { .text($0) } ?? .null])
+        try live().reschedule.run([
+            .integer(id), .integer(at), status.map { .integer(Int64($0)) } ?? .null,
+            error.map { .text($0) } ?? .null,
+        ])
     }
 
     /// Puts a row back to pending after a send that was interrupted (the dispatcher stopped),
@@ -167,8 +171,10 @@ final class BeaconStore {
 
     /// Records a final state; the row stays as a tombstone until it expires.
     func finish(_ id: Int64, as state: State, status: Int?, error: String?, now: Int64) throws(BeaconStoreError) {
-        try live().finish.run([.integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
-                                 error.map { .text($0) } ?? .null, .integer(now)])
+        try live().finish.run([
+            .integer(id), .text(state.rawValue), status.map { .integer(Int64($0)) } ?? .null,
+            error.map { .text($0) } ?? .null, .integer(now),
+        ])
     }
 
     /// The earliest `next_attempt_at` of a pending row of `host`, if any.
@@ -189,7 +195,8 @@ final class BeaconStore {
     func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
         var queues: [HostQueue] = []
         try live().hostQueues.query { row in
-            queues.append(HostQueue(host: row.text(0), queued: Int(row.integer(1)), nextAttemptAt: row.optionalInteger(2)))
+            queues.append(
+                HostQueue(host: row.text(0), queued: Int(row.integer(1)), nextAttemptAt: row.optionalInteger(2)))
         }
         return queues
     }
@@ -234,11 +241,14 @@ final class BeaconStore {
     {
         var rows: [Row] = []
         try statement.query(values) { row in
-            let beacon = Beacon(url: row.text(3), event: row.text(2), adInstance: row.text(1),
-                                hop: row.optionalInteger(4).map { Int($0) })
-            rows.append(Row(id: row.integer(0), beacon: beacon, attempts: Int(row.integer(5)),
-                            expiresAt: row.integer(6), lastStatus: row.optionalInteger(7).map { Int($0) },
-                            lastError: row.optionalText(8), host: row.text(9)))
+            let beacon = Beacon(
+                url: row.text(3), event: row.text(2), adInstance: row.text(1),
+                hop: row.optionalInteger(4).map { Int($0) })
+            rows.append(
+                Row(
+                    id: row.integer(0), beacon: beacon, attempts: Int(row.integer(5)),
+                    expiresAt: row.integer(6), lastStatus: row.optionalInteger(7).map { Int($0) },
+                    lastError: row.optionalText(8), host: row.text(9)))
         }
         return rows
     }

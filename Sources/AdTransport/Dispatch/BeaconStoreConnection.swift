@@ -22,14 +22,16 @@ final class BeaconStoreConnection {
 
     init(_ database: SQLiteDatabase, columns: String) throws(BeaconStoreError) {
         self.database = database
-        insert = try database.prepare("""
+        insert = try database.prepare(
+            """
             INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
                                            next_attempt_at, state, host)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending', ?7)
             """)
         contains = try database.prepare(
             "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
-        due = try database.prepare("""
+        due = try database.prepare(
+            """
             SELECT \(columns) FROM beacons WHERE state = 'pending' AND host = ?1 AND next_attempt_at <= ?2
             ORDER BY next_attempt_at, id LIMIT ?3
             """)
@@ -38,7 +40,8 @@ final class BeaconStoreConnection {
         untried = try database.prepare("SELECT count(*) FROM beacons WHERE state = 'pending' AND attempts = 0")
         markSending = try database.prepare(
             "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
-        reschedule = try database.prepare("""
+        reschedule = try database.prepare(
+            """
             UPDATE beacons SET state = 'pending', next_attempt_at = ?2, last_status = ?3, last_error = ?4
             WHERE id = ?1
             """)
@@ -48,13 +51,15 @@ final class BeaconStoreConnection {
             "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
         nextAttempt = try database.prepare(
             "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending' AND host = ?1")
-        hostQueues = try database.prepare("""
+        hostQueues = try database.prepare(
+            """
             SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END) FROM beacons
             WHERE state IN ('pending', 'sending') GROUP BY host
             """)
         purge = try database.prepare(
             "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
-        evict = try database.prepare("""
+        evict = try database.prepare(
+            """
             DELETE FROM beacons WHERE id IN (
                 SELECT id FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') ORDER BY finished_at, id
                 LIMIT ?1)

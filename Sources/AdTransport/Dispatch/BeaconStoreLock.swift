@@ -42,12 +42,15 @@ final class BeaconStoreLock {
                 throw BeaconStoreError(.cannotOpen, "cannot lock \(path): \(Self.reason(code))")
             }
             throw BeaconStoreError(
-                .inUse, "\(storePath) is in use by another BeaconDispatcher (\(holder)); use one dispatcher per "
+                .inUse,
+                "\(storePath) is in use by another BeaconDispatcher (\(holder)); use one dispatcher per "
                     + "store file, or give this one a file of its own")
         }
         let note = Array("pid \(getpid()) (\(ProcessInfo.processInfo.processName))\n".utf8)
         // Only for the message a refused opener shows: a failure here changes nothing else.
-        if ftruncate(descriptor, 0) == 0 { _ = note.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+        if ftruncate(descriptor, 0) == 0 {
+            _ = note.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        }
     }
 
     deinit {

@@ -78,8 +78,9 @@ final class SQLiteStatement {
             case .integer(let number):
                 try database.check(sqlite3_bind_int64(handle, index, number), "bind \(index) of \(sql)")
             case .text(let string):
-                try database.check(sqlite3_bind_text(handle, index, string, -1, ad_sqlite_transient()),
-                                   "bind \(index) of \(sql)")
+                try database.check(
+                    sqlite3_bind_text(handle, index, string, -1, ad_sqlite_transient()),
+                    "bind \(index) of \(sql)")
             case .null:
                 try database.check(sqlite3_bind_null(handle, index), "bind \(index) of \(sql)")
             }

@@ -42,7 +42,8 @@ public final class HTTPClient: Sendable {
     /// removes it) and throws ``HTTPError/Kind/cancelled``.
     /// - Returns: the response, for a 2xx status with a body.
     /// - Throws: ``HTTPError``, with the transfer report.
-    public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse {
+    public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse
+    {
         let url: AbsoluteURL
         do throws(AbsoluteURL.FetchRefusal) {
             url = try AbsoluteURL.fetchable(request.url)
@@ -50,7 +51,9 @@ public final class HTTPClient: Sendable {
             throw HTTPError(error.kind, error.message, report: HTTPTransferReport(url: request.url))
         }
         guard ContinuousClock.now < deadline else {
-            throw HTTPError(.timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url))
+            throw HTTPError(
+                .timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url)
+            )
         }
         guard !Task.isCancelled else {
             throw HTTPError(.cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))

@@ -22,9 +22,11 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
     public var lowSpeedSeconds: Int
 
     /// Creates a configuration.
-    public init(userAgent: String = "AdEngine/0.1 (libcurl)", connectTimeoutMilliseconds: Int = 2_000,
-                maxBodyBytes: Int = 2 << 20, maxRedirects: Int = 5, maxConnectionsPerHost: Int = 6,
-                maxTotalConnections: Int = 64, lowSpeedBytesPerSecond: Int = 64, lowSpeedSeconds: Int = 3) {
+    public init(
+        userAgent: String = "AdEngine/0.1 (libcurl)", connectTimeoutMilliseconds: Int = 2_000,
+        maxBodyBytes: Int = 2 << 20, maxRedirects: Int = 5, maxConnectionsPerHost: Int = 6,
+        maxTotalConnections: Int = 64, lowSpeedBytesPerSecond: Int = 64, lowSpeedSeconds: Int = 3
+    ) {
         self.userAgent = userAgent
         self.connectTimeoutMilliseconds = connectTimeoutMilliseconds
         self.maxBodyBytes = maxBodyBytes
@@ -41,7 +43,9 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
         if maxBodyBytes < 1 { return "maxBodyBytes must be at least 1" }
         if maxRedirects < 0 { return "maxRedirects must not be negative" }
         if maxConnectionsPerHost < 1 { return "maxConnectionsPerHost must be at least 1" }
-        if maxTotalConnections < maxConnectionsPerHost { return "maxTotalConnections must be at least maxConnectionsPerHost" }
+        if maxTotalConnections < maxConnectionsPerHost {
+            return "maxTotalConnections must be at least maxConnectionsPerHost"
+        }
         if lowSpeedBytesPerSecond < 0 || lowSpeedSeconds < 0 { return "the low-speed limits must not be negative" }
         if lowSpeedSeconds > 86_400 { return "lowSpeedSeconds must be at most 86400 (a day)" }
         return nil

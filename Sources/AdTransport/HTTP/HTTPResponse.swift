@@ -46,10 +46,12 @@ public struct HTTPTransferReport: Sendable, Hashable {
     public var retryAfter: Duration?
 
     /// Creates a report.
-    public init(url: String, effectiveURL: String = "", status: Int = 0, bytes: Int = 0, redirects: Int = 0,
-                connectionReused: Bool = false, dnsMilliseconds: Double = 0, connectMilliseconds: Double = 0,
-                tlsMilliseconds: Double = 0, firstByteMilliseconds: Double = 0, totalMilliseconds: Double = 0,
-                retryAfter: Duration? = nil) {
+    public init(
+        url: String, effectiveURL: String = "", status: Int = 0, bytes: Int = 0, redirects: Int = 0,
+        connectionReused: Bool = false, dnsMilliseconds: Double = 0, connectMilliseconds: Double = 0,
+        tlsMilliseconds: Double = 0, firstByteMilliseconds: Double = 0, totalMilliseconds: Double = 0,
+        retryAfter: Duration? = nil
+    ) {
         self.url = url
         self.effectiveURL = effectiveURL.isEmpty ? url : effectiveURL
         self.status = status

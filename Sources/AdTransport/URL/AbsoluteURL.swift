@@ -57,7 +57,8 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
 
     private init(_ text: String, base: String?) throws(URLParseError) {
         guard text.utf8.count <= Self.maxLength else {
-            throw URLParseError("the URL is \(text.utf8.count) bytes, over the \(Self.maxLength)-byte limit", input: text)
+            throw URLParseError(
+                "the URL is \(text.utf8.count) bytes, over the \(Self.maxLength)-byte limit", input: text)
         }
         guard let handle = curl_url() else { throw URLParseError("out of memory", input: text) }
         defer { curl_url_cleanup(handle) }
@@ -68,7 +69,9 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
         string = try Self.part(handle, CURLUPART_URL, input: text) ?? text
         scheme = (try Self.part(handle, CURLUPART_SCHEME, input: text) ?? "").lowercased()
         host = (try Self.part(handle, CURLUPART_HOST, input: text) ?? "").lowercased()
-        port = try Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_NO_DEFAULT_PORT), input: text).flatMap { Int($0) }
+        port = try Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_NO_DEFAULT_PORT), input: text).flatMap {
+            Int($0)
+        }
         path = try Self.part(handle, CURLUPART_PATH, input: text) ?? "/"
         query = try Self.part(handle, CURLUPART_QUERY, input: text)
     }
@@ -83,7 +86,7 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
         switch code {
         case CURLUE_OK: return pointer.map { String(cString: $0) }
         case CURLUE_NO_PORT, CURLUE_NO_QUERY, CURLUE_NO_FRAGMENT, CURLUE_NO_HOST, CURLUE_NO_USER,
-             CURLUE_NO_PASSWORD, CURLUE_NO_OPTIONS, CURLUE_NO_ZONEID:
+            CURLUE_NO_PASSWORD, CURLUE_NO_OPTIONS, CURLUE_NO_ZONEID:
             return nil
         default:
             try check(code, input: input)

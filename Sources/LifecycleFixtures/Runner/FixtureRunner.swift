@@ -118,15 +118,19 @@ public struct FixtureRunner: Sendable {
         for (hop, wrapperPath) in wrappers.enumerated() {
             guard let wrapper = try loadAd(wrapperPath, field: "wrappers[\(hop)]", file: file).wrapper else {
                 throw FixtureError(
-                    .unusableAd, file: file, path: "wrappers[\(hop)]", message: "\(wrapperPath): the first ad is not a Wrapper")
+                    .unusableAd, file: file, path: "wrappers[\(hop)]",
+                    message: "\(wrapperPath): the first ad is not a Wrapper")
             }
             chain.append((wrapper, hop))
         }
         let hop = chain.count
-        let ads = try loadDocument(path, field: "ad", file: file).ads.compactMap { ResolvedAd(ad: $0, hop: hop, chain: chain) }
+        let ads = try loadDocument(path, field: "ad", file: file).ads.compactMap {
+            ResolvedAd(ad: $0, hop: hop, chain: chain)
+        }
         let pod = ads.filter { $0.ad.sequence != nil }.sorted { ($0.ad.sequence ?? 0) < ($1.ad.sequence ?? 0) }
         guard !pod.isEmpty else {
-            throw FixtureError(.unusableAd, file: file, path: "ad", message: "\(path) holds no ad with a sequence: no pod")
+            throw FixtureError(
+                .unusableAd, file: file, path: "ad", message: "\(path) holds no ad with a sequence: no pod")
         }
         return (pod, ads.filter { $0.ad.sequence == nil })
     }

@@ -34,7 +34,8 @@ extension FixtureRunner {
                 played: adBreak, start: { adBreak.start() }, snapshot: { SessionSnapshot.of(adBreak.lifecycle) })
         } else {
             let resolved = try resolvedAd(fixture.ad, wrappers: fixture.wrappers, file: fixture.file)
-            let creative = fixture.creative
+            let creative =
+                fixture.creative
                 ?? .linear(
                     creative: resolved.inLine.creatives.firstIndex { $0.linear != nil } ?? 0, assetURI: setup.assetURI)
             let session: AdSession
@@ -86,11 +87,13 @@ extension FixtureRunner {
                     step: index, summary: "a refused input changed the state (contract: refused-input)",
                     input: step.input.description,
                     diff: LineDiff.render(
-                        expected: [JSONValue.object(before.json).rendered], actual: [JSONValue.object(after.json).rendered]))
+                        expected: [JSONValue.object(before.json).rendered],
+                        actual: [JSONValue.object(after.json).rendered]))
             }
             if result.failure != nil { return result }
         }
-        result.failure = Self.checkStream(recorder, executed: executed, adInstanceID: id)
+        result.failure =
+            Self.checkStream(recorder, executed: executed, adInstanceID: id)
             ?? Self.checkSessionEnd(fixture, snapshot: driven.snapshot())
         return result
     }
@@ -126,7 +129,8 @@ extension FixtureRunner {
         let observed = recorder.observed.map(FixtureOutput.session)
         if observed != executed {
             return FixtureFailure(
-                step: nil, summary: "the observer saw other events than the session returned (contract: session-stream)",
+                step: nil,
+                summary: "the observer saw other events than the session returned (contract: session-stream)",
                 input: "",
                 diff: LineDiff.render(
                     expected: executed.map { $0.rendered(adInstanceID: id) },

@@ -5,11 +5,14 @@ extension SessionCodec {
         if name.hasPrefix("mraid.") {
             return .mraid(try MRAIDCodec.callback(String(name.dropFirst(6)), &fields))
         }
-        func ms(_ key: String, _ what: String) throws(FixtureError) -> Double { Double(try fields.int(key, what)) / 1000 }
+        func ms(_ key: String, _ what: String) throws(FixtureError) -> Double {
+            Double(try fields.int(key, what)) / 1000
+        }
         func url() throws(FixtureError) -> String? {
             guard fields.has("url") else {
                 throw FixtureError(
-                    .missingField, path: fields.path("url"), message: "missing: the URL to open, expanded (null when none)")
+                    .missingField, path: fields.path("url"),
+                    message: "missing: the URL to open, expanded (null when none)")
             }
             return try fields.optionalString("url")
         }
@@ -86,7 +89,8 @@ extension SessionCodec {
         default:
             throw FixtureError(
                 .invalidValue, path: fields.path("callback"),
-                message: "unknown session callback \"\(name)\"; expected one of " + callbackNames.joined(separator: ", "))
+                message: "unknown session callback \"\(name)\"; expected one of "
+                    + callbackNames.joined(separator: ", "))
         }
     }
 

@@ -8,17 +8,22 @@ enum SessionCodec {
         [
             "impressionRendered", "clicked", "fullscreenRequested", "fullscreenPresented", "fullscreenDismissRequested",
             "fullscreenDismissed", "externalAppOpening", "rewardEarned", "expired", "renderFailed", "ended",
-            "durationUpdated", "progressed", "paused", "resumed", "muted", "unmuted", "playerExpanded", "playerCollapsed",
+            "durationUpdated", "progressed", "paused", "resumed", "muted", "unmuted", "playerExpanded",
+            "playerCollapsed",
             "skipRequested", "closeRequested", "playbackCompleted", "playbackInterrupted", "companionShown",
             "companionClicked", "iconShown", "iconClicked", "exposureChanged", "timePassed", "verificationNotExecuted",
             FixturePlay.name,
-        ] + MRAIDInput.Kind.allCases.map { "mraid." + $0.rawValue } + NonLinearInput.allCases.map { "nonLinear." + $0.name }
+        ] + MRAIDInput.Kind.allCases.map { "mraid." + $0.rawValue }
+        + NonLinearInput.allCases.map { "nonLinear." + $0.name }
 
     static let callbackNames: [String] =
         [
-            "impressionWillBeLogged", "clicked", "willPresentFullscreen", "didPresentFullscreen", "willDismissFullscreen",
-            "didDismissFullscreen", "willOpenExternalApp", "rewarded", "expired", "failed", "durationUpdated", "started",
-            "progressed", "quartileReached", "paused", "resumed", "muted", "unmuted", "playerExpanded", "playerCollapsed",
+            "impressionWillBeLogged", "clicked", "willPresentFullscreen", "didPresentFullscreen",
+            "willDismissFullscreen",
+            "didDismissFullscreen", "willOpenExternalApp", "rewarded", "expired", "failed", "durationUpdated",
+            "started",
+            "progressed", "quartileReached", "paused", "resumed", "muted", "unmuted", "playerExpanded",
+            "playerCollapsed",
             "skipped", "closed", "completed", "interrupted", "companionClicked", "iconClicked", "nonLinearClicked",
             "nonLinear", "viewability", "exposureChanged", "verificationNotExecuted", "breakStarted", "adStarted",
             "adEnded", "breakEnded",
@@ -26,12 +31,15 @@ enum SessionCodec {
 
     // MARK: Inputs
 
-    static func input(_ name: String, _ fields: inout FieldReader, at path: String) throws(FixtureError) -> SessionInput {
+    static func input(_ name: String, _ fields: inout FieldReader, at path: String) throws(FixtureError) -> SessionInput
+    {
         if name.hasPrefix("mraid.") {
             return .mraid(try MRAIDCodec.input(String(name.dropFirst(6)), &fields, at: path))
         }
         if name.hasPrefix("nonLinear.") {
-            guard let input = NonLinearInput(rawValue: String(name.dropFirst(10))) else { throw unknownInput(name, at: path) }
+            guard let input = NonLinearInput(rawValue: String(name.dropFirst(10))) else {
+                throw unknownInput(name, at: path)
+            }
             return .nonLinear(input)
         }
         func seconds(_ key: String, _ what: String) throws(FixtureError) -> Double {
@@ -116,7 +124,8 @@ enum SessionCodec {
         case .exposureChanged(let percent): return FixtureInput.with("exposureChanged", ["percent": .number(percent)])
         case .verificationNotExecuted(let index, let reason):
             return FixtureInput.with(
-                "verificationNotExecuted", ["index": .number(Double(index)), "reason": .number(Double(reason.rawValue))])
+                "verificationNotExecuted",
+                ["index": .number(Double(index)), "reason": .number(Double(reason.rawValue))])
         case .mraid(let command):
             switch MRAIDCodec.render(command) {
             case .object(let members):

@@ -58,20 +58,23 @@ public struct SessionFixture: Sendable {
         name = try fields.string("name", "the fixture's name (its file name without .json)")
         description = try fields.string("description", "what the fixture shows")
         guard try fields.string("controller", "\"session\"") == "session" else {
-            throw FixtureError(.invalidValue, path: "controller", message: "a session fixture's controller is \"session\"")
+            throw FixtureError(
+                .invalidValue, path: "controller", message: "a session fixture's controller is \"session\"")
         }
         let known = OrderingContract.rules.map(\.id)
-        covers = try (fields.optional("covers").map { value throws(FixtureError) in
-            try FieldReader.array(value, at: "covers")
-        } ?? []).enumerated().map { index, id throws(FixtureError) in
-            try FieldReader.choice(id, at: "covers[\(index)]", known.map { ($0, $0) })
-        }
+        covers = try
+            (fields.optional("covers").map { value throws(FixtureError) in
+                try FieldReader.array(value, at: "covers")
+            } ?? []).enumerated().map { index, id throws(FixtureError) in
+                try FieldReader.choice(id, at: "covers[\(index)]", known.map { ($0, $0) })
+            }
         ad = try fields.string("ad", "the InLine sample's path from the repository root")
-        wrappers = try (fields.optional("wrappers").map { value throws(FixtureError) in
-            try FieldReader.array(value, at: "wrappers")
-        } ?? []).enumerated().map { index, value throws(FixtureError) in
-            try FieldReader.string(value, at: "wrappers[\(index)]")
-        }
+        wrappers = try
+            (fields.optional("wrappers").map { value throws(FixtureError) in
+                try FieldReader.array(value, at: "wrappers")
+            } ?? []).enumerated().map { index, value throws(FixtureError) in
+                try FieldReader.string(value, at: "wrappers[\(index)]")
+            }
         (setup, mraid) = try Self.parseSetup(fields.optional("setup"))
         pod = try fields.bool("pod", default: false)
         let assetURI = setup.assetURI
@@ -79,21 +82,27 @@ public struct SessionFixture: Sendable {
             try Self.parseCreative(value, assetURI: assetURI)
         }
         if pod, creative != nil {
-            throw FixtureError(.invalidValue, path: "creative", message: "a pod plays each ad's first Linear; drop `creative`")
+            throw FixtureError(
+                .invalidValue, path: "creative", message: "a pod plays each ad's first Linear; drop `creative`")
         }
         let list = try FieldReader.array(try fields.required("steps", "the ordered steps"), at: "steps")
-        guard !list.isEmpty else { throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step") }
+        guard !list.isEmpty else {
+            throw FixtureError(.invalidValue, path: "steps", message: "expected at least one step")
+        }
         let adInstanceID = setup.adInstanceID
         var parsed: [FixtureStep] = []
         for (index, step) in list.enumerated() {
             parsed.append(
-                try Self.parseStep(step, at: "steps[\(index)]", after: parsed.last?.at ?? 0, adInstanceID: adInstanceID))
+                try Self.parseStep(step, at: "steps[\(index)]", after: parsed.last?.at ?? 0, adInstanceID: adInstanceID)
+            )
         }
         steps = parsed
         var state: [String: JSONValue] = [:]
         if let value = fields.optional("expectState") {
             var stateFields = try FieldReader(value, at: "expectState")
-            for key in SessionSnapshot.keys where stateFields.has(key) { state[key] = stateFields.optional(key) ?? .null }
+            for key in SessionSnapshot.keys where stateFields.has(key) {
+                state[key] = stateFields.optional(key) ?? .null
+            }
             try stateFields.finish()
         }
         expectState = state
@@ -114,7 +123,8 @@ public struct SessionFixture: Sendable {
         guard let container else { return (setup, nil) }
         let mraid = try FixtureSetup.parse(container, at: "setup.mraid", for: .mraid)
         guard let geometry = mraid.geometry else {
-            throw FixtureError(.missingField, path: "setup.mraid.geometry", message: "missing: the container's geometry")
+            throw FixtureError(
+                .missingField, path: "setup.mraid.geometry", message: "missing: the container's geometry")
         }
         return (setup, MRAIDContainer(placement: mraid.placement, geometry: geometry))
     }
@@ -123,7 +133,8 @@ public struct SessionFixture: Sendable {
         var (kind, fields) = try FieldReader.named(value, at: "creative", "a creative")
         let creative: SessionCreative
         switch kind {
-        case "linear": creative = .linear(creative: try fields.int("creative", "the creative's index"), assetURI: assetURI)
+        case "linear":
+            creative = .linear(creative: try fields.int("creative", "the creative's index"), assetURI: assetURI)
         case "companion":
             creative = .companion(
                 creative: try fields.int("creative", "the creative's index"),
@@ -134,7 +145,8 @@ public struct SessionFixture: Sendable {
                 nonLinear: try fields.int("nonLinear", "the NonLinear's index in the creative"))
         default:
             throw FixtureError(
-                .invalidValue, path: "creative", message: "expected {\"linear\"|\"companion\"|\"nonLinear\": {...}}, found \(kind)")
+                .invalidValue, path: "creative",
+                message: "expected {\"linear\"|\"companion\"|\"nonLinear\": {...}}, found \(kind)")
         }
         try fields.finish()
         return creative
@@ -190,7 +202,8 @@ public struct SessionFixture: Sendable {
         let output: FixtureOutput
         switch (fields.has("callback"), fields.has("beacon")) {
         case (true, false):
-            output = .session(.callback(try SessionCodec.callback(try fields.string("callback", "the callback"), &fields)))
+            output = .session(
+                .callback(try SessionCodec.callback(try fields.string("callback", "the callback"), &fields)))
         case (false, true):
             output = .session(.beacon(try FixtureOutput.parseBeacon(&fields, adInstanceID: adInstanceID)))
         default:

@@ -59,21 +59,25 @@ struct MergeBudget {
             // At most five events are named, so the message stays short however many overflowed.
             let named = overEvent.prefix(5).map { "\($0.event) kept \(limits.maxURLsPerEvent) of \($0.offered)" }
             let more = overEvent.count > 5 ? " and \(overEvent.count - 5) more events" : ""
-            findings.append(finding(
-                "limits.urls-per-event",
-                "more than \(limits.maxURLsPerEvent) URLs for one tracking event (\(named.joined(separator: ", "))\(more)); "
-                    + "the rest are never fired", location))
+            findings.append(
+                finding(
+                    "limits.urls-per-event",
+                    "more than \(limits.maxURLsPerEvent) URLs for one tracking event (\(named.joined(separator: ", "))\(more)); "
+                        + "the rest are never fired", location))
         }
         if droppedForAd > 0 {
-            findings.append(finding(
-                "limits.urls-per-ad",
-                "the merged ad keeps \(limits.maxURLsPerAd) tracking URLs; \(droppedForAd) more are never fired", location))
+            findings.append(
+                finding(
+                    "limits.urls-per-ad",
+                    "the merged ad keeps \(limits.maxURLsPerAd) tracking URLs; \(droppedForAd) more are never fired",
+                    location))
         }
         if droppedProgress > 0 {
-            findings.append(finding(
-                "limits.progress-offsets",
-                "more than \(limits.maxProgressOffsets) progress offsets; \(droppedProgress) progress events at "
-                    + "\(droppedOffsets.count) further offsets are never fired", location))
+            findings.append(
+                finding(
+                    "limits.progress-offsets",
+                    "more than \(limits.maxProgressOffsets) progress offsets; \(droppedProgress) progress events at "
+                        + "\(droppedOffsets.count) further offsets are never fired", location))
         }
         return findings
     }

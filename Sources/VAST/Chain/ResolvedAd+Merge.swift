@@ -20,17 +20,23 @@ extension ResolvedAd {
         var budget = MergeBudget(limits: limits)
 
         func urls(_ event: String, _ pick: (VASTAdCommon) -> [String]) -> [TrackedURL] {
-            budget.admit(layers.flatMap { layer in pick(layer.common).map { TrackedURL(url: $0, hop: layer.hop) } },
-                         as: event)
+            budget.admit(
+                layers.flatMap { layer in pick(layer.common).map { TrackedURL(url: $0, hop: layer.hop) } },
+                as: event)
         }
         func events(_ pick: (VASTCreative) -> [VASTTrackingEvent]) -> [TrackedEvent] {
-            budget.admit(layers.flatMap { layer in
-                layer.creatives.flatMap(pick).map { TrackedEvent(event: $0.event, offset: $0.offset, url: $0.url, hop: layer.hop) }
-            })
+            budget.admit(
+                layers.flatMap { layer in
+                    layer.creatives.flatMap(pick).map {
+                        TrackedEvent(event: $0.event, offset: $0.offset, url: $0.url, hop: layer.hop)
+                    }
+                })
         }
         func tracked(_ event: String, _ pick: (VASTCreative) -> [VASTTrackedURL]) -> [TrackedURL] {
-            budget.admit(layers.flatMap { layer in layer.creatives.flatMap(pick).map { TrackedURL(url: $0.url, hop: layer.hop) } },
-                         as: event)
+            budget.admit(
+                layers.flatMap { layer in layer.creatives.flatMap(pick).map { TrackedURL(url: $0.url, hop: layer.hop) }
+                },
+                as: event)
         }
         // The per-ad bound is spent in this order (that of `trackingByEvent`): impressions and errors first.
         impressions = urls("impression") { $0.impressions.map(\.url) }
@@ -40,8 +46,12 @@ extension ResolvedAd {
         companionTracking = events { $0.companionAds?.companions.flatMap(\.trackingEvents) ?? [] }
         clickTracking = tracked("clickTracking") { $0.linear?.videoClicks?.clickTracking ?? [] }
         customClicks = tracked("customClick") { $0.linear?.videoClicks?.customClicks ?? [] }
-        companionClickTracking = tracked("companionClickTracking") { $0.companionAds?.companions.flatMap(\.clickTracking) ?? [] }
-        nonLinearClickTracking = tracked("nonLinearClickTracking") { $0.nonLinearAds?.nonLinears.flatMap(\.clickTracking) ?? [] }
+        companionClickTracking = tracked("companionClickTracking") {
+            $0.companionAds?.companions.flatMap(\.clickTracking) ?? []
+        }
+        nonLinearClickTracking = tracked("nonLinearClickTracking") {
+            $0.nonLinearAds?.nonLinears.flatMap(\.clickTracking) ?? []
+        }
         iconViewTracking = tracked("iconViewTracking") {
             $0.linear?.icons.flatMap { $0.viewTracking.map { VASTTrackedURL(url: $0) } } ?? []
         }
@@ -53,15 +63,17 @@ extension ResolvedAd {
         viewUndetermined = urls("viewUndetermined") { $0.viewableImpressions.flatMap(\.viewUndetermined) }
         verifications = layers.flatMap { layer in layer.common.verifications.map { ($0, layer.hop) } }
         extensions = layers.flatMap { layer in layer.common.extensions.map { ($0, layer.hop) } }
-        clickThrough = layers.reversed().lazy.compactMap { layer in
-            layer.creatives.lazy.compactMap { $0.linear?.videoClicks?.clickThrough?.url }.first
-                .map { TrackedURL(url: $0, hop: layer.hop) }
-        }.first
+        clickThrough =
+            layers.reversed().lazy.compactMap { layer in
+                layer.creatives.lazy.compactMap { $0.linear?.videoClicks?.clickThrough?.url }.first
+                    .map { TrackedURL(url: $0, hop: layer.hop) }
+            }.first
         companions = layers.reversed().flatMap { layer in
             layer.creatives.enumerated().flatMap { index, creative in
                 (creative.companionAds?.companions ?? []).filter { $0.resources.contains(where: \.hasContent) }.map {
-                    TrackedCompanion(companion: $0, required: creative.companionAds?.required, creativeIndex: index,
-                                     hop: layer.hop)
+                    TrackedCompanion(
+                        companion: $0, required: creative.companionAds?.required, creativeIndex: index,
+                        hop: layer.hop)
                 }
             }
         }
@@ -73,7 +85,8 @@ extension ResolvedAd {
         for (wrapper, hop) in wrappers {
             for blocked in wrapper.blockedAdCategories {
                 if let match = inLine.categories.first(where: {
-                    $0.value == blocked.value && ($0.authority == nil || blocked.authority == nil || $0.authority == blocked.authority)
+                    $0.value == blocked.value
+                        && ($0.authority == nil || blocked.authority == nil || $0.authority == blocked.authority)
                 }) {
                     return (match, hop)
                 }

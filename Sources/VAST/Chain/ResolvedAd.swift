@@ -83,11 +83,13 @@ public struct ResolvedAd: Sendable {
         groups += byEvent(linearTracking, label: "")
         groups += byEvent(nonLinearTracking, label: "nonLinear ")
         groups += byEvent(companionTracking, label: "companion ")
-        groups += [("clickTracking", clickTracking), ("customClick", customClicks),
-                   ("companionClickTracking", companionClickTracking), ("nonLinearClickTracking", nonLinearClickTracking),
-                   ("iconViewTracking", iconViewTracking), ("iconClickTracking", iconClickTracking),
-                   ("viewable", viewable), ("notViewable", notViewable), ("viewUndetermined", viewUndetermined)]
-            .map { ($0.0, present($0.1)) }
+        groups += [
+            ("clickTracking", clickTracking), ("customClick", customClicks),
+            ("companionClickTracking", companionClickTracking), ("nonLinearClickTracking", nonLinearClickTracking),
+            ("iconViewTracking", iconViewTracking), ("iconClickTracking", iconClickTracking),
+            ("viewable", viewable), ("notViewable", notViewable), ("viewUndetermined", viewUndetermined),
+        ]
+        .map { ($0.0, present($0.1)) }
         return groups.filter { !$0.1.isEmpty }.map { (event: $0.0, urls: $0.1) }
     }
 

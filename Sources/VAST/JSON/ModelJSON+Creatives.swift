@@ -9,13 +9,15 @@ extension ModelJSON {
         members.add("adId", creative.adId)
         members.add("sequence", creative.sequence)
         members.add("apiFramework", creative.apiFramework)
-        members.add("universalAdIds", creative.universalAdIds.map { identifier in
-            var idMembers = JSONMembers()
-            idMembers.add("idRegistry", identifier.idRegistry)
-            idMembers.add("idValue", identifier.idValue)
-            idMembers.add("value", identifier.value)
-            return idMembers.json
-        })
+        members.add(
+            "universalAdIds",
+            creative.universalAdIds.map { identifier in
+                var idMembers = JSONMembers()
+                idMembers.add("idRegistry", identifier.idRegistry)
+                idMembers.add("idValue", identifier.idValue)
+                idMembers.add("value", identifier.value)
+                return idMembers.json
+            })
         switch creative.kind {
         case .linear(let linear): members.add("linear", self.linear(linear))
         case .nonLinearAds(let ads): members.add("nonLinearAds", nonLinearAds(ads))
@@ -33,21 +35,25 @@ extension ModelJSON {
         members.add("adParameters", linear.adParameters.map(adParameters))
         members.add("mediaFiles", linear.mediaFiles.map(mediaFile))
         members.add("mezzanines", linear.mezzanines.map(mezzanine))
-        members.add("interactiveCreativeFiles", linear.interactiveCreativeFiles.map { file in
-            var fileMembers = JSONMembers()
-            fileMembers.add("type", file.type)
-            fileMembers.add("apiFramework", file.apiFramework)
-            fileMembers.add("variableDuration", file.variableDuration)
-            fileMembers.add("url", url: file.url)
-            return fileMembers.json
-        })
-        members.add("closedCaptionFiles", linear.closedCaptionFiles.map { file in
-            var fileMembers = JSONMembers()
-            fileMembers.add("type", file.type)
-            fileMembers.add("language", file.language)
-            fileMembers.add("url", url: file.url)
-            return fileMembers.json
-        })
+        members.add(
+            "interactiveCreativeFiles",
+            linear.interactiveCreativeFiles.map { file in
+                var fileMembers = JSONMembers()
+                fileMembers.add("type", file.type)
+                fileMembers.add("apiFramework", file.apiFramework)
+                fileMembers.add("variableDuration", file.variableDuration)
+                fileMembers.add("url", url: file.url)
+                return fileMembers.json
+            })
+        members.add(
+            "closedCaptionFiles",
+            linear.closedCaptionFiles.map { file in
+                var fileMembers = JSONMembers()
+                fileMembers.add("type", file.type)
+                fileMembers.add("language", file.language)
+                fileMembers.add("url", url: file.url)
+                return fileMembers.json
+            })
         members.add("trackingEvents", linear.trackingEvents.compactMap(trackingEvent))
         members.add("videoClicks", linear.videoClicks.map(videoClicks))
         members.add("icons", linear.icons.map(icon))
@@ -119,14 +125,16 @@ extension ModelJSON {
             var clickMembers = JSONMembers()
             clickMembers.add("clickThrough", url: clicks.clickThrough)
             clickMembers.add("clickTracking", clicks.clickTracking.compactMap(tracked))
-            clickMembers.add("fallbackImages", clicks.fallbackImages.map { image in
-                var imageMembers = JSONMembers()
-                imageMembers.add("width", image.width)
-                imageMembers.add("height", image.height)
-                imageMembers.add("altText", image.altText)
-                imageMembers.add("staticResource", url: image.staticResource)
-                return imageMembers.json
-            })
+            clickMembers.add(
+                "fallbackImages",
+                clicks.fallbackImages.map { image in
+                    var imageMembers = JSONMembers()
+                    imageMembers.add("width", image.width)
+                    imageMembers.add("height", image.height)
+                    imageMembers.add("altText", image.altText)
+                    imageMembers.add("staticResource", url: image.staticResource)
+                    return imageMembers.json
+                })
             members.add("iconClicks", clickMembers.json)
         }
         members.add("viewTracking", urls: icon.viewTracking)

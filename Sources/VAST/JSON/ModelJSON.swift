@@ -119,20 +119,24 @@ enum ModelJSON {
     static func verification(_ verification: VASTVerification) -> OrderedJSON {
         var members = JSONMembers()
         members.add("vendor", verification.vendor)
-        members.add("javaScriptResources", verification.javaScriptResources.map { resource in
-            var resourceMembers = JSONMembers()
-            resourceMembers.add("apiFramework", resource.apiFramework)
-            resourceMembers.add("browserOptional", resource.browserOptional)
-            resourceMembers.add("url", url: resource.url)
-            return resourceMembers.json
-        })
-        members.add("executableResources", verification.executableResources.map { resource in
-            var resourceMembers = JSONMembers()
-            resourceMembers.add("apiFramework", resource.apiFramework)
-            resourceMembers.add("type", resource.type)
-            resourceMembers.add("url", url: resource.url)
-            return resourceMembers.json
-        })
+        members.add(
+            "javaScriptResources",
+            verification.javaScriptResources.map { resource in
+                var resourceMembers = JSONMembers()
+                resourceMembers.add("apiFramework", resource.apiFramework)
+                resourceMembers.add("browserOptional", resource.browserOptional)
+                resourceMembers.add("url", url: resource.url)
+                return resourceMembers.json
+            })
+        members.add(
+            "executableResources",
+            verification.executableResources.map { resource in
+                var resourceMembers = JSONMembers()
+                resourceMembers.add("apiFramework", resource.apiFramework)
+                resourceMembers.add("type", resource.type)
+                resourceMembers.add("url", url: resource.url)
+                return resourceMembers.json
+            })
         members.add("parameters", verification.parameters)
         members.add("trackingEvents", verification.trackingEvents.compactMap(trackingEvent))
         return members.json
@@ -142,9 +146,11 @@ enum ModelJSON {
     static func extensionJSON(_ value: VASTExtension) -> OrderedJSON {
         var members = JSONMembers()
         members.add("type", value.type)
-        members.add("attributes", value.attributes.map { attribute in
-            OrderedJSON.object([("name", .string(attribute.name)), ("value", .string(attribute.value))])
-        })
+        members.add(
+            "attributes",
+            value.attributes.map { attribute in
+                OrderedJSON.object([("name", .string(attribute.name)), ("value", .string(attribute.value))])
+            })
         members.add("xml", value.rawXML)
         return members.json
     }

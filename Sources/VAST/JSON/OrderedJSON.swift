@@ -36,10 +36,18 @@ public enum OrderedJSON: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
-        case .bool(let value): hasher.combine(1); hasher.combine(value)
-        case .int(let value): hasher.combine(2); hasher.combine(value)
-        case .string(let value): hasher.combine(3); hasher.combine(value)
-        case .array(let items): hasher.combine(4); hasher.combine(items)
+        case .bool(let value):
+            hasher.combine(1)
+            hasher.combine(value)
+        case .int(let value):
+            hasher.combine(2)
+            hasher.combine(value)
+        case .string(let value):
+            hasher.combine(3)
+            hasher.combine(value)
+        case .array(let items):
+            hasher.combine(4)
+            hasher.combine(items)
         case .object(let members):
             hasher.combine(5)
             hasher.combine(members.count)
@@ -90,10 +98,15 @@ public enum OrderedJSON: Sendable, Hashable {
         }
     }
 
-    private func writeContainer(open: String, close: String, count: Int, to text: inout String, indent: String?,
-                                level: Int, item: (Int, inout String) -> Void) {
+    private func writeContainer(
+        open: String, close: String, count: Int, to text: inout String, indent: String?,
+        level: Int, item: (Int, inout String) -> Void
+    ) {
         text += open
-        guard count > 0 else { text += close; return }
+        guard count > 0 else {
+            text += close
+            return
+        }
         for index in 0..<count {
             if index > 0 { text += "," }
             if let indent { text += "\n" + String(repeating: indent, count: level + 1) }

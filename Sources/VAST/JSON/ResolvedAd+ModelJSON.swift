@@ -18,9 +18,11 @@ extension ResolvedAd {
         members.add("hop", hop)
         members.add("sequence", sequence)
         members.add("ad", ModelJSON.ad(ad))
-        members.add("wrappers", wrappers.map { layer in
-            OrderedJSON.object([("hop", .int(layer.hop)), ("wrapper", ModelJSON.wrapper(layer.wrapper))])
-        })
+        members.add(
+            "wrappers",
+            wrappers.map { layer in
+                OrderedJSON.object([("hop", .int(layer.hop)), ("wrapper", ModelJSON.wrapper(layer.wrapper))])
+            })
         members.add("merged", mergedJSON)
         return members.json
     }
@@ -55,20 +57,28 @@ extension ResolvedAd {
         members.add("nonLinearClickTracking", urls(nonLinearClickTracking))
         members.add("iconViewTracking", urls(iconViewTracking))
         members.add("iconClickTracking", urls(iconClickTracking))
-        members.add("verifications", verifications.map { item in
-            OrderedJSON.object([("hop", .int(item.hop)), ("verification", ModelJSON.verification(item.verification))])
-        })
-        members.add("companions", companions.map { item in
-            var companion = JSONMembers()
-            companion.add("hop", item.hop)
-            companion.add("creativeIndex", item.creativeIndex)
-            companion.add("required", item.required)
-            companion.add("companion", ModelJSON.companion(item.companion))
-            return companion.json
-        })
-        members.add("extensions", extensions.map { item in
-            OrderedJSON.object([("hop", .int(item.hop)), ("extension", ModelJSON.extensionJSON(item.extension))])
-        })
+        members.add(
+            "verifications",
+            verifications.map { item in
+                OrderedJSON.object([
+                    ("hop", .int(item.hop)), ("verification", ModelJSON.verification(item.verification)),
+                ])
+            })
+        members.add(
+            "companions",
+            companions.map { item in
+                var companion = JSONMembers()
+                companion.add("hop", item.hop)
+                companion.add("creativeIndex", item.creativeIndex)
+                companion.add("required", item.required)
+                companion.add("companion", ModelJSON.companion(item.companion))
+                return companion.json
+            })
+        members.add(
+            "extensions",
+            extensions.map { item in
+                OrderedJSON.object([("hop", .int(item.hop)), ("extension", ModelJSON.extensionJSON(item.extension))])
+            })
         return members.json
     }
 }

@@ -95,8 +95,8 @@ extension VASTMacroContext {
     private func coordinates() -> Resolution {
         guard let latLong else { return .notFilled }
         guard abs(latLong.latitude) <= 90,
-              let latitude = VASTMacroFormatting.degrees(latLong.latitude),
-              let longitude = VASTMacroFormatting.degrees(latLong.longitude)
+            let latitude = VASTMacroFormatting.degrees(latLong.latitude),
+            let longitude = VASTMacroFormatting.degrees(latLong.longitude)
         else { return .invalid }
         return .items([latitude, longitude])
     }

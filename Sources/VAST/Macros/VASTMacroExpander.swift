@@ -74,7 +74,8 @@ struct MacroToken {
         }
         var nameEnd = nameStart
         while nameEnd < input.count, nameEnd - nameStart <= VASTMacroExpander.maximumNameLength,
-              Self.isNameByte(input[nameEnd], first: nameEnd == nameStart) {
+            Self.isNameByte(input[nameEnd], first: nameEnd == nameStart)
+        {
             nameEnd += 1
         }
         guard nameEnd > nameStart, nameEnd - nameStart <= VASTMacroExpander.maximumNameLength else { return nil }

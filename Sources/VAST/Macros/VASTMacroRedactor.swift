@@ -51,13 +51,15 @@ public struct VASTMacroRedactor: Sendable {
         for macro in privateMacros.sorted(by: { $0.rawValue < $1.rawValue })
         where macro.isIAB && macro != .timestamp && macro != .cacheBusting {
             guard case .items(let items) = context.value(of: macro),
-                  items.joined(separator: ",").utf8.count >= Self.minimumValueLength
+                items.joined(separator: ",").utf8.count >= Self.minimumValueLength
             else { continue }
             let replacement = Array(Self.placeholder(for: macro).utf8)
             for spelling in Self.spellings(of: items) {
                 guard seen.insert(spelling).inserted else { continue }
-                patterns.append(Pattern(bytes: spelling, failure: Self.failureTable(spelling),
-                                        replacement: replacement))
+                patterns.append(
+                    Pattern(
+                        bytes: spelling, failure: Self.failureTable(spelling),
+                        replacement: replacement))
             }
         }
         self.init(patterns: patterns.sorted { $0.bytes.count > $1.bytes.count })

@@ -20,8 +20,10 @@ public struct VASTAd: Sendable, Hashable {
     }
 
     /// Creates an ad.
-    public init(id: String? = nil, sequence: Int? = nil, adType: String? = nil, conditionalAd: Bool? = nil,
-                content: Content) {
+    public init(
+        id: String? = nil, sequence: Int? = nil, adType: String? = nil, conditionalAd: Bool? = nil,
+        content: Content
+    ) {
         self.id = id
         self.sequence = sequence
         self.adType = adType
@@ -136,8 +138,8 @@ public struct VASTPricing: Sendable, Hashable {
     /// compares against a value that is not a price).
     public var amount: Double? {
         guard !value.isEmpty, value.utf8.count <= 32,
-              value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
-              let number = Double(value), VASTValueBounds.price.contains(number)
+            value.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+            let number = Double(value), VASTValueBounds.price.contains(number)
         else { return nil }
         return number
     }

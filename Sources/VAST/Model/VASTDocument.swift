@@ -32,6 +32,8 @@ public struct VASTDocument: Sendable, Hashable {
     public var buffet: [VASTAd] { ads.filter { $0.sequence == nil } }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// The cases spell the versions as the IAB writes them (4.2 is `v4_2`), a name callers already use.
 /// The VAST versions this engine reads. VAST 1.0 is recognised only to be refused with code 102.
 public enum VASTVersion: String, Sendable, Hashable, CaseIterable, Comparable {
     case v2_0 = "2.0"

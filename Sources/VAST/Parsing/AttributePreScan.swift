@@ -88,7 +88,8 @@ enum AttributePreScan {
                 } else if byte == 0x3D {
                     attributes += 1
                     if attributes > maxAttributes {
-                        let line = 1 + UnsafeBufferPointer(start: base, count: index).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                        let line =
+                            1 + UnsafeBufferPointer(start: base, count: index).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                         throw VASTParseError(
                             .tooManyAttributes,
                             "a start tag has more than \(maxAttributes) attributes; refused before parsing", line: line)
@@ -167,7 +168,8 @@ enum AttributePreScan {
         var at = scanner
         at.index = found
         throw VASTParseError(
-            .malformed, "the document holds a NUL character (byte \(found)); XML forbids it, so nothing after it can be trusted",
+            .malformed,
+            "the document holds a NUL character (byte \(found)); XML forbids it, so nothing after it can be trusted",
             line: at.line)
     }
 
@@ -202,14 +204,16 @@ enum AttributePreScan {
         let allowed: Bool
         switch form {
         case .bytes:
-            allowed = ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(lowered)
+            allowed =
+                ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(lowered)
                 || lowered.hasPrefix("iso-8859-") || lowered.hasPrefix("windows-125") || lowered.hasPrefix("cp125")
         case .utf16:
             allowed = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(lowered)
         }
         guard allowed else {
             throw VASTParseError(
-                .malformed, "encoding \"\(lowered.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
+                .malformed,
+                "encoding \"\(lowered.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
                 line: 1)
         }
     }
@@ -221,7 +225,8 @@ enum AttributePreScan {
         let key = Array("encoding".utf8)
         guard declaration.count >= key.count else { return nil }
         var start: Int?
-        for index in 0...(declaration.count - key.count) where declaration[index..<(index + key.count)].elementsEqual(key) {
+        for index in 0...(declaration.count - key.count)
+        where declaration[index..<(index + key.count)].elementsEqual(key) {
             start = index + key.count
             break
         }

@@ -11,8 +11,10 @@ struct RawXMLWriter {
     /// The XML written so far.
     var result: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func start(localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
-                        namespaces: SAXNamespaces, attributes: SAXAttributes) {
+    mutating func start(
+        localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        namespaces: SAXNamespaces, attributes: SAXAttributes
+    ) {
         bytes.append(0x3C)
         appendName(localname, prefix: prefix)
         for index in 0..<namespaces.count {

@@ -6,8 +6,10 @@ internal import CLibXML2
 /// Runs on the caller's thread, synchronously. The builder lives in memory owned by this call
 /// and reaches the callbacks through the parser context's `_private` pointer.
 enum SAXSession {
-    static func run(_ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits,
-                    urlValidator: VASTURLValidator?) throws(VASTParseError) -> VASTParseResult {
+    static func run(
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits,
+        urlValidator: VASTURLValidator?
+    ) throws(VASTParseError) -> VASTParseResult {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
         let builder = UnsafeMutablePointer<VASTModelBuilder>.allocate(capacity: 1)
         builder.initialize(to: VASTModelBuilder(limits: limits, urlValidator: urlValidator))
@@ -52,7 +54,8 @@ enum SAXSession {
     private static func makeHandler() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
+        handler.startElementNs = {
+            context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
             var line = vast_sax_line(context)
             builder.pointee.column = Int(vast_sax_tag_column(context, &line))
@@ -122,7 +125,8 @@ struct SAXAttributes {
         while position < bytes.count {
             decoded.append(bytes[position])
             if bytes[position] == 0x26, position + 4 < bytes.count, bytes[position + 1] == 0x23,
-               bytes[position + 2] == 0x33, bytes[position + 3] == 0x38, bytes[position + 4] == 0x3B {
+                bytes[position + 2] == 0x33, bytes[position + 3] == 0x38, bytes[position + 4] == 0x3B
+            {
                 position += 5
             } else {
                 position += 1

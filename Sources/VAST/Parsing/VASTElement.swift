@@ -107,13 +107,13 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     var collectsText: Bool {
         switch self {
         case .adSystem, .adTitle, .adServingId, .description, .advertiser, .category, .pricing, .survey,
-             .expires, .error, .impression, .viewable, .notViewable, .viewUndetermined, .javaScriptResource,
-             .executableResource, .verificationParameters, .tracking, .vastAdTagURI, .universalAdId,
-             .duration, .adParameters, .mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFile,
-             .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource, .htmlResource,
-             .iconClickThrough, .iconClickTracking, .iconViewTracking, .altText, .hoverText,
-             .nonLinearClickThrough, .nonLinearClickTracking, .companionClickThrough, .companionClickTracking,
-             .blockedAdCategories, .url:
+            .expires, .error, .impression, .viewable, .notViewable, .viewUndetermined, .javaScriptResource,
+            .executableResource, .verificationParameters, .tracking, .vastAdTagURI, .universalAdId,
+            .duration, .adParameters, .mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFile,
+            .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource, .htmlResource,
+            .iconClickThrough, .iconClickTracking, .iconViewTracking, .altText, .hoverText,
+            .nonLinearClickThrough, .nonLinearClickTracking, .companionClickThrough, .companionClickTracking,
+            .blockedAdCategories, .url:
             true
         default:
             false
@@ -124,11 +124,11 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     var isRepeatable: Bool {
         switch self {
         case .ad, .creative, .mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFile, .tracking,
-             .impression, .error, .extensionElement, .creativeExtension, .verification, .javaScriptResource,
-             .executableResource, .icon, .nonLinear, .companion, .clickTracking, .customClick, .category, .survey,
-             .universalAdId, .iconClickTracking, .iconViewTracking, .iconClickFallbackImage,
-             .nonLinearClickTracking, .companionClickTracking, .staticResource, .iframeResource, .htmlResource,
-             .viewable, .notViewable, .viewUndetermined, .viewableImpression, .blockedAdCategories:
+            .impression, .error, .extensionElement, .creativeExtension, .verification, .javaScriptResource,
+            .executableResource, .icon, .nonLinear, .companion, .clickTracking, .customClick, .category, .survey,
+            .universalAdId, .iconClickTracking, .iconViewTracking, .iconClickFallbackImage,
+            .nonLinearClickTracking, .companionClickTracking, .staticResource, .iframeResource, .htmlResource,
+            .viewable, .notViewable, .viewUndetermined, .viewableImpression, .blockedAdCategories:
             true
         default:
             false
@@ -139,10 +139,10 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     var holdsURL: Bool {
         switch self {
         case .error, .impression, .viewable, .notViewable, .viewUndetermined, .javaScriptResource,
-             .executableResource, .tracking, .vastAdTagURI, .mediaFile, .mezzanine, .interactiveCreativeFile,
-             .closedCaptionFile, .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource,
-             .iconClickThrough, .iconClickTracking, .iconViewTracking, .nonLinearClickThrough,
-             .nonLinearClickTracking, .companionClickThrough, .companionClickTracking, .survey, .url:
+            .executableResource, .tracking, .vastAdTagURI, .mediaFile, .mezzanine, .interactiveCreativeFile,
+            .closedCaptionFile, .clickThrough, .clickTracking, .customClick, .staticResource, .iframeResource,
+            .iconClickThrough, .iconClickTracking, .iconViewTracking, .nonLinearClickThrough,
+            .nonLinearClickTracking, .companionClickThrough, .companionClickTracking, .survey, .url:
             true
         default:
             false
@@ -152,15 +152,17 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
     /// The first version that defines the element (the ones VAST 2.0 already had return 2.0).
     var introduced: VASTVersion {
         switch self {
-        case .advertiser, .pricing, .icons, .companionClickTracking, .icon, .iconClicks, .iconClickThrough, .iconClickTracking,
-             .iconViewTracking, .creativeExtensions, .creativeExtension, .nonLinearClickTracking:
+        case .advertiser, .pricing, .icons, .companionClickTracking, .icon, .iconClicks, .iconClickThrough,
+            .iconClickTracking,
+            .iconViewTracking, .creativeExtensions, .creativeExtension, .nonLinearClickTracking:
             .v3_0
         case .viewableImpression, .viewable, .notViewable, .viewUndetermined, .adVerifications, .verification,
-             .javaScriptResource, .executableResource, .verificationParameters, .category, .universalAdId,
-             .mezzanine, .interactiveCreativeFile:
+            .javaScriptResource, .executableResource, .verificationParameters, .category, .universalAdId,
+            .mezzanine, .interactiveCreativeFile:
             .v4_0
-        case .adServingId, .expires, .blockedAdCategories, .closedCaptionFiles, .closedCaptionFile, .iconClickFallbackImages,
-             .iconClickFallbackImage:
+        case .adServingId, .expires, .blockedAdCategories, .closedCaptionFiles, .closedCaptionFile,
+            .iconClickFallbackImages,
+            .iconClickFallbackImage:
             .v4_1
         case .hoverText:
             .v4_2

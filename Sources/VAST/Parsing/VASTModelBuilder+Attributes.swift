@@ -16,8 +16,9 @@ extension VASTModelBuilder {
     mutating func attr(_ name: String) -> String? {
         for attribute in attrs where attribute.name == name { return attribute.value }
         for attribute in attrs where attribute.name.caseInsensitiveEquals(name) {
-            report(.warning, .tolerance, "attribute.name-case",
-                   "attribute \(attribute.name) read as \(name) (attribute names are case-sensitive)")
+            report(
+                .warning, .tolerance, "attribute.name-case",
+                "attribute \(attribute.name) read as \(name) (attribute names are case-sensitive)")
             return attribute.value
         }
         return nil
@@ -41,14 +42,16 @@ extension VASTModelBuilder {
             report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(whole)")
             value = whole
         } else {
-            report(.error, .content, "attribute.value",
-                   "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
+            report(
+                .error, .content, "attribute.value",
+                "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
             return nil
         }
         if !bounds.contains(value), !countedPastCap(.error) {
-            report(.error, .content, "value.range",
-                   "\(name)=\"\(text.prefix(40))\" is outside \(bounds.lowerBound) to \(bounds.upperBound); "
-                   + "no real ad has it, so the element is not used", code: code ?? .schemaValidation)
+            report(
+                .error, .content, "value.range",
+                "\(name)=\"\(text.prefix(40))\" is outside \(bounds.lowerBound) to \(bounds.upperBound); "
+                    + "no real ad has it, so the element is not used", code: code ?? .schemaValidation)
         }
         return value
     }
@@ -59,7 +62,7 @@ extension VASTModelBuilder {
     private static func wholeWithZeroFraction(_ text: String) -> Int? {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, let digits = parts.first, !digits.isEmpty, digits.count <= 12,
-              digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].allSatisfy({ $0 == 0x30 })
+            digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), parts[1].allSatisfy({ $0 == 0x30 })
         else { return nil }
         return Int(String(decoding: digits, as: UTF8.self))
     }
@@ -81,15 +84,17 @@ extension VASTModelBuilder {
         if keywords.contains(trimmed) { return text }
         if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
             if Int(trimmed).map(VASTValueBounds.pixels.contains) != true {
-                report(.error, .content, "value.range",
-                       "\(name)=\"\(text.prefix(40))\" is outside 0 to \(VASTValueBounds.pixels.upperBound) pixels",
-                       code: .linear)
+                report(
+                    .error, .content, "value.range",
+                    "\(name)=\"\(text.prefix(40))\" is outside 0 to \(VASTValueBounds.pixels.upperBound) pixels",
+                    code: .linear)
             }
             return text
         }
-        report(.warning, .content, "attribute.enumeration",
-               "\(name)=\"\(text.prefix(40))\" is neither \(keywords.joined(separator: " nor ")) nor a number of pixels "
-               + "(players place the icon where they like)", subrule: "attribute.enumeration.Icon.\(name)")
+        report(
+            .warning, .content, "attribute.enumeration",
+            "\(name)=\"\(text.prefix(40))\" is neither \(keywords.joined(separator: " nor ")) nor a number of pixels "
+                + "(players place the icon where they like)", subrule: "attribute.enumeration.Icon.\(name)")
         return text
     }
 
@@ -100,9 +105,10 @@ extension VASTModelBuilder {
         let digitsOnly = trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
         guard digitsOnly, trimmed.utf8.count <= 12, let value = Double(trimmed), bounds.contains(value) else {
             if !countedPastCap(.warning) {
-                report(.warning, .content, "value.range",
-                       "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
-                       + "(players use 1)")
+                report(
+                    .warning, .content, "value.range",
+                    "\(name)=\"\(text.prefix(40))\" is not a number from \(bounds.lowerBound) to \(bounds.upperBound) "
+                        + "(players use 1)")
             }
             return text
         }
@@ -112,16 +118,19 @@ extension VASTModelBuilder {
     /// An attribute whose value the spec limits to `allowed` (compared without case when
     /// `ignoringCase`); any other value is an `attribute.enumeration` finding of `severity`, and is
     /// kept as written.
-    mutating func enumAttr(_ name: String, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
-                           severity: VASTFinding.Severity = .warning) -> String? {
+    mutating func enumAttr(
+        _ name: String, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
+        severity: VASTFinding.Severity = .warning
+    ) -> String? {
         guard let text = attr(name) else { return nil }
         let value = text.trimmingASCIIWhitespace()
         let known = ignoringCase ? allowed.contains { $0.caseInsensitiveEquals(value) } : allowed.contains(value)
         if !known, !countedPastCap(severity) {
             let consequence = severity == .error ? "players pick media files by it" : "players read it as unspecified"
-            report(severity, .content, "attribute.enumeration",
-                   "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",
-                   subrule: "attribute.enumeration.\(element.name).\(name)")
+            report(
+                severity, .content, "attribute.enumeration",
+                "\(name)=\"\(text.prefix(40))\" is not one of \(allowed.joined(separator: ", ")) (\(consequence))",
+                subrule: "attribute.enumeration.\(element.name).\(name)")
         }
         return text
     }
@@ -163,8 +172,9 @@ extension VASTModelBuilder {
             }
             return bounded(value, text: text, what: what)
         } catch {
-            report(.error, .content, "time.format", "\(what): \(error.description); expected HH:MM:SS or HH:MM:SS.mmm",
-                   code: .schemaValidation)
+            report(
+                .error, .content, "time.format", "\(what): \(error.description); expected HH:MM:SS or HH:MM:SS.mmm",
+                code: .schemaValidation)
             return nil
         }
     }
@@ -182,8 +192,9 @@ extension VASTModelBuilder {
             }
             return value
         } catch {
-            report(.error, .content, "time.format",
-                   "\(name): \(error.description); expected HH:MM:SS(.mmm) or n%", code: .schemaValidation)
+            report(
+                .error, .content, "time.format",
+                "\(name): \(error.description); expected HH:MM:SS(.mmm) or n%", code: .schemaValidation)
             return nil
         }
     }
@@ -191,8 +202,9 @@ extension VASTModelBuilder {
     /// `value` when it is inside ``VASTValueBounds/duration``; otherwise a `value.range` error and `nil`.
     private mutating func bounded(_ value: VASTTime, text: String, what: String) -> VASTTime? {
         guard VASTValueBounds.duration.contains(value) else {
-            report(.error, .content, "value.range",
-                   "\(what) \"\(text.prefix(40))\" is longer than 24 hours; read as unknown", code: .schemaValidation)
+            report(
+                .error, .content, "value.range",
+                "\(what) \"\(text.prefix(40))\" is longer than 24 hours; read as unknown", code: .schemaValidation)
             return nil
         }
         return value

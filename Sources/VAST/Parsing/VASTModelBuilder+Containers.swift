@@ -2,8 +2,10 @@ internal import CLibXML2
 
 /// Opening and closing the elements that hold other elements.
 extension VASTModelBuilder {
-    mutating func startRoot(_ known: VASTElement?, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
-                            attributes: SAXAttributes) {
+    mutating func startRoot(
+        _ known: VASTElement?, localname: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
+        attributes: SAXAttributes
+    ) {
         sawRoot = true
         guard known == .vast || known == .videoAdServingTemplate else {
             fatal = VASTParseError(
@@ -14,8 +16,9 @@ extension VASTModelBuilder {
         let written = attr("version")
         rawVersion = written ?? ""
         if known == .videoAdServingTemplate {
-            refuseVersion("VAST 1.0 document (root <VideoAdServingTemplate>) is not supported; VAST 2.0 to 4.3 are",
-                          name: "VideoAdServingTemplate")
+            refuseVersion(
+                "VAST 1.0 document (root <VideoAdServingTemplate>) is not supported; VAST 2.0 to 4.3 are",
+                name: "VideoAdServingTemplate")
             return
         }
         if let written {
@@ -28,16 +31,18 @@ extension VASTModelBuilder {
         frames.append(Frame(element: .vast, index: 1, line: line, column: column))
         rootNamespace = uri
         if written == nil {
-            report(.error, .content, "required-attribute",
-                   "<VAST> must have a version attribute; read as VAST \(version.rawValue)",
-                   subrule: "required-attribute.VAST.version")
+            report(
+                .error, .content, "required-attribute",
+                "<VAST> must have a version attribute; read as VAST \(version.rawValue)",
+                subrule: "required-attribute.VAST.version")
         }
         let namespace = uri.map { String(cString: $0) }
         if version.isVAST4 && namespace != "http://www.iab.com/VAST" {
-            report(.warning, .schema, "schema.namespace",
-                   namespace == nil
-                       ? "VAST \(version.rawValue) documents belong to xmlns=\"http://www.iab.com/VAST\"; none is declared"
-                       : "namespace \(namespace ?? "") is not http://www.iab.com/VAST")
+            report(
+                .warning, .schema, "schema.namespace",
+                namespace == nil
+                    ? "VAST \(version.rawValue) documents belong to xmlns=\"http://www.iab.com/VAST\"; none is declared"
+                    : "namespace \(namespace ?? "") is not http://www.iab.com/VAST")
         }
     }
 
@@ -111,8 +116,9 @@ extension VASTModelBuilder {
         case .companion:
             openCompanion()
         case .vastAdTagURL:
-            report(.warning, .schema, "schema.legacy",
-                   "<VASTAdTagURL><URL> is the early VAST 2 spelling of <VASTAdTagURI>; read as it, as players do")
+            report(
+                .warning, .schema, "schema.legacy",
+                "<VASTAdTagURL><URL> is the early VAST 2 spelling of <VASTAdTagURI>; read as it, as players do")
         case .extensionElement, .creativeExtension:
             pendingExtension = VASTExtension(
                 type: attr("type"), attributes: attrs.map { VASTAttribute(name: $0.name, value: $0.value) }, rawXML: "")
@@ -124,7 +130,8 @@ extension VASTModelBuilder {
     }
 
     private mutating func duplicateBody() {
-        report(.error, .content, "ad.content-ambiguous", "an <Ad> holds more than one InLine or Wrapper; the last is used")
+        report(
+            .error, .content, "ad.content-ambiguous", "an <Ad> holds more than one InLine or Wrapper; the last is used")
     }
 
     private mutating func openIcon() {
@@ -201,10 +208,11 @@ extension VASTModelBuilder {
         case .verification:
             if let verification {
                 if verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
-                    report(.warning, .content, "resource.missing",
-                           "<Verification> has no <JavaScriptResource> or <ExecutableResource>: the player can only "
-                           + "fire its verificationNotExecuted tracking", code: VASTErrorCode(rawValue: 410),
-                           subrule: "resource.missing.Verification")
+                    report(
+                        .warning, .content, "resource.missing",
+                        "<Verification> has no <JavaScriptResource> or <ExecutableResource>: the player can only "
+                            + "fire its verificationNotExecuted tracking", code: VASTErrorCode(rawValue: 410),
+                        subrule: "resource.missing.Verification")
                 }
                 common.verifications.append(verification)
             }
@@ -256,18 +264,20 @@ extension VASTModelBuilder {
     /// HTMLResource (3.15.1 to 3.15.3); in a Wrapper they may carry tracking only.
     private mutating func requireResource(_ resources: [VASTResource], of element: VASTElement, code: VASTErrorCode) {
         guard !inWrapper, resources.isEmpty else { return }
-        report(.error, .content, "resource.missing",
-               "<\(element.name)> has no StaticResource, IFrameResource or HTMLResource: there is nothing to show",
-               code: code, subrule: "resource.missing.\(element.name)")
+        report(
+            .error, .content, "resource.missing",
+            "<\(element.name)> has no StaticResource, IFrameResource or HTMLResource: there is nothing to show",
+            code: code, subrule: "resource.missing.\(element.name)")
     }
 
     /// Impressions that are all empty are no impression at all: the spec writes `about:blank`
     /// when there is nothing to track (3.4.4).
     private mutating func checkImpressionsHaveURIs() {
         guard !common.impressions.isEmpty, common.impressions.allSatisfy({ $0.url.isEmpty }) else { return }
-        report(.error, .content, "element.empty",
-               "every <Impression> is empty, so no impression can be counted; write about:blank when there is nothing to track",
-               subrule: "element.empty.Impression")
+        report(
+            .error, .content, "element.empty",
+            "every <Impression> is empty, so no impression can be counted; write about:blank when there is nothing to track",
+            subrule: "element.empty.Impression")
     }
 
     private mutating func closeAd() {
@@ -288,10 +298,13 @@ extension VASTModelBuilder {
         creative = nil
         if value.kind == nil {
             if inWrapper {
-                report(.info, .content, "creative.kind-missing", "<Creative> in a Wrapper has no Linear, NonLinearAds or CompanionAds")
+                report(
+                    .info, .content, "creative.kind-missing",
+                    "<Creative> in a Wrapper has no Linear, NonLinearAds or CompanionAds")
             } else {
-                report(.error, .content, "creative.kind-missing",
-                       "<Creative> must hold a <Linear>, <NonLinearAds> or <CompanionAds>")
+                report(
+                    .error, .content, "creative.kind-missing",
+                    "<Creative> must hold a <Linear>, <NonLinearAds> or <CompanionAds>")
             }
         }
         if inWrapper { wrapper?.creatives.append(value) } else { inLine?.creatives.append(value) }
@@ -300,8 +313,9 @@ extension VASTModelBuilder {
     private mutating func setKind(_ kind: VASTCreative.Kind?) {
         guard let kind else { return }
         if creative?.kind != nil {
-            report(.warning, .schema, "creative.kind-multiple",
-                   "<Creative> holds more than one of Linear, NonLinearAds, CompanionAds; the last is used")
+            report(
+                .warning, .schema, "creative.kind-multiple",
+                "<Creative> holds more than one of Linear, NonLinearAds, CompanionAds; the last is used")
         }
         creative?.kind = kind
     }

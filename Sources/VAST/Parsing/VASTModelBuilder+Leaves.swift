@@ -39,8 +39,9 @@ extension VASTModelBuilder {
                 if VASTValueBounds.expiresSeconds.contains(seconds) {
                     inLine?.expires = seconds
                 } else {
-                    report(.error, .content, "value.range",
-                           "<Expires> \(seconds) is more than a year of seconds; read as no expiry")
+                    report(
+                        .error, .content, "value.range",
+                        "<Expires> \(seconds) is more than a year of seconds; read as no expiry")
                 }
             } else {
                 report(.error, .content, "value.format", "<Expires> \"\(value.prefix(40))\" is not a number of seconds")
@@ -125,15 +126,18 @@ extension VASTModelBuilder {
     /// `<Pricing>` holds an xs:decimal (3.4.8) that mediation ranks by: a plain decimal number
     /// inside ``VASTValueBounds/price`` (no sign, exponent, `inf` or `nan`, which `Double` would read).
     private mutating func checkPrice(_ value: String) {
-        let plain = !value.isEmpty && value.utf8.count <= 32
+        let plain =
+            !value.isEmpty && value.utf8.count <= 32
             && value.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
         guard plain, let amount = Double(value) else {
             report(.error, .content, "value.format", "<Pricing> \"\(value.prefix(40))\" is not a decimal number")
             return
         }
         if !VASTValueBounds.price.contains(amount) {
-            report(.error, .content, "value.range",
-                   "<Pricing> \(value.prefix(40)) is above \(Int(VASTValueBounds.price.upperBound)); no real ad costs that")
+            report(
+                .error, .content, "value.range",
+                "<Pricing> \(value.prefix(40)) is above \(Int(VASTValueBounds.price.upperBound)); no real ad costs that"
+            )
         }
     }
 
@@ -141,8 +145,9 @@ extension VASTModelBuilder {
     /// good as none.
     private mutating func requireValue(_ value: String, of element: VASTElement) {
         guard value.isEmpty else { return }
-        report(.error, .content, "element.empty", "<\(element.name)> is empty; VAST requires a value",
-               subrule: "element.empty.\(element.name)")
+        report(
+            .error, .content, "element.empty", "<\(element.name)> is empty; VAST requires a value",
+            subrule: "element.empty.\(element.name)")
     }
 
     /// `currency`: an ISO 4217 code, three letters (the schema's pattern).
@@ -150,9 +155,10 @@ extension VASTModelBuilder {
         guard let text = attr("currency") else { return nil }
         let letters = text.utf8.count == 3 && text.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
         if !letters {
-            report(.warning, .content, "attribute.enumeration",
-                   "currency=\"\(text.prefix(40))\" is not a three-letter ISO 4217 code (prices cannot be compared)",
-                   subrule: "attribute.enumeration.Pricing.currency")
+            report(
+                .warning, .content, "attribute.enumeration",
+                "currency=\"\(text.prefix(40))\" is not a three-letter ISO 4217 code (prices cannot be compared)",
+                subrule: "attribute.enumeration.Pricing.currency")
         }
         return text
     }
@@ -166,15 +172,19 @@ extension VASTModelBuilder {
         let owner = frames.count >= 3 ? frames[frames.count - 3].element : nil
         if owner == .verification {
             if name != VASTTrackingEventName.verificationNotExecuted.rawValue {
-                report(.error, .content, "tracking.event-unknown",
-                       "event \"\(name)\" is not a Verification event (only verificationNotExecuted is)")
+                report(
+                    .error, .content, "tracking.event-unknown",
+                    "event \"\(name)\" is not a Verification event (only verificationNotExecuted is)")
             }
         } else if !VASTSpecRules.trackingEvents(in: version).contains(name) {
             if VASTSpecRules.allTrackingEvents.contains(name) {
-                report(.warning, .content, "tracking.event-version",
-                       "event \"\(name)\" is not defined in VAST \(version.rawValue) (other versions define it)")
+                report(
+                    .warning, .content, "tracking.event-version",
+                    "event \"\(name)\" is not defined in VAST \(version.rawValue) (other versions define it)")
             } else {
-                report(.error, .content, "tracking.event-unknown", "event \"\(name.prefix(40))\" is not a VAST tracking event")
+                report(
+                    .error, .content, "tracking.event-unknown",
+                    "event \"\(name.prefix(40))\" is not a VAST tracking event")
             }
         }
         let event = VASTTrackingEventName(rawValue: name)
@@ -183,11 +193,13 @@ extension VASTModelBuilder {
         if event == .progress && written == nil {
             report(.error, .content, "tracking.progress-offset", "a progress event needs an offset attribute")
         } else if let written, event != .progress || owner != .linear {
-            report(.warning, .content, "tracking.offset-ignored",
-                   event != .progress
-                       ? "offset=\"\(written.prefix(40))\" on a \(name.prefix(40)) event is ignored: players fire it at its own moment "
-                           + "(only progress takes an offset)"
-                       : "offset=\"\(written.prefix(40))\" is only read under <Linear>; players ignore this progress event")
+            report(
+                .warning, .content, "tracking.offset-ignored",
+                event != .progress
+                    ? "offset=\"\(written.prefix(40))\" on a \(name.prefix(40)) event is ignored: players fire it at its own moment "
+                        + "(only progress takes an offset)"
+                    : "offset=\"\(written.prefix(40))\" is only read under <Linear>; players ignore this progress event"
+            )
         }
         let tracking = VASTTrackingEvent(event: event, offset: offset, url: url)
         switch owner {
@@ -287,8 +299,9 @@ extension VASTModelBuilder {
             return url
         }
         if cdataChunks > 1 {
-            report(.warning, .tolerance, "url.split",
-                   "the URI is split across \(cdataChunks) CDATA sections; joined as one")
+            report(
+                .warning, .tolerance, "url.split",
+                "the URI is split across \(cdataChunks) CDATA sections; joined as one")
         }
         if cdataChunks > 0 ? cdataPadded : range.count != text.count {
             report(.info, .tolerance, "url.whitespace", "whitespace around the URI was trimmed")
@@ -304,9 +317,10 @@ extension VASTModelBuilder {
         if !hasScheme(range, "http://") && !hasScheme(range, "https://") {
             checkScheme(url, in: element)
         } else if let urlValidator, let problem = urlValidator.problem(url) {
-            report(.error, .content, "url.unparseable",
-                   "<\(element.name)> \"\(url.prefix(60))\" is not a URL a player can fetch: \(problem)",
-                   code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
+            report(
+                .error, .content, "url.unparseable",
+                "<\(element.name)> \"\(url.prefix(60))\" is not a URL a player can fetch: \(problem)",
+                code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
         }
         if hasControl {
             report(.warning, .content, "url.invalid", "the URI contains spaces or control characters")
@@ -314,9 +328,10 @@ extension VASTModelBuilder {
         if macro != nil, !acceptsFindings {
             report(.info, .schema, "url.macro-unencoded", "")
         } else if let macro {
-            report(.info, .schema, "url.macro-unencoded",
-                   "macro [\(String(decoding: text[macro], as: UTF8.self))] is not percent-encoded "
-                   + "(fine for players; the XML schema's anyURI rejects it)")
+            report(
+                .info, .schema, "url.macro-unencoded",
+                "macro [\(String(decoding: text[macro], as: UTF8.self))] is not percent-encoded "
+                    + "(fine for players; the XML schema's anyURI rejects it)")
         }
         return url
     }
@@ -366,16 +381,21 @@ extension VASTModelBuilder {
         if element == .executableResource { return }
         let tagURI = element == .vastAdTagURI || element == .url
         if tagURI && !url.hasPrefix("//") && !Self.hasScheme(url) {
-            report(.warning, .tolerance, "url.relative",
-                   "<\(element.name)> \"\(url.prefix(60))\" is relative: resolved against the URL of this document "
-                   + "(a file's folder for a file), as players do")
+            report(
+                .warning, .tolerance, "url.relative",
+                "<\(element.name)> \"\(url.prefix(60))\" is relative: resolved against the URL of this document "
+                    + "(a file's folder for a file), as players do")
         } else if url.hasPrefix("//") {
-            report(.warning, .content, "url.invalid", "the URI is protocol-relative (\(url.prefix(40))); players assume https")
+            report(
+                .warning, .content, "url.invalid",
+                "the URI is protocol-relative (\(url.prefix(40))); players assume https")
         } else if lower.hasPrefix("rtmp://") || lower.hasPrefix("rtmps://") || lower.hasPrefix("rtsp://") {
-            report(.warning, .content, "url.invalid", "\"\(url.prefix(60))\" is a streaming URL most players cannot open")
+            report(
+                .warning, .content, "url.invalid", "\"\(url.prefix(60))\" is a streaming URL most players cannot open")
         } else {
-            report(.error, .content, "url.invalid", "<\(element.name)> \"\(url.prefix(60))\" is not an http(s) URL",
-                   code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
+            report(
+                .error, .content, "url.invalid", "<\(element.name)> \"\(url.prefix(60))\" is not an http(s) URL",
+                code: element == .vastAdTagURI || element == .url ? .wrapper : nil)
         }
     }
 }

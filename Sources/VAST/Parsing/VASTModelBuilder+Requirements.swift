@@ -19,18 +19,22 @@ extension VASTModelBuilder {
             guard !present, !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
             switch requirement.level {
             case .schema:
-                report(.warning, .schema, "required-attribute",
-                       "<\(element.name)> has no \(requirement.name) attribute, which the schema requires",
-                       subrule: requirement.specificID)
+                report(
+                    .warning, .schema, "required-attribute",
+                    "<\(element.name)> has no \(requirement.name) attribute, which the schema requires",
+                    subrule: requirement.specificID)
             case .advisory:
-                report(.warning, .content, "required-attribute",
-                       "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
-                       + "(section \(requirement.section)); players fall back to a default", subrule: requirement.specificID)
+                report(
+                    .warning, .content, "required-attribute",
+                    "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
+                        + "(section \(requirement.section)); players fall back to a default",
+                    subrule: requirement.specificID)
             case .content:
                 let article = "aeiou".contains(requirement.name.prefix(1)) ? "an" : "a"
-                report(.error, .content, "required-attribute",
-                       "<\(element.name)> must have \(article) \(requirement.name) attribute",
-                       subrule: requirement.specificID)
+                report(
+                    .error, .content, "required-attribute",
+                    "<\(element.name)> must have \(article) \(requirement.name) attribute",
+                    subrule: requirement.specificID)
             }
         }
     }
@@ -44,17 +48,20 @@ extension VASTModelBuilder {
             guard !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
             switch requirement.level {
             case .schema:
-                report(.warning, .schema, "required-element",
-                       "<\(element.name)> has no <\(requirement.name)>, which the schema requires",
-                       subrule: requirement.specificID)
+                report(
+                    .warning, .schema, "required-element",
+                    "<\(element.name)> has no <\(requirement.name)>, which the schema requires",
+                    subrule: requirement.specificID)
             case .advisory:
-                report(.warning, .content, "required-element",
-                       "<\(element.name)> has no <\(requirement.name)>, which the VAST text requires "
-                       + "(section \(requirement.section))", subrule: requirement.specificID)
+                report(
+                    .warning, .content, "required-element",
+                    "<\(element.name)> has no <\(requirement.name)>, which the VAST text requires "
+                        + "(section \(requirement.section))", subrule: requirement.specificID)
             case .content:
-                report(.error, .content, "required-element",
-                       "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)",
-                       subrule: requirement.specificID)
+                report(
+                    .error, .content, "required-element",
+                    "<\(element.name)> must contain <\(requirement.name)> in VAST \(version.rawValue)",
+                    subrule: requirement.specificID)
             }
         }
     }

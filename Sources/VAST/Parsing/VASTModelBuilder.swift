@@ -146,25 +146,30 @@ struct VASTModelBuilder {
 
     /// Records a finding, or past the cap only counts it, keeping the worst severity so that
     /// the document's validity does not change (bounded memory on hostile input).
-    mutating func report(_ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
-                         _ message: String, code: VASTErrorCode? = nil, at location: String? = nil,
-                         subrule: String? = nil) {
+    mutating func report(
+        _ severity: VASTFinding.Severity, _ category: VASTFinding.Category, _ rule: String,
+        _ message: String, code: VASTErrorCode? = nil, at location: String? = nil,
+        subrule: String? = nil
+    ) {
         guard acceptsFindings else {
             suppressedFindings += 1
             suppressedSeverity = max(suppressedSeverity ?? severity, severity)
             return
         }
-        findings.append(VASTFinding(
-            severity: severity, category: category, rule: rule, message: message,
-            location: location ?? self.location(), line: line > 0 ? line : nil,
-            vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
-            subrule: subrule, column: line > 0 && column > 0 ? column : nil))
+        findings.append(
+            VASTFinding(
+                severity: severity, category: category, rule: rule, message: message,
+                location: location ?? self.location(), line: line > 0 ? line : nil,
+                vastErrorCode: code ?? (severity == .error && category == .content ? .schemaValidation : nil),
+                subrule: subrule, column: line > 0 && column > 0 ? column : nil))
     }
 
     // MARK: SAX events
 
-    mutating func startElement(localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
-                               uri: UnsafePointer<xmlChar>?, namespaces: SAXNamespaces, attributes: SAXAttributes) {
+    mutating func startElement(
+        localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+        uri: UnsafePointer<xmlChar>?, namespaces: SAXNamespaces, attributes: SAXAttributes
+    ) {
         if uncountedDepth > 0 { uncountedDepth += 1 }
         if rawDepth > 0 {
             rawDepth += 1
@@ -189,7 +194,7 @@ struct VASTModelBuilder {
         let foreign = uri != nil && !sameNamespace(uri, rootNamespace)
         let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
         guard let known, !foreign, let parent,
-              VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
+            VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
         else {
             skip(localname: localname, known: known, foreign: foreign, parent: parent, index: index)
             return
@@ -198,8 +203,10 @@ struct VASTModelBuilder {
         checkOrder(of: known, inFrame: parentIndex)
         frames.append(Frame(element: known, index: index, line: line, column: column))
         if known.introduced > version {
-            report(.warning, .schema, "version.element",
-                   "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)")
+            report(
+                .warning, .schema, "version.element",
+                "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)"
+            )
         }
         checkRequiredAttributes(of: known, attributes: attributes)
         if known.collectsText {
@@ -248,8 +255,9 @@ struct VASTModelBuilder {
             text.append(contentsOf: bytes.prefix(max(0, limits.maxTextBytes - text.count)))
             if !textTruncated {
                 textTruncated = true
-                report(.error, .content, "value.too-long",
-                       "<\(element.name)> holds more than \(limits.maxTextBytes) bytes of text; the rest is dropped")
+                report(
+                    .error, .content, "value.too-long",
+                    "<\(element.name)> holds more than \(limits.maxTextBytes) bytes of text; the rest is dropped")
             }
             return
         }
@@ -287,18 +295,23 @@ struct VASTModelBuilder {
         return 1
     }
 
-    private mutating func skip(localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
-                               parent: VASTElement?, index: Int) {
+    private mutating func skip(
+        localname: UnsafePointer<xmlChar>, known: VASTElement?, foreign: Bool,
+        parent: VASTElement?, index: Int
+    ) {
         let name = String(cString: localname)
-        frames.append(Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
+        frames.append(
+            Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {
-            report(.info, .schema, "schema.unknown-element",
-                   "<\(name)> from another namespace is outside <Extensions>; ignored")
+            report(
+                .info, .schema, "schema.unknown-element",
+                "<\(name)> from another namespace is outside <Extensions>; ignored")
         } else if known != nil {
-            report(.warning, .schema, "schema.unknown-element",
-                   "<\(name)> is not allowed inside <\(parentName)>; ignored")
+            report(
+                .warning, .schema, "schema.unknown-element",
+                "<\(name)> is not allowed inside <\(parentName)>; ignored")
         } else {
             report(.warning, .schema, "schema.unknown-element", "<\(name)> is not a VAST element; ignored")
         }
@@ -310,9 +323,10 @@ struct VASTModelBuilder {
         guard let position = order.firstIndex(of: element) else { return }
         if position < frames[index].lastOrder && !frames[index].orderReported {
             frames[index].orderReported = true
-            report(.warning, .schema, "schema.child-order",
-                   "<\(element.name)> comes after an element the VAST \(version.rawValue) schema puts after it "
-                   + "(players accept any order)", at: location() + "/" + element.name)
+            report(
+                .warning, .schema, "schema.child-order",
+                "<\(element.name)> comes after an element the VAST \(version.rawValue) schema puts after it "
+                    + "(players accept any order)", at: location() + "/" + element.name)
         }
         frames[index].lastOrder = max(frames[index].lastOrder, position)
     }
@@ -349,8 +363,11 @@ struct VASTElementSet {
 extension String {
     /// ASCII case-insensitive equality, for attribute names written `AdID` instead of `adId`.
     func caseInsensitiveEquals(_ other: String) -> Bool {
-        let lhs = utf8, rhs = other.utf8
+        let lhs = utf8
+        let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { a, b in a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) }
+        return zip(lhs, rhs).allSatisfy { a, b in
+            a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A)
+        }
     }
 }

@@ -23,8 +23,10 @@ public struct VASTParser: Sendable {
         public var maxFindings: Int
 
         /// Creates limits.
-        public init(maxBytes: Int = 2 << 20, maxAttributesPerElement: Int = 128, maxTextBytes: Int = 1 << 20,
-                    maxFindings: Int = 1_000) {
+        public init(
+            maxBytes: Int = 2 << 20, maxAttributesPerElement: Int = 128, maxTextBytes: Int = 1 << 20,
+            maxFindings: Int = 1_000
+        ) {
             self.maxBytes = maxBytes
             self.maxAttributesPerElement = maxAttributesPerElement
             self.maxTextBytes = maxTextBytes
@@ -79,7 +81,8 @@ public struct VASTParser: Sendable {
     private func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(VASTParseError) -> VASTParseResult {
         guard !buffer.isEmpty else { throw VASTParseError(.empty, "the document is empty") }
         guard buffer.count <= limits.maxBytes, buffer.count <= Int(Int32.max) else {
-            throw VASTParseError(.tooLarge, "the document is \(buffer.count) bytes, over the \(limits.maxBytes)-byte limit")
+            throw VASTParseError(
+                .tooLarge, "the document is \(buffer.count) bytes, over the \(limits.maxBytes)-byte limit")
         }
         try AttributePreScan.check(buffer, maxAttributes: limits.maxAttributesPerElement)
         LibXML2.initializeOnce()

@@ -4,7 +4,7 @@ extension Substring {
     func trimmingASCIIWhitespace() -> String {
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !$0.isASCIIWhitespace }),
-              let last = bytes.lastIndex(where: { !$0.isASCIIWhitespace })
+            let last = bytes.lastIndex(where: { !$0.isASCIIWhitespace })
         else { return "" }
         return String(self[first...last])
     }
@@ -14,7 +14,7 @@ extension String {
     /// The text without leading and trailing ASCII whitespace (space, tab, CR, LF).
     func trimmingASCIIWhitespace() -> String {
         guard let first = utf8.first, let last = utf8.last,
-              first.isASCIIWhitespace || last.isASCIIWhitespace
+            first.isASCIIWhitespace || last.isASCIIWhitespace
         else { return self }
         return self[...].trimmingASCIIWhitespace()
     }

@@ -59,7 +59,8 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { throw VASTTimeFormatError(text: text, reason: "is empty") }
         guard trimmed.utf8.count <= 32 else { throw VASTTimeFormatError(text: text, reason: "is too long") }
-        var leniency: VASTLeniency? = trimmed.utf8.count != text.utf8.count
+        var leniency: VASTLeniency? =
+            trimmed.utf8.count != text.utf8.count
             ? VASTLeniency("surrounding whitespace") : nil
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3 || parts.count == 1 else {
@@ -75,7 +76,9 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
         guard minutes < 60 else { throw VASTTimeFormatError(text: text, reason: "has minutes above 59") }
         guard seconds < 60 else { throw VASTTimeFormatError(text: text, reason: "has seconds above 59") }
-        if parts[0].utf8.count != 2 || parts[1].utf8.count != 2 || (last.split(separator: ".").first?.utf8.count ?? 0) != 2 {
+        if parts[0].utf8.count != 2 || parts[1].utf8.count != 2
+            || (last.split(separator: ".").first?.utf8.count ?? 0) != 2
+        {
             leniency = leniency ?? VASTLeniency("fields not written with two digits")
         } else if fractionDigits != 0 && fractionDigits != 3 {
             leniency = leniency ?? VASTLeniency("\(fractionDigits) fraction digits instead of 3")
@@ -96,8 +99,14 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
         var millis = value
         var count = fraction.utf8.count
-        while count > 3 { millis /= 10; count -= 1 }
-        while count < 3 { millis *= 10; count += 1 }
+        while count > 3 {
+            millis /= 10
+            count -= 1
+        }
+        while count < 3 {
+            millis *= 10
+            count += 1
+        }
         return (whole, millis, fraction.utf8.count)
     }
 

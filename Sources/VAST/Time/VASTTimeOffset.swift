@@ -17,8 +17,8 @@ public enum VASTTimeOffset: Sendable, Hashable, CustomStringConvertible {
         }
         let number = trimmed.dropLast()
         guard number.utf8.count <= 12, !number.isEmpty,
-              number.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
-              let value = Double(number)
+            number.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }),
+            let value = Double(number)
         else { throw VASTTimeFormatError(text: text, reason: "is not a percentage") }
         guard value <= 100 else { throw VASTTimeFormatError(text: text, reason: "is above 100%") }
         return (.percent(value), trimmed.utf8.count != text.utf8.count ? VASTLeniency("surrounding whitespace") : nil)

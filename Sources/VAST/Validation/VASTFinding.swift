@@ -50,8 +50,10 @@ public struct VASTFinding: Sendable, Hashable, CustomStringConvertible {
     public var vastErrorCode: VASTErrorCode?
 
     /// Creates a finding.
-    public init(severity: Severity, category: Category, rule: String, message: String, location: String,
-                line: Int? = nil, vastErrorCode: VASTErrorCode? = nil, subrule: String? = nil, column: Int? = nil) {
+    public init(
+        severity: Severity, category: Category, rule: String, message: String, location: String,
+        line: Int? = nil, vastErrorCode: VASTErrorCode? = nil, subrule: String? = nil, column: Int? = nil
+    ) {
         self.severity = severity
         self.category = category
         self.rule = rule

@@ -43,9 +43,11 @@ public struct VASTRule: Sendable, Hashable, Identifiable {
     public var goodExample: String
 
     /// Creates a rule.
-    public init(id: String, parent: String? = nil, severity: VASTFinding.Severity, category: VASTFinding.Category,
-                versions: ClosedRange<VASTVersion> = .v2_0 ... .v4_3, section: String?, vastErrorCode: VASTErrorCode? = nil,
-                origin: Origin = .parser, summary: String, badExample: String, goodExample: String) {
+    public init(
+        id: String, parent: String? = nil, severity: VASTFinding.Severity, category: VASTFinding.Category,
+        versions: ClosedRange<VASTVersion> = .v2_0 ... .v4_3, section: String?, vastErrorCode: VASTErrorCode? = nil,
+        origin: Origin = .parser, summary: String, badExample: String, goodExample: String
+    ) {
         self.id = id
         self.parent = parent
         self.severity = severity

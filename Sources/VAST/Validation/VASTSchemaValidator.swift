@@ -23,7 +23,7 @@ public final class VASTSchemaValidator {
         LibXML2.initializeOnce()
         let compiled: xmlSchemaPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                  let context = xmlSchemaNewMemParserCtxt(base, Int32(raw.count))
+                let context = xmlSchemaNewMemParserCtxt(base, Int32(raw.count))
             else { return nil }
             defer { xmlSchemaFreeParserCtxt(context) }
             let saved = vast_xml_silence()
@@ -48,7 +48,7 @@ public final class VASTSchemaValidator {
         defer { vast_xml_restore(saved) }
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                  let document = xmlReadMemory(base, Int32(raw.count), nil, nil, Int32(XML_PARSE_NONET.rawValue))
+                let document = xmlReadMemory(base, Int32(raw.count), nil, nil, Int32(XML_PARSE_NONET.rawValue))
             else {
                 collector.messages.append((0, "the document could not be read for schema validation"))
                 return
@@ -56,18 +56,21 @@ public final class VASTSchemaValidator {
             defer { xmlFreeDoc(document) }
             guard let context = xmlSchemaNewValidCtxt(schema) else { return }
             defer { xmlSchemaFreeValidCtxt(context) }
-            xmlSchemaSetValidStructuredErrors(context, { user, error in
-                guard let user, let error else { return }
-                let collector = Unmanaged<SchemaErrorCollector>.fromOpaque(user).takeUnretainedValue()
-                guard collector.messages.count < 200 else { return }
-                let message = error.pointee.message.map { String(cString: $0) } ?? "schema error"
-                collector.messages.append((Int(error.pointee.line), message.trimmingASCIIWhitespace()))
-            }, box)
+            xmlSchemaSetValidStructuredErrors(
+                context,
+                { user, error in
+                    guard let user, let error else { return }
+                    let collector = Unmanaged<SchemaErrorCollector>.fromOpaque(user).takeUnretainedValue()
+                    guard collector.messages.count < 200 else { return }
+                    let message = error.pointee.message.map { String(cString: $0) } ?? "schema error"
+                    collector.messages.append((Int(error.pointee.line), message.trimmingASCIIWhitespace()))
+                }, box)
             _ = xmlSchemaValidateDoc(context, document)
         }
         return collector.messages.map { line, message in
-            VASTFinding(severity: .error, category: .schema, rule: "schema.xsd", message: message,
-                        location: "line \(line)", line: line > 0 ? line : nil, vastErrorCode: .schemaValidation)
+            VASTFinding(
+                severity: .error, category: .schema, rule: "schema.xsd", message: message,
+                location: "line \(line)", line: line > 0 ? line : nil, vastErrorCode: .schemaValidation)
         }
     }
 }

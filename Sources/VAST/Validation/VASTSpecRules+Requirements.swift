@@ -53,9 +53,11 @@ extension VASTSpecRules {
         /// goes into every finding of the row.
         let specificID: String
 
-        fileprivate init(_ kind: Kind, _ element: VASTElement, _ name: String, _ context: Context = .any,
-                         since: VASTVersion = .v2_0, until: VASTVersion = .v4_3, _ level: Level = .content,
-                         section: String) {
+        fileprivate init(
+            _ kind: Kind, _ element: VASTElement, _ name: String, _ context: Context = .any,
+            since: VASTVersion = .v2_0, until: VASTVersion = .v4_3, _ level: Level = .content,
+            section: String
+        ) {
             self.kind = kind
             self.element = element
             self.name = name
@@ -65,7 +67,8 @@ extension VASTSpecRules {
             self.level = level
             self.section = section
             child = kind == .child ? VASTElement.byName[name] : nil
-            specificID = (kind == .child ? "required-element" : "required-attribute") + ".\(element.name).\(name)"
+            specificID =
+                (kind == .child ? "required-element" : "required-attribute") + ".\(element.name).\(name)"
                 + (context == .wrapper ? ".wrapper" : "")
         }
     }
@@ -105,7 +108,8 @@ extension VASTSpecRules {
         Requirement(.attribute, .icon, "height", since: .v3_0, until: .v3_0, .schema, section: "3.11.1"),
         Requirement(.attribute, .icon, "xPosition", since: .v3_0, until: .v3_0, .schema, section: "3.11.1"),
         Requirement(.attribute, .icon, "yPosition", since: .v3_0, until: .v3_0, .schema, section: "3.11.1"),
-        Requirement(.child, .iconClickFallbackImages, "IconClickFallbackImage", since: .v4_2, .schema, section: "3.11.6.1"),
+        Requirement(
+            .child, .iconClickFallbackImages, "IconClickFallbackImage", since: .v4_2, .schema, section: "3.11.6.1"),
         Requirement(.attribute, .iconClickFallbackImage, "width", since: .v4_1, .advisory, section: "3.11.6.1"),
         Requirement(.attribute, .iconClickFallbackImage, "height", since: .v4_1, .advisory, section: "3.11.6.1"),
         Requirement(.child, .nonLinearAds, "NonLinear", .inLine, .schema, section: "3.12.1"),
@@ -142,7 +146,9 @@ extension VASTSpecRules {
     private static func table(_ kind: Requirement.Kind) -> [[[Requirement]]] {
         VASTElement.allCases.map { element in
             [Requirement.Context.inLine, .wrapper].map { context in
-                requirements.filter { $0.kind == kind && $0.element == element && ($0.context == .any || $0.context == context) }
+                requirements.filter {
+                    $0.kind == kind && $0.element == element && ($0.context == .any || $0.context == context)
+                }
             }
         }
     }

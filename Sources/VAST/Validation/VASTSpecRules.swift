@@ -43,16 +43,22 @@ enum VASTSpecRules {
     static func childOrder(of element: VASTElement, version: VASTVersion) -> [VASTElement] {
         switch (element, version.isVAST4, version) {
         case (.inLine, true, _):
-            [.adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adServingId, .adTitle,
-             .adVerifications, .advertiser, .category, .creatives, .description, .expires, .survey]
+            [
+                .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adServingId, .adTitle,
+                .adVerifications, .advertiser, .category, .creatives, .description, .expires, .survey,
+            ]
         case (.wrapper, true, _):
-            [.adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adVerifications,
-             .blockedAdCategories, .creatives, .vastAdTagURI]
+            [
+                .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adVerifications,
+                .blockedAdCategories, .creatives, .vastAdTagURI,
+            ]
         case (.inLine, false, .v2_0):
             [.adSystem, .adTitle, .description, .survey, .error, .impression, .creatives, .extensions]
         case (.inLine, false, _):
-            [.adSystem, .adTitle, .description, .advertiser, .pricing, .survey, .error, .impression, .creatives,
-             .extensions]
+            [
+                .adSystem, .adTitle, .description, .advertiser, .pricing, .survey, .error, .impression, .creatives,
+                .extensions,
+            ]
         case (.wrapper, false, _):
             [.adSystem, .vastAdTagURI, .error, .impression, .creatives, .extensions]
         default:
@@ -68,7 +74,6 @@ enum VASTSpecRules {
         return set
     }
 
-
     /// Children each element may have; anything else in the VAST namespace is reported as unknown
     /// and skipped.
     static func allowedChildren(of element: VASTElement) -> Set<VASTElement> {
@@ -76,11 +81,15 @@ enum VASTSpecRules {
         case .vast: [.ad, .error]
         case .ad: [.inLine, .wrapper]
         case .inLine:
-            [.adSystem, .adTitle, .adServingId, .description, .advertiser, .category, .pricing, .survey, .expires,
-             .error, .impression, .viewableImpression, .adVerifications, .extensions, .creatives]
+            [
+                .adSystem, .adTitle, .adServingId, .description, .advertiser, .category, .pricing, .survey, .expires,
+                .error, .impression, .viewableImpression, .adVerifications, .extensions, .creatives,
+            ]
         case .wrapper:
-            [.adSystem, .error, .impression, .viewableImpression, .pricing, .adVerifications, .extensions,
-             .blockedAdCategories, .vastAdTagURI, .creatives, .vastAdTagURL]
+            [
+                .adSystem, .error, .impression, .viewableImpression, .pricing, .adVerifications, .extensions,
+                .blockedAdCategories, .vastAdTagURI, .creatives, .vastAdTagURL,
+            ]
         case .vastAdTagURL: [.url]
         case .viewableImpression: [.viewable, .notViewable, .viewUndetermined]
         case .adVerifications: [.verification]
@@ -91,23 +100,29 @@ enum VASTSpecRules {
         case .creatives: [.creative]
         case .creative: [.universalAdId, .creativeExtensions, .linear, .nonLinearAds, .companionAds]
         case .creativeExtensions: [.creativeExtension]
-        case .linear: [.duration, .adParameters, .mediaFiles, .trackingEvents, .videoClicks, .icons, .creativeExtensions]
+        case .linear:
+            [.duration, .adParameters, .mediaFiles, .trackingEvents, .videoClicks, .icons, .creativeExtensions]
         case .mediaFiles: [.mediaFile, .mezzanine, .interactiveCreativeFile, .closedCaptionFiles]
         case .closedCaptionFiles: [.closedCaptionFile]
         case .videoClicks: [.clickThrough, .clickTracking, .customClick]
         case .icons: [.icon]
-        case .icon: [.staticResource, .iframeResource, .htmlResource, .iconClicks, .iconViewTracking, .altText, .hoverText]
+        case .icon:
+            [.staticResource, .iframeResource, .htmlResource, .iconClicks, .iconViewTracking, .altText, .hoverText]
         case .iconClicks: [.iconClickThrough, .iconClickTracking, .iconClickFallbackImages]
         case .iconClickFallbackImages: [.iconClickFallbackImage]
         case .iconClickFallbackImage: [.altText, .staticResource]
         case .nonLinearAds: [.nonLinear, .trackingEvents]
         case .nonLinear:
-            [.staticResource, .iframeResource, .htmlResource, .adParameters, .nonLinearClickThrough,
-             .nonLinearClickTracking, .creativeExtensions]
+            [
+                .staticResource, .iframeResource, .htmlResource, .adParameters, .nonLinearClickThrough,
+                .nonLinearClickTracking, .creativeExtensions,
+            ]
         case .companionAds: [.companion]
         case .companion:
-            [.staticResource, .iframeResource, .htmlResource, .adParameters, .altText, .companionClickThrough,
-             .companionClickTracking, .trackingEvents, .creativeExtensions]
+            [
+                .staticResource, .iframeResource, .htmlResource, .adParameters, .altText, .companionClickThrough,
+                .companionClickTracking, .trackingEvents, .creativeExtensions,
+            ]
         default: []
         }
     }

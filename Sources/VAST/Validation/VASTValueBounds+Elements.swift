@@ -7,18 +7,22 @@ extension VASTValueBounds {
     /// - Parameter file: a media file as parsed (or built by hand).
     /// - Returns: attribute names such as `width`, `maxBitrate`.
     public static func violations(in file: VASTMediaFile) -> [String] {
-        check([("width", file.width, pixels), ("height", file.height, pixels), ("bitrate", file.bitrate, bitrateKbps),
-               ("minBitrate", file.minBitrate, bitrateKbps), ("maxBitrate", file.maxBitrate, bitrateKbps),
-               ("fileSize", file.fileSize, fileSizeBytes)])
+        check([
+            ("width", file.width, pixels), ("height", file.height, pixels), ("bitrate", file.bitrate, bitrateKbps),
+            ("minBitrate", file.minBitrate, bitrateKbps), ("maxBitrate", file.maxBitrate, bitrateKbps),
+            ("fileSize", file.fileSize, fileSizeBytes),
+        ])
     }
 
     /// The size attributes of `companion` outside ``pixels``, in attribute order.
     /// - Parameter companion: a companion as parsed (or built by hand).
     /// - Returns: attribute names such as `assetWidth`; empty when every size is inside or absent.
     public static func violations(in companion: VASTCompanion) -> [String] {
-        check([("width", companion.width, pixels), ("height", companion.height, pixels),
-               ("assetWidth", companion.assetWidth, pixels), ("assetHeight", companion.assetHeight, pixels),
-               ("expandedWidth", companion.expandedWidth, pixels), ("expandedHeight", companion.expandedHeight, pixels)])
+        check([
+            ("width", companion.width, pixels), ("height", companion.height, pixels),
+            ("assetWidth", companion.assetWidth, pixels), ("assetHeight", companion.assetHeight, pixels),
+            ("expandedWidth", companion.expandedWidth, pixels), ("expandedHeight", companion.expandedHeight, pixels),
+        ])
     }
 
     /// The size attributes of `nonLinear` outside ``pixels``, and `minSuggestedDuration` outside
@@ -26,9 +30,11 @@ extension VASTValueBounds {
     /// - Parameter nonLinear: a non-linear as parsed (or built by hand).
     /// - Returns: attribute names such as `expandedHeight`; empty when every value is inside or absent.
     public static func violations(in nonLinear: VASTNonLinear) -> [String] {
-        var names = check([("width", nonLinear.width, pixels), ("height", nonLinear.height, pixels),
-                           ("expandedWidth", nonLinear.expandedWidth, pixels),
-                           ("expandedHeight", nonLinear.expandedHeight, pixels)])
+        var names = check([
+            ("width", nonLinear.width, pixels), ("height", nonLinear.height, pixels),
+            ("expandedWidth", nonLinear.expandedWidth, pixels),
+            ("expandedHeight", nonLinear.expandedHeight, pixels),
+        ])
         if let time = nonLinear.minSuggestedDuration, !duration.contains(time) { names.append("minSuggestedDuration") }
         return names
     }

@@ -8,9 +8,12 @@ extension ChainMerger {
         let icons = layers.flatMap { layer in layer.linear.icons.map { (icon: $0, hop: layer.hop) } }
         let inLineHasClickThrough = creatives.contains { $0.linear?.videoClicks?.clickThrough != nil }
         // The ClickThrough closest to the InLine wins (VAST 4.3 section 2.3.5.2).
-        let clickThrough = inLineHasClickThrough ? nil : layers.reversed().lazy.compactMap { layer in
-            layer.linear.videoClicks?.clickThrough.map { (url: $0, hop: layer.hop) }
-        }.first
+        let clickThrough =
+            inLineHasClickThrough
+            ? nil
+            : layers.reversed().lazy.compactMap { layer in
+                layer.linear.videoClicks?.clickThrough.map { (url: $0, hop: layer.hop) }
+            }.first
         guard let target = creatives.firstIndex(where: { $0.linear != nil }), var linear = creatives[target].linear
         else {
             omit("linearTracking", events: tracking)
@@ -18,9 +21,11 @@ extension ChainMerger {
             omit("customClick", custom.map { ($0.0.url, $0.1) })
             omit("clickThrough", clickThrough.map { [($0.url.url, $0.hop)] } ?? [])
             omit("iconViewTracking", icons.flatMap { item in item.icon.viewTracking.map { ($0, item.hop) } })
-            omit("iconClickTracking", icons.flatMap { item in
-                (item.icon.iconClicks?.clickTracking ?? []).map { ($0.url, item.hop) }
-            })
+            omit(
+                "iconClickTracking",
+                icons.flatMap { item in
+                    (item.icon.iconClicks?.clickTracking ?? []).map { ($0.url, item.hop) }
+                })
             return
         }
         linear.trackingEvents = tracking.map(\.event) + linear.trackingEvents
@@ -40,7 +45,7 @@ extension ChainMerger {
         let tracking = layers.flatMap { layer in layer.ads.trackingEvents.map { (event: $0, hop: layer.hop) } }
         let clicks = layers.flatMap { layer in layer.ads.nonLinears.flatMap(\.clickTracking).map { ($0, layer.hop) } }
         guard let target = creatives.firstIndex(where: { $0.nonLinearAds != nil }),
-              var nonLinearAds = creatives[target].nonLinearAds
+            var nonLinearAds = creatives[target].nonLinearAds
         else {
             omit("nonLinearTracking", events: tracking)
             omit("nonLinearClickTracking", clicks.map { ($0.0.url, $0.1) })
@@ -72,7 +77,8 @@ extension ChainMerger {
         let clicks = trackingOnly.flatMap { item in item.companion.clickTracking.map { ($0, item.hop) } }
 
         if let target = creatives.firstIndex(where: { $0.companionAds != nil }),
-           var group = creatives[target].companionAds {
+            var group = creatives[target].companionAds
+        {
             let own = group.companions.count
             group.companions = shown.map(\.companion) + group.companions
             attach(tracking, clicks, to: own > 0 ? shown.count : (shown.isEmpty ? nil : 0), in: &group.companions)
@@ -98,8 +104,10 @@ extension ChainMerger {
     }
 
     /// Puts tracking-only companions' trackers ahead of those of the companion at `index`.
-    private mutating func attach(_ tracking: [(event: VASTTrackingEvent, hop: Int)], _ clicks: [(VASTTrackedURL, Int)],
-                                 to index: Int?, in companions: inout [VASTCompanion]) {
+    private mutating func attach(
+        _ tracking: [(event: VASTTrackingEvent, hop: Int)], _ clicks: [(VASTTrackedURL, Int)],
+        to index: Int?, in companions: inout [VASTCompanion]
+    ) {
         guard let index else {
             omit("companionTracking", events: tracking)
             omit("companionClickTracking", clicks.map { ($0.0.url, $0.1) })

@@ -92,8 +92,9 @@ extension DocumentWriter {
         switch VASTValueText.time(duration) {
         case .success(let value): try text(.duration, value)
         case .failure(let problem):
-            throw VASTWriteError(.valueOutOfRange, "the duration \(problem.reason)",
-                                 at: out.location(ofNext: .duration))
+            throw VASTWriteError(
+                .valueOutOfRange, "the duration \(problem.reason)",
+                at: out.location(ofNext: .duration))
         }
     }
 
@@ -106,7 +107,8 @@ extension DocumentWriter {
 
     /// `<MediaFiles>`, also when empty in an InLine, which requires it.
     private mutating func mediaFiles(_ linear: VASTLinear) throws(VASTWriteError) {
-        guard !inWrapper || !linear.mediaFiles.isEmpty || !linear.mezzanines.isEmpty
+        guard
+            !inWrapper || !linear.mediaFiles.isEmpty || !linear.mezzanines.isEmpty
                 || !linear.interactiveCreativeFiles.isEmpty || !linear.closedCaptionFiles.isEmpty
         else { return }
         try out.open(.mediaFiles)

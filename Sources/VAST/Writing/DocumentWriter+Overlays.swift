@@ -1,7 +1,8 @@
 /// NonLinear and Companion bodies and the resources they (and icons) show.
 extension DocumentWriter {
     mutating func nonLinearAds(_ nonLinearAds: VASTNonLinearAds, creativeExtensions: [VASTExtension])
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         try out.open(.nonLinearAds)
         try trackingEvents(nonLinearAds.trackingEvents)
         for (index, nonLinear) in nonLinearAds.nonLinears.enumerated() {
@@ -11,7 +12,8 @@ extension DocumentWriter {
     }
 
     private mutating func nonLinear(_ nonLinear: VASTNonLinear, creativeExtensions: [VASTExtension])
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         var attributes = XMLAttributes()
         attributes.set("id", nonLinear.id)
         attributes.set("width", nonLinear.width)
@@ -38,7 +40,8 @@ extension DocumentWriter {
     }
 
     mutating func companionAds(_ companionAds: VASTCompanionAds, creativeExtensions: [VASTExtension])
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         var attributes = XMLAttributes()
         attributes.set("required", companionAds.required)
         try out.open(.companionAds, attributes)
@@ -49,7 +52,8 @@ extension DocumentWriter {
     }
 
     private mutating func companion(_ companion: VASTCompanion, creativeExtensions: [VASTExtension])
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         var attributes = XMLAttributes()
         attributes.set("id", companion.id)
         attributes.set("width", companion.width)

@@ -205,13 +205,15 @@ struct DocumentWriter {
 
     /// A text element, when the value is present; URIs in CDATA, markup in CDATA when it needs it.
     mutating func text(_ element: VASTElement, _ value: String?, _ attributes: XMLAttributes = XMLAttributes())
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         guard let value else { return }
-        let style: XMLOutput.TextStyle = switch element {
-        case _ where element.holdsURL: .url
-        case .htmlResource, .adParameters, .verificationParameters: .markup
-        default: .plain
-        }
+        let style: XMLOutput.TextStyle =
+            switch element {
+            case _ where element.holdsURL: .url
+            case .htmlResource, .adParameters, .verificationParameters: .markup
+            default: .plain
+            }
         try out.leaf(element, attributes, value, style: style)
     }
 
@@ -223,8 +225,9 @@ struct DocumentWriter {
     private mutating func number(_ element: VASTElement, _ value: Int?) throws(VASTWriteError) {
         guard let value else { return }
         guard value >= 0 else {
-            throw VASTWriteError(.valueOutOfRange, "<\(element.name)> is \(value); it is a number of seconds from 0",
-                                 at: out.location(ofNext: element))
+            throw VASTWriteError(
+                .valueOutOfRange, "<\(element.name)> is \(value); it is a number of seconds from 0",
+                at: out.location(ofNext: element))
         }
         try text(element, String(value))
     }
@@ -253,7 +256,8 @@ struct DocumentWriter {
 
     /// Extensions or CreativeExtensions, each checked to read back as one element with its attributes.
     mutating func extensions(_ extensions: [VASTExtension], container: VASTElement, element: VASTElement)
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         guard !extensions.isEmpty else { return }
         try out.open(container)
         for value in extensions {
@@ -261,8 +265,9 @@ struct DocumentWriter {
             if let type = value.type, !attributes.contains(where: { $0.name == "type" }) {
                 attributes.insert((name: "type", value: type), at: 0)
             }
-            try ExtensionCheck.check(type: value.type, attributes: attributes, rawXML: value.rawXML, version: version,
-                                     location: out.location(ofNext: element))
+            try ExtensionCheck.check(
+                type: value.type, attributes: attributes, rawXML: value.rawXML, version: version,
+                location: out.location(ofNext: element))
             try out.verbatim(element, attributes: attributes, content: value.rawXML)
         }
         out.close()

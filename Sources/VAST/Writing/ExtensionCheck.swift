@@ -10,16 +10,22 @@
 enum ExtensionCheck {
     /// Throws when the extension would not read back whole: ``VASTWriteError/Kind/unrepresentableCharacter``
     /// for a character XML cannot hold, ``VASTWriteError/Kind/invalidExtension`` for the rest.
-    static func check(type: String?, attributes: [(name: String, value: String)], rawXML: String, version: VASTVersion,
-                      location: String) throws(VASTWriteError) {
-        if let problem = try problem(type: type, attributes: attributes, rawXML: rawXML, version: version,
-                                     location: location) {
+    static func check(
+        type: String?, attributes: [(name: String, value: String)], rawXML: String, version: VASTVersion,
+        location: String
+    ) throws(VASTWriteError) {
+        if let problem = try problem(
+            type: type, attributes: attributes, rawXML: rawXML, version: version,
+            location: location)
+        {
             throw VASTWriteError(.invalidExtension, problem, at: location)
         }
     }
 
-    private static func problem(type: String?, attributes: [(name: String, value: String)], rawXML: String,
-                                version: VASTVersion, location: String) throws(VASTWriteError) -> String? {
+    private static func problem(
+        type: String?, attributes: [(name: String, value: String)], rawXML: String,
+        version: VASTVersion, location: String
+    ) throws(VASTWriteError) -> String? {
         var probe = XMLOutput()
         var rootAttributes = XMLAttributes()
         rootAttributes.set("version", version.rawValue)
@@ -40,14 +46,15 @@ enum ExtensionCheck {
         do {
             document = try VASTParser(limits: limits).parse(bytes).document
         } catch {
-            let hint = error.message.contains("amespace prefix")
+            let hint =
+                error.message.contains("amespace prefix")
                 ? "; a namespace prefix must be declared inside the extension "
                     + "(the model keeps no declaration made outside it)"
                 : ""
             return "its XML is not well-formed inside <Extension> (\(error.message))" + hint
         }
         guard document.errors.isEmpty, document.ads.count == 1,
-              let read = document.ads[0].inLine?.common.extensions.first
+            let read = document.ads[0].inLine?.common.extensions.first
         else { return "its XML closes the <Extension> element early" }
         var expected = VASTInLine()
         expected.common.extensions = [read]

@@ -64,8 +64,10 @@ public struct VASTFlattening: Sendable, Hashable {
             var merger = ChainMerger(resolved: resolved, version: version, ad: index)
             let inLine = merger.inLine()
             omitted += merger.omitted
-            flattened.append(VASTAd(id: resolved.ad.id, sequence: resolved.ad.sequence, adType: resolved.ad.adType,
-                                    conditionalAd: resolved.ad.conditionalAd, content: .inLine(inLine)))
+            flattened.append(
+                VASTAd(
+                    id: resolved.ad.id, sequence: resolved.ad.sequence, adType: resolved.ad.adType,
+                    conditionalAd: resolved.ad.conditionalAd, content: .inLine(inLine)))
         }
         document = VASTDocument(version: version.rawValue, ads: flattened)
         self.omitted = omitted

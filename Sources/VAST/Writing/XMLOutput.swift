@@ -54,8 +54,10 @@ struct XMLOutput {
     }
 
     /// An element whose content is `value`: `<Name attributes>value</Name>` on one line.
-    mutating func leaf(_ element: VASTElement, _ attributes: XMLAttributes = XMLAttributes(), _ value: String,
-                       style: TextStyle) throws(VASTWriteError) {
+    mutating func leaf(
+        _ element: VASTElement, _ attributes: XMLAttributes = XMLAttributes(), _ value: String,
+        style: TextStyle
+    ) throws(VASTWriteError) {
         try startTag(element.name, attributes, repeatable: element.isRepeatable)
         if !value.isEmpty {
             frames[frames.count - 1].startTagOpen = false
@@ -68,8 +70,10 @@ struct XMLOutput {
 
     /// An element written whole from its parts: start tag, then `content` exactly as given (the
     /// raw XML of an extension), then the end tag, with no whitespace added inside.
-    mutating func verbatim(_ element: VASTElement, attributes: [(name: String, value: String)],
-                           content: String) throws(VASTWriteError) {
+    mutating func verbatim(
+        _ element: VASTElement, attributes: [(name: String, value: String)],
+        content: String
+    ) throws(VASTWriteError) {
         var written = XMLAttributes()
         for attribute in attributes { written.set(attribute.name, attribute.value) }
         try startTag(element.name, written, repeatable: element.isRepeatable)
@@ -87,7 +91,8 @@ struct XMLOutput {
     private var indent: String { String(repeating: "  ", count: frames.count) }
 
     private mutating func startTag(_ name: String, _ attributes: XMLAttributes, repeatable: Bool)
-        throws(VASTWriteError) {
+        throws(VASTWriteError)
+    {
         var location = frames.last?.location ?? ""
         if let parent = frames.indices.last {
             if frames[parent].startTagOpen {
@@ -161,7 +166,8 @@ struct XMLOutput {
     private func check(_ value: String, what: String) throws(VASTWriteError) {
         for scalar in value.unicodeScalars {
             let code = scalar.value
-            let allowed = code == 0x09 || code == 0x0A || code == 0x0D
+            let allowed =
+                code == 0x09 || code == 0x0A || code == 0x0D
                 || (code >= 0x20 && code != 0xFFFE && code != 0xFFFF)
             guard allowed else {
                 let hex = String(code, radix: 16, uppercase: true)

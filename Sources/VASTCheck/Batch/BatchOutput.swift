@@ -66,7 +66,8 @@ struct BatchOutput {
     func finish(_ summary: BatchSummary, seconds: Double) -> String {
         switch format {
         case .jsonl:
-            return JSON.object([("summary", summary.totals.json), ("breakdown", summary.breakdownJSON)]).serialized() + "\n"
+            return JSON.object([("summary", summary.totals.json), ("breakdown", summary.breakdownJSON)]).serialized()
+                + "\n"
         case .json:
             return JSON.object([
                 ("documents", .array(documents.sorted { $0.index < $1.index }.map(\.json))),
@@ -74,7 +75,8 @@ struct BatchOutput {
                 ("breakdown", summary.breakdownJSON),
             ]).pretty() + "\n"
         case .junit:
-            return JUnitReport.document(testCases.sorted { $0.index < $1.index }.map(\.xml), summary: summary, seconds: seconds)
+            return JUnitReport.document(
+                testCases.sorted { $0.index < $1.index }.map(\.xml), summary: summary, seconds: seconds)
         case .sarif:
             return sarif.document.pretty() + "\n"
         case .human:

@@ -43,7 +43,9 @@ struct BatchSummary: Sendable {
     }
 
     private mutating func consider(_ hop: SlowHop) {
-        if slowestHops.count == Self.slowestKept, let last = slowestHops.last, !SlowHop.isSlower(hop, than: last) { return }
+        if slowestHops.count == Self.slowestKept, let last = slowestHops.last, !SlowHop.isSlower(hop, than: last) {
+            return
+        }
         let position = slowestHops.firstIndex { SlowHop.isSlower(hop, than: $0) } ?? slowestHops.count
         slowestHops.insert(hop, at: position)
         if slowestHops.count > Self.slowestKept { slowestHops.removeLast() }
@@ -61,10 +63,16 @@ struct BatchSummary: Sendable {
             ("outcomes", .object(DocumentOutcome.allCases.map { ($0.rawValue, .int(outcomes[$0] ?? 0)) })),
             ("errorCodes", .object(errorCodes.keys.sorted().map { (String($0), .int(errorCodes[$0] ?? 0)) })),
             ("rules", .object(rulesByCount.map { ($0.rule, .int($0.count)) })),
-            ("slowestHops", .array(slowestHops.map { hop in
-                .object([("url", .string(hop.url)), ("ms", .int(Int(hop.milliseconds.rounded()))),
-                         ("source", .string(hop.source))])
-            })),
+            (
+                "slowestHops",
+                .array(
+                    slowestHops.map { hop in
+                        .object([
+                            ("url", .string(hop.url)), ("ms", .int(Int(hop.milliseconds.rounded()))),
+                            ("source", .string(hop.source)),
+                        ])
+                    })
+            ),
         ])
     }
 }

@@ -17,7 +17,8 @@ struct ProgressLine {
     /// The least time between two redraws.
     static let interval = Duration.milliseconds(100)
 
-    init(total: Int, enabled: Bool, write: @escaping @Sendable (String) -> Void, start: ContinuousClock.Instant = .now) {
+    init(total: Int, enabled: Bool, write: @escaping @Sendable (String) -> Void, start: ContinuousClock.Instant = .now)
+    {
         self.total = total
         self.enabled = enabled
         self.write = write
@@ -26,7 +27,7 @@ struct ProgressLine {
 
     /// The line's text for `done` of `total`, `failed` of them not valid, after `seconds`.
     static func text(done: Int, total: Int, failed: Int = 0, seconds: Double) -> String {
-        let total = max(total, done)   // a list that grew while it was read
+        let total = max(total, done)  // a list that grew while it was read
         let percent = total > 0 ? done * 100 / total : 100
         var text = "\(done)/\(total) (\(percent)%)  \(failed) failed"
         guard done > 0, seconds > 0 else { return text }
@@ -40,7 +41,8 @@ struct ProgressLine {
     static func clock(_ seconds: Double) -> String {
         let whole = Int(seconds.rounded(.up))
         let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
-        return hours > 0 ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+        return hours > 0
+            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
     }
 
     /// Draws the line as it stands (at the start: `0/N (0%)`).

@@ -17,7 +17,9 @@ struct Summary: Sendable {
     }
 
     var json: JSON {
-        .object([("documents", .int(documents)), ("valid", .int(valid)), ("invalid", .int(invalid)),
-                 ("unreadable", .int(unreadable))])
+        .object([
+            ("documents", .int(documents)), ("valid", .int(valid)), ("invalid", .int(invalid)),
+            ("unreadable", .int(unreadable)),
+        ])
     }
 }

@@ -6,7 +6,8 @@ extension Arguments {
         if flags.contains(Option.json.name) { formats.append(.json) }
         if let text = value(Option.format(allowed).name) {
             guard let named = OutputFormat(rawValue: text), allowed.contains(named) else {
-                throw UsageError("--format takes one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
+                throw UsageError(
+                    "--format takes one of \(allowed.map(\.rawValue).joined(separator: ", ")), not \"\(text)\"")
             }
             formats.append(named)
         }
@@ -17,7 +18,8 @@ extension Arguments {
     func format(_ allowed: [OutputFormat]) throws(UsageError) -> OutputFormat {
         let asked = try formats(allowed)
         guard Set(asked).count <= 1 else {
-            throw UsageError("choose one output format: \(asked.map(\.rawValue).joined(separator: " and ")) were both asked for")
+            throw UsageError(
+                "choose one output format: \(asked.map(\.rawValue).joined(separator: " and ")) were both asked for")
         }
         return asked.first ?? .human
     }

@@ -60,7 +60,8 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+            throw UsageError(
+                "\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
         return number
     }

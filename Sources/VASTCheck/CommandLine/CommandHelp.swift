@@ -59,8 +59,9 @@ struct CommandHelp: Sendable {
 
     /// `text` broken at spaces so that no line passes ``width``; lines after the first start with `indent`.
     static func wrap(_ text: String, indent: String, firstLineUsed: Int = 0) -> String {
-        wrap(text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), indent: indent,
-             firstLineUsed: firstLineUsed)
+        wrap(
+            text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), indent: indent,
+            firstLineUsed: firstLineUsed)
     }
 
     /// `words` (each kept whole: `[--output FILE]`) joined with spaces and broken between them.

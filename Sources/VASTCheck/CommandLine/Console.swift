@@ -24,9 +24,11 @@ public struct Console: Sendable {
     private(set) var redactor = VASTMacroRedactor.disabled
 
     /// Creates a console.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-                standardInput: StandardInput, outputIsTerminal: Bool,
-                environment: [String: String], errorIsTerminal: Bool = false) {
+    public init(
+        out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+        standardInput: StandardInput, outputIsTerminal: Bool,
+        environment: [String: String], errorIsTerminal: Bool = false
+    ) {
         self.out = out
         self.err = err
         self.standardInput = standardInput

@@ -28,7 +28,9 @@ struct InspectSource: Sendable {
             throw UsageError("\(command) needs a SOURCE (a file, an http(s) tag URL, or - for standard input)")
         }
         guard arguments.positional.count == 1 else {
-            throw UsageError("\(command) takes one SOURCE, not \(arguments.positional.count) (\(arguments.positional.joined(separator: " ")))")
+            throw UsageError(
+                "\(command) takes one SOURCE, not \(arguments.positional.count) (\(arguments.positional.joined(separator: " ")))"
+            )
         }
         self.name = name
         (limits, resolution) = try arguments.resolutionLimits()
@@ -49,7 +51,7 @@ struct InspectSource: Sendable {
         let loaded: LoadedSource
         do {
             loaded = try loader.load(try loader.source(named: name))
-        } catch where error.vastErrorCode != nil {
+        } catch  where error.vastErrorCode != nil {
             return .resolved(VASTResolution(refusing: error), client: client)
         } catch {
             return .unreadable(error.description)

@@ -25,7 +25,8 @@ struct MacroProfile: Sendable {
         var start: Date?
         if let text = arguments.value("--start") {
             guard let date = Self.date(text) else {
-                throw UsageError("--start takes an ISO 8601 date and time such as 2024-05-01T12:00:00Z, not \"\(text)\"")
+                throw UsageError(
+                    "--start takes an ISO 8601 date and time such as 2024-05-01T12:00:00Z, not \"\(text)\"")
             }
             start = date
         }
@@ -40,18 +41,27 @@ struct MacroProfile: Sendable {
         var context = VASTMacroContext(random: random)
         for assignment in arguments.values["--macro"] ?? [] {
             guard let equals = assignment.firstIndex(of: "=") else {
-                throw UsageError("--macro takes NAME=VALUE (for example --macro DEVICEIP=192.0.2.1), not \"\(assignment)\"")
+                throw UsageError(
+                    "--macro takes NAME=VALUE (for example --macro DEVICEIP=192.0.2.1), not \"\(assignment)\"")
             }
             var name = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces)
-            if name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 { name = String(name.dropFirst().dropLast()) }
-            if name.hasPrefix("%%") && name.hasSuffix("%%") && name.count > 4 { name = String(name.dropFirst(2).dropLast(2)) }
+            if name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 {
+                name = String(name.dropFirst().dropLast())
+            }
+            if name.hasPrefix("%%") && name.hasSuffix("%%") && name.count > 4 {
+                name = String(name.dropFirst(2).dropLast(2))
+            }
             let value = String(assignment[assignment.index(after: equals)...])
             let macro = VASTMacro(rawValue: name.uppercased())
             guard macro.isIAB else {
-                throw UsageError("--macro \(name): not an IAB macro (see the IAB VAST macro list, for example DEVICEIP, IFA, PAGEURL)")
+                throw UsageError(
+                    "--macro \(name): not an IAB macro (see the IAB VAST macro list, for example DEVICEIP, IFA, PAGEURL)"
+                )
             }
             if macro == .timestamp, value != "-1", value != "-2" {
-                guard start == nil else { throw UsageError("--macro TIMESTAMP and --start both set the clock; give one") }
+                guard start == nil else {
+                    throw UsageError("--macro TIMESTAMP and --start both set the clock; give one")
+                }
                 guard let date = Self.date(value) else {
                     throw UsageError("--macro TIMESTAMP takes an ISO 8601 date and time, not \"\(value)\"")
                 }
@@ -78,8 +88,14 @@ struct MacroProfile: Sendable {
     /// Sets one macro from its command-line text: `-1` declares it unknown, `-2` withheld; otherwise
     /// the value is read as the macro's type (a number, a list with commas, a time, `x,y`...).
     static func set(_ macro: VASTMacro, to value: String, in context: inout VASTMacroContext) throws(UsageError) {
-        if value == "-1" { context.unknown.insert(macro); return }
-        if value == "-2" { context.withheld.insert(macro); return }
+        if value == "-1" {
+            context.unknown.insert(macro)
+            return
+        }
+        if value == "-2" {
+            context.withheld.insert(macro)
+            return
+        }
         let reader = MacroValueReader(macro: macro, text: value)
         switch macro {
         case .cacheBusting:
@@ -161,7 +177,8 @@ struct MacroProfile: Sendable {
         case .gppString: context.gppString = value
         case .dsaParams: context.dsaParams = value
         default:
-            throw UsageError("--macro \(macro.rawValue) cannot be set: it is filled by the tool (use --start for TIMESTAMP)")
+            throw UsageError(
+                "--macro \(macro.rawValue) cannot be set: it is filled by the tool (use --start for TIMESTAMP)")
         }
     }
 }
@@ -176,7 +193,9 @@ private struct MacroValueReader {
     }
 
     func integer() throws(UsageError) -> Int {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 0 else { throw error("a whole number") }
+        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 0 else {
+            throw error("a whole number")
+        }
         return number
     }
 

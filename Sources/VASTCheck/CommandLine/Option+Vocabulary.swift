@@ -10,17 +10,22 @@ extension Option {
             + "[redacted:NAME]; for local debugging.")
 
     // Output
-    static let json = Option("--json", help: "Write JSON instead of text (the same as --format json; fields in the README).")
+    static let json = Option(
+        "--json", help: "Write JSON instead of text (the same as --format json; fields in the README).")
     static let output = Option(
         "--output", short: "o", value: "FILE",
         help: "Write the output to FILE instead of standard output (- is standard output).")
-    static let quiet = Option("--quiet", short: "q", help: "Print only what failed and the summary; the exit code says the rest.")
-    static let verbose = Option("--verbose", short: "v", help: "Print more: info findings, and each source's wrapper chain hop by hop.")
+    static let quiet = Option(
+        "--quiet", short: "q", help: "Print only what failed and the summary; the exit code says the rest.")
+    static let verbose = Option(
+        "--verbose", short: "v", help: "Print more: info findings, and each source's wrapper chain hop by hop.")
 
     /// `--format FORMAT` with the formats a command writes.
     static func format(_ formats: [OutputFormat]) -> Option {
         let names = formats.map(\.rawValue)
-        let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        let list =
+            names.count > 1
+            ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
         return Option("--format", value: "FORMAT", help: "The output format: \(list) (default: human).")
     }
 
@@ -28,7 +33,8 @@ extension Option {
     static let timeout = Option(
         "--timeout", value: "SECONDS",
         help: "Per-request timeout, 0.001 to 600 (default: 8 for the tag, 4 for each wrapper).")
-    static let maxDepth = Option("--max-depth", value: "N", help: "Wrappers to follow before error 302, 0 to 50 (default 5).")
+    static let maxDepth = Option(
+        "--max-depth", value: "N", help: "Wrappers to follow before error 302, 0 to 50 (default 5).")
     static let maxBytes = Option(
         "--max-bytes", value: "N", help: "Refuse documents larger than N bytes, as VAST error 100 (default 2097152).")
     static let follow = Option(
@@ -38,7 +44,8 @@ extension Option {
     static let macro = Option(
         "--macro", value: "NAME=VALUE", repeatable: true,
         help: "A macro's value (repeatable), as the IAB names it, for the URLs fetched and shown: "
-            + "--macro DEVICEIP=192.0.2.1, lists with commas (--macro REGULATIONS=gdpr,coppa), -1 unknown, -2 withheld.")
+            + "--macro DEVICEIP=192.0.2.1, lists with commas (--macro REGULATIONS=gdpr,coppa), -1 unknown, -2 withheld."
+    )
     static let duration = Option(
         "--duration", value: "SECONDS",
         help: "The media's duration in seconds, 0 to 86400 (default: the Linear's Duration; needed when it has none).")

@@ -17,8 +17,10 @@ struct Option: Sendable, Hashable {
     /// True when it may be given more than once and every value counts (`--macro`).
     let repeatable: Bool
 
-    init(_ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, aliases: [String] = [],
-         help: String) {
+    init(
+        _ name: String, short: Character? = nil, value: String? = nil, repeatable: Bool = false, aliases: [String] = [],
+        help: String
+    ) {
         self.name = name
         self.short = short
         self.value = value

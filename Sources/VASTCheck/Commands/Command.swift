@@ -63,9 +63,12 @@ extension Command {
     /// `Error: MESSAGE`, the usage line, the hint and where the help is (swift-argument-parser's layout).
     static func usageError(_ error: UsageError) -> String {
         var text = "Error: \(Terminal.escape(error.message))\n"
-        text += CommandHelp.usage(command: name, options: allOptions, positional: helpText.positional, prefix: "Usage: ")
+        text += CommandHelp.usage(
+            command: name, options: allOptions, positional: helpText.positional, prefix: "Usage: ")
         text += "\n"
-        if let hint = error.hint { text += "  " + Terminal.escape(hint.prefix(1).uppercased() + hint.dropFirst()) + "\n" }
+        if let hint = error.hint {
+            text += "  " + Terminal.escape(hint.prefix(1).uppercased() + hint.dropFirst()) + "\n"
+        }
         text += "  See 'vastcheck \(name) --help' for more information.\n"
         return text
     }

@@ -8,7 +8,8 @@ import VAST
 /// chain, for replaying it without the network.
 struct FlattenCommand: Command {
     static let name = "flatten"
-    static let options: [Option] = [.output, .json, .format(OutputFormat.textOrJSON), .quiet]
+    static let options: [Option] =
+        [.output, .json, .format(OutputFormat.textOrJSON), .quiet]
         + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
     static let writesOutputItself = true
 
@@ -25,8 +26,9 @@ struct FlattenCommand: Command {
             throw UsageError("flatten needs a SOURCE (a file, an http(s) tag URL, or - for standard input)")
         }
         guard arguments.positional.count == 1 else {
-            throw UsageError("flatten takes one SOURCE, not \(arguments.positional.count) ("
-                             + arguments.positional.joined(separator: " ") + ")")
+            throw UsageError(
+                "flatten takes one SOURCE, not \(arguments.positional.count) ("
+                    + arguments.positional.joined(separator: " ") + ")")
         }
         self.source = source
         output = try arguments.outputPath()
@@ -50,8 +52,9 @@ struct FlattenCommand: Command {
         }
         guard !resolved.ads.isEmpty else {
             if json { console.out(FlattenReport(resolution: resolved).json.pretty() + "\n") }
-            console.err("vastcheck: \(Terminal.escape(source)): nothing to flatten, "
-                        + Terminal.escape(InspectSource.noAdMessage(resolved)) + "\n")
+            console.err(
+                "vastcheck: \(Terminal.escape(source)): nothing to flatten, "
+                    + Terminal.escape(InspectSource.noAdMessage(resolved)) + "\n")
             return .invalid
         }
         let flattening = VASTFlattening(ads: resolved.ads, version: Self.version(of: resolved))
@@ -84,8 +87,11 @@ struct FlattenCommand: Command {
         // The document holds what plays; an ad the response offered that will not play is said, and fails the run.
         for failed in resolved.failedAds {
             let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
-            console.err(Terminal.escapeLines("vastcheck: \(source): ad\(id) at hop \(failed.hop) \(failed.location) will not "
-                + "play and is left out: \(failed.failure.code.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"))
+            console.err(
+                Terminal.escapeLines(
+                    "vastcheck: \(source): ad\(id) at hop \(failed.hop) \(failed.location) will not "
+                        + "play and is left out: \(failed.failure.code.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"
+                ))
         }
         return resolved.failedAds.isEmpty ? .success : .invalid
     }
@@ -96,8 +102,9 @@ struct FlattenCommand: Command {
         let resolver: WrapperResolver
         do {
             let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
-            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
-                                       macros: profile.context)
+            resolver = WrapperResolver(
+                client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
+                macros: profile.context)
         } catch {
             return .failure(FlattenSourceError(reason: "\(source): \(error.message)"))
         }
@@ -105,7 +112,7 @@ struct FlattenCommand: Command {
         let loaded: LoadedSource
         do {
             loaded = try loader.load(try loader.source(named: source))
-        } catch where error.vastErrorCode != nil {
+        } catch  where error.vastErrorCode != nil {
             return .success(VASTResolution(refusing: error))
         } catch {
             return .failure(FlattenSourceError(reason: error.description))
@@ -158,6 +165,7 @@ extension FlattenCommand {
             "vastcheck flatten wrapper.xml -o flat.xml && vastcheck validate flat.xml",
             "vastcheck flatten --json --max-depth 3 --timeout 2 tag.xml | jq '.omitted'",
         ],
-        exitCodes: "0 the document was written, 1 the chain has no ad (nothing is written) or an ad of it will not play "
+        exitCodes:
+            "0 the document was written, 1 the chain has no ad (nothing is written) or an ad of it will not play "
             + "(the others are written), 2 the source could not be read or the document not written, 64 usage error.")
 }

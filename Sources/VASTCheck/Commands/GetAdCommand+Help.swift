@@ -17,6 +17,7 @@ extension GetAdCommand {
             "vastcheck getad --settings tenant.json --request slot.json",
             "vastcheck getad --settings tenant.json --request banner.json --presentation clips.json --max-height 90 --json",
         ],
-        exitCodes: "0 an ad was found, 1 no ad, 2 a file could not be read or is invalid (the message names the field), "
+        exitCodes:
+            "0 an ad was found, 1 no ad, 2 a file could not be read or is invalid (the message names the field), "
             + "64 usage error.")
 }

@@ -13,10 +13,14 @@ struct GetAdCommand: Command {
         "--request", value: "FILE", help: "AdRequestInfo JSON (placement, collection, item, consent, app, device...).")
     static let presentation = Option(
         "--presentation", value: "FILE",
-        help: "ClipsAdConfiguration JSON ({\"preRollEnabled\": true, ...}); omitted means not opted in to Clips pre-roll "
+        help:
+            "ClipsAdConfiguration JSON ({\"preRollEnabled\": true, ...}); omitted means not opted in to Clips pre-roll "
             + "and bottom banner.")
-    static let maxHeight = Option("--max-height", value: "N", help: "Ask for a bottom banner at most N high, 1 to 10000.")
-    static let options: [Option] = [settings, request, presentation, maxHeight, .json, .format(OutputFormat.textOrJSON), .output]
+    static let maxHeight = Option(
+        "--max-height", value: "N", help: "Ask for a bottom banner at most N high, 1 to 10000.")
+    static let options: [Option] = [
+        settings, request, presentation, maxHeight, .json, .format(OutputFormat.textOrJSON), .output,
+    ]
 
     let settingsPath: String
     let requestPath: String
@@ -30,7 +34,9 @@ struct GetAdCommand: Command {
         guard arguments.positional.isEmpty else {
             throw UsageError("getad takes no positional arguments (got \(arguments.positional.joined(separator: " ")))")
         }
-        guard let settings = arguments.value(Self.settings.name) else { throw UsageError("getad needs --settings FILE") }
+        guard let settings = arguments.value(Self.settings.name) else {
+            throw UsageError("getad needs --settings FILE")
+        }
         guard let request = arguments.value(Self.request.name) else { throw UsageError("getad needs --request FILE") }
         settingsPath = settings
         requestPath = request
@@ -50,22 +56,28 @@ struct GetAdCommand: Command {
         do {
             settings = try TenantSettings(json: Data(try read(settingsPath, "settings", loader: loader)))
             (what, path) = ("request", requestPath)
-            request = try JSONDecoder().decode(AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
+            request = try JSONDecoder().decode(
+                AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
             if let presentationPath { (what, path) = ("presentation", presentationPath) }
             presentation = try presentationPath.map {
-                try JSONDecoder().decode(ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
+                try JSONDecoder().decode(
+                    ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
             }
         } catch let error as GetAdInputError {
             console.cannotRead(error.source, what: "the \(error.what) file")
             return .unreadable
         } catch {
-            console.err(Terminal.escapeLines("vastcheck: the \(what) file \(path) is invalid: \(Self.describe(error))\n"))
+            console.err(
+                Terminal.escapeLines("vastcheck: the \(what) file \(path) is invalid: \(Self.describe(error))\n"))
             return .unreadable
         }
         let macros = VASTMacroContext()
-        let console = redacts
-            ? console.redacting(VASTMacroRedactor(context: request.applyingMacroValues(to: macros),
-                                                  privateMacros: VASTMacroRedactor.identifyingMacros.union(settings.privateMacros)))
+        let console =
+            redacts
+            ? console.redacting(
+                VASTMacroRedactor(
+                    context: request.applyingMacroValues(to: macros),
+                    privateMacros: VASTMacroRedactor.identifyingMacros.union(settings.privateMacros)))
             : console
         let folder: TemporaryFolder
         let engine: AdEngine
@@ -77,9 +89,10 @@ struct GetAdCommand: Command {
         }
         defer { folder.remove() }
         do {
-            engine = try AdEngine(configuration: AdEngineConfiguration(
-                settings: settings, beaconStorePath: try folder.file("beacons.sqlite"), macros: macros,
-                redactsPrivateValues: redacts))
+            engine = try AdEngine(
+                configuration: AdEngineConfiguration(
+                    settings: settings, beaconStorePath: try folder.file("beacons.sqlite"), macros: macros,
+                    redactsPrivateValues: redacts))
         } catch let error as TemporaryFileError {
             console.err("vastcheck: cannot make the temporary beacon store: \(error.message)\n")
             return .unreadable
@@ -140,38 +153,62 @@ struct GetAdResult {
     var json: JSON {
         var members: [(String, JSON)] = []
         if let decision {
-            members.append(("decision", .object([("allowed", .bool(decision.allowed)),
-                                                 ("reason", .string(decision.reason.rawValue)),
-                                                 ("message", .string(decision.message))])))
+            members.append(
+                (
+                    "decision",
+                    .object([
+                        ("allowed", .bool(decision.allowed)),
+                        ("reason", .string(decision.reason.rawValue)),
+                        ("message", .string(decision.message)),
+                    ])
+                ))
         } else {
             members.append(("decision", .null))
         }
-        members.append(("report", .array((report?.sources ?? []).map { source in
-            var row: [(String, JSON)] = [("source", .string(source.source)), ("tier", .int(source.tier)),
-                                         ("ms", .int(Int(source.milliseconds.rounded()))),
-                                         ("outcome", .string(source.outcome.rawValue))]
-            if let code = source.errorCode { row.append(("errorCode", .int(code.rawValue))) }
-            if let price = source.price { row.append(("price", .string(String(price)))) }
-            row.append(("message", .string(source.message)))
-            if let url = source.url { row.append(("url", .string(url))) }
-            return .object(row)
-        })))
+        members.append(
+            (
+                "report",
+                .array(
+                    (report?.sources ?? []).map { source in
+                        var row: [(String, JSON)] = [
+                            ("source", .string(source.source)), ("tier", .int(source.tier)),
+                            ("ms", .int(Int(source.milliseconds.rounded()))),
+                            ("outcome", .string(source.outcome.rawValue)),
+                        ]
+                        if let code = source.errorCode { row.append(("errorCode", .int(code.rawValue))) }
+                        if let price = source.price { row.append(("price", .string(String(price)))) }
+                        row.append(("message", .string(source.message)))
+                        if let url = source.url { row.append(("url", .string(url))) }
+                        return .object(row)
+                    })
+            ))
         if let ad {
-            var fields: [(String, JSON)] = [("id", ad.id.map { .string($0) } ?? .null),
-                                            ("creativeId", ad.creativeId.map { .string($0) } ?? .null),
-                                            ("source", .string(ad.source))]
+            var fields: [(String, JSON)] = [
+                ("id", ad.id.map { .string($0) } ?? .null),
+                ("creativeId", ad.creativeId.map { .string($0) } ?? .null),
+                ("source", .string(ad.source)),
+            ]
             if let file = ad.mediaFile {
-                fields.append(("mediaFile", .object([("url", .string(file.url)), ("type", file.type.map { .string($0) } ?? .null),
-                                                     ("width", file.width.map { .int($0) } ?? .null),
-                                                     ("height", file.height.map { .int($0) } ?? .null)])))
+                fields.append(
+                    (
+                        "mediaFile",
+                        .object([
+                            ("url", .string(file.url)), ("type", file.type.map { .string($0) } ?? .null),
+                            ("width", file.width.map { .int($0) } ?? .null),
+                            ("height", file.height.map { .int($0) } ?? .null),
+                        ])
+                    ))
             }
             if let banner = ad.banner {
-                fields.append(("banner", .object([("width", .int(banner.size.width)), ("height", .int(banner.size.height))])))
+                fields.append(
+                    ("banner", .object([("width", .int(banner.size.width)), ("height", .int(banner.size.height))])))
             }
             members.append(("ad", .object(fields)))
         }
         if let error {
-            var fields: [(String, JSON)] = [("kind", .string(error.kind.rawValue)), ("message", .string(error.message))]
+            var fields: [(String, JSON)] = [
+                ("kind", .string(error.kind.rawValue)), ("message", .string(error.message)),
+            ]
             if let code = error.vastErrorCode { fields.append(("vastErrorCode", .int(code.rawValue))) }
             members.append(("error", .object(fields)))
         }
@@ -181,10 +218,12 @@ struct GetAdResult {
     var human: String {
         var text = ""
         if let decision {
-            text += "decision: \(decision.allowed ? "allowed" : "refused") (\(decision.reason.rawValue)) \(decision.message)\n"
+            text +=
+                "decision: \(decision.allowed ? "allowed" : "refused") (\(decision.reason.rawValue)) \(decision.message)\n"
         }
         for source in report?.sources ?? [] {
-            text += "  tier \(source.tier)  \(source.source)  \(source.outcome.rawValue)  \(Int(source.milliseconds.rounded())) ms"
+            text +=
+                "  tier \(source.tier)  \(source.source)  \(source.outcome.rawValue)  \(Int(source.milliseconds.rounded())) ms"
             if let code = source.errorCode { text += "  VAST \(code.rawValue)" }
             if !source.message.isEmpty { text += "  \(source.message)" }
             text += "\n"

@@ -9,9 +9,11 @@ import VAST
 struct InspectCommand: Command {
     static let name = "inspect"
     static let model = Option(
-        "--model", help: "With --json: {\"chain\":[...],\"ads\":[...]} where each ad is the whole model (every element and "
+        "--model",
+        help: "With --json: {\"chain\":[...],\"ads\":[...]} where each ad is the whole model (every element and "
             + "attribute of the InLine, each Wrapper with its hop, the merged lists with hops), URLs as written.")
-    static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), model, .output] + MacroProfile.options
+    static let options: [Option] =
+        [.json, .format(OutputFormat.textOrJSON), model, .output] + MacroProfile.options
         + [.timeout, .maxDepth, .maxBytes, .follow]
 
     let source: InspectSource

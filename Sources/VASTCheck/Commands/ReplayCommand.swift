@@ -8,7 +8,8 @@ struct ReplayCommand: Command {
     static let name = "replay"
     static let root = Option(
         "--root", value: "DIR",
-        help: "The directory the fixtures' \"ad\" and \"wrappers\" paths start from (default: the nearest directory above "
+        help:
+            "The directory the fixtures' \"ad\" and \"wrappers\" paths start from (default: the nearest directory above "
             + "the fixture holding Package.swift, else the current one).")
     static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), .output, .quiet, root]
 
@@ -31,8 +32,9 @@ struct ReplayCommand: Command {
         if let root {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("--root takes a directory (the repository root that fixtures' ad paths start from), "
-                                 + "and \"\(root)\" is not one")
+                throw UsageError(
+                    "--root takes a directory (the repository root that fixtures' ad paths start from), "
+                        + "and \"\(root)\" is not one")
             }
         }
     }
@@ -47,10 +49,11 @@ struct ReplayCommand: Command {
         }
         let summary = ReplaySummary(outcomes)
         if json {
-            console.out(JSON.object([
-                ("fixtures", .array(outcomes.map(\.json))),
-                ("summary", summary.json),
-            ]).pretty() + "\n")
+            console.out(
+                JSON.object([
+                    ("fixtures", .array(outcomes.map(\.json))),
+                    ("summary", summary.json),
+                ]).pretty() + "\n")
         } else {
             let printer = ReplayPrinter(color: console.usesColor)
             for outcome in outcomes where !(quiet && outcome.passed) { console.out(printer.render(outcome)) }
@@ -62,7 +65,8 @@ struct ReplayCommand: Command {
 
     /// Reads and runs one fixture, from the repository root its ad paths start from.
     private func replay(_ file: URL) -> ReplayOutcome {
-        let base = root.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let base =
+            root.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FixtureRunner.root(containing: file.absoluteURL)
             ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         do {

@@ -9,7 +9,8 @@ import VAST
 /// settings), the beacon timeline of a play to the end, and the tracking grouped by event.
 struct ReportCommand: Command {
     static let name = "report"
-    static let options: [Option] = [.output.aliased("--html"), .duration, .quiet] + Option.rules
+    static let options: [Option] =
+        [.output.aliased("--html"), .duration, .quiet] + Option.rules
         + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
     static let writesOutputItself = true
 
@@ -27,11 +28,13 @@ struct ReportCommand: Command {
             throw UsageError("report needs a SOURCE (a file, an http(s) tag URL, or - for standard input)")
         }
         guard arguments.positional.count == 1 else {
-            throw UsageError("report takes one SOURCE, got \(arguments.positional.count): "
-                             + arguments.positional.joined(separator: " "))
+            throw UsageError(
+                "report takes one SOURCE, got \(arguments.positional.count): "
+                    + arguments.positional.joined(separator: " "))
         }
         guard let output = arguments.value(Option.output.name) else {
-            throw UsageError("report needs -o FILE (--output or --html: where to write the page; - for standard output)")
+            throw UsageError(
+                "report needs -o FILE (--output or --html: where to write the page; - for standard output)")
         }
         guard !output.isEmpty else { throw UsageError("--output needs a file name, not an empty string") }
         self.source = source
@@ -58,8 +61,9 @@ struct ReportCommand: Command {
         let resolver: WrapperResolver
         do {
             let client = try HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: limits.maxBytes))
-            resolver = WrapperResolver(client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
-                                       macros: profile.context)
+            resolver = WrapperResolver(
+                client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
+                macros: profile.context)
         } catch {
             console.err("vastcheck: \(error.message)\n")
             return .usage
@@ -68,10 +72,11 @@ struct ReportCommand: Command {
         var report: DocumentReport
         do {
             let loaded = try loader.load(try loader.source(named: source))
-            report = loaded.source.isTag
+            report =
+                loaded.source.isTag
                 ? DocumentReport(source: source, resolution: await resolver.resolve(loaded), strict: false)
                 : await check(loaded, resolver: resolver)
-        } catch where error.vastErrorCode != nil {
+        } catch  where error.vastErrorCode != nil {
             var refused = DocumentReport(source: source, sourceError: error, strict: false)
             refused.attach(VASTResolution(refusing: error))
             report = refused
@@ -82,7 +87,9 @@ struct ReportCommand: Command {
         report.tune(tuning)
         let start = Date()
         let ads = report.resolution?.ads ?? []
-        let timelines = ads.enumerated().map { index, ad in ReportTimeline.make(for: ad, index: index, duration: duration, start: start) }
+        let timelines = ads.enumerated().map { index, ad in
+            ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
+        }
         let page = ReportPage(report: report, ads: ads, timelines: timelines)
         let html = HTMLReport(page: page).html
         if output == "-" {
@@ -130,7 +137,8 @@ struct ReportCommand: Command {
         var text = "wrote \(Terminal.escape(output)): " + parts.joined(separator: ", ") + "\n"
         if !report.isValid {
             // The document's own line is already said above; what follows it says why.
-            let lines = HumanReport(color: false, verbose: false).render(report).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = HumanReport(color: false, verbose: false).render(report).split(
+                separator: "\n", omittingEmptySubsequences: false)
             text += lines.dropFirst().joined(separator: "\n")
         }
         return text

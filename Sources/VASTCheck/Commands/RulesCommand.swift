@@ -42,8 +42,13 @@ struct RulesCommand: Command {
         members += [
             ("severity", .string(rule.severity.rawValue)),
             ("category", .string(rule.category.rawValue)),
-            ("versions", .object([("from", .string(rule.versions.lowerBound.rawValue)),
-                                  ("to", .string(rule.versions.upperBound.rawValue))])),
+            (
+                "versions",
+                .object([
+                    ("from", .string(rule.versions.lowerBound.rawValue)),
+                    ("to", .string(rule.versions.upperBound.rawValue)),
+                ])
+            ),
         ]
         if let section = rule.section { members.append(("section", .string(section))) }
         if let code = rule.vastErrorCode { members.append(("vastErrorCode", .int(code.rawValue))) }

@@ -1,6 +1,7 @@
 /// `simulate`'s own options, declared once (its help is made from them).
 enum SimulateOptions {
-    static let pauseAt = Option("--pause-at", value: "S", help: "Pause; --resume-at S resumes (without it playback stays paused).")
+    static let pauseAt = Option(
+        "--pause-at", value: "S", help: "Pause; --resume-at S resumes (without it playback stays paused).")
     static let resumeAt = Option("--resume-at", value: "S", help: "Resume after --pause-at.")
     static let seekTo = Option(
         "--seek-to", value: "S",
@@ -8,14 +9,19 @@ enum SimulateOptions {
             + "once each, in order; a backward seek refires none.")
     static let seekAt = Option("--seek-at", value: "S", help: "When --seek-to seeks.")
     static let skipAt = Option(
-        "--skip-at", value: "S", help: "Tap skip (refused with the lifecycle's error unless the skip offset is reached).")
-    static let clickAt = Option("--click-at", value: "S", help: "Click: ClickTracking (the click-through is shown, not opened).")
+        "--skip-at", value: "S",
+        help: "Tap skip (refused with the lifecycle's error unless the skip offset is reached).")
+    static let clickAt = Option(
+        "--click-at", value: "S", help: "Click: ClickTracking (the click-through is shown, not opened).")
     static let muteAt = Option("--mute-at", value: "S", help: "Mute.")
-    static let fullscreenAt = Option("--fullscreen-at", value: "S", help: "Go fullscreen: playerExpand (and VAST 2/3 fullscreen).")
-    static let failAt = Option("--fail-at", value: "S", help: "Playback fails for good with error 405: the Error URLs fire.")
+    static let fullscreenAt = Option(
+        "--fullscreen-at", value: "S", help: "Go fullscreen: playerExpand (and VAST 2/3 fullscreen).")
+    static let failAt = Option(
+        "--fail-at", value: "S", help: "Playback fails for good with error 405: the Error URLs fire.")
     static let exposure = Option(
         "--exposure", value: "P",
-        help: "The percentage of the player on screen, reported at the start (0 to 100): Viewable after 2 s of playback "
+        help:
+            "The percentage of the player on screen, reported at the start (0 to 100): Viewable after 2 s of playback "
             + "at 50 or more, else NotViewable at the end. Without it nothing is measured: ViewUndetermined.")
     static let fire = Option("--fire", help: "Send each beacon (and a failing chain's error pixels), once, in order.")
 }

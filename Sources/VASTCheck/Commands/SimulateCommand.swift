@@ -18,10 +18,12 @@ struct SimulateCommand: Command {
     /// The options that take a time on the simulation clock, and where each goes.
     private static var timeOptions: [(Option, WritableKeyPath<SimulationOptions, Double?>)] {
         [
-        (SimulateOptions.pauseAt, \.pauseAt), (SimulateOptions.resumeAt, \.resumeAt), (SimulateOptions.seekTo, \.seekTo),
-        (SimulateOptions.seekAt, \.seekAt), (SimulateOptions.skipAt, \.skipAt), (SimulateOptions.clickAt, \.clickAt),
-        (SimulateOptions.muteAt, \.muteAt), (SimulateOptions.fullscreenAt, \.fullscreenAt),
-        (SimulateOptions.failAt, \.failAt),
+            (SimulateOptions.pauseAt, \.pauseAt), (SimulateOptions.resumeAt, \.resumeAt),
+            (SimulateOptions.seekTo, \.seekTo),
+            (SimulateOptions.seekAt, \.seekAt), (SimulateOptions.skipAt, \.skipAt),
+            (SimulateOptions.clickAt, \.clickAt),
+            (SimulateOptions.muteAt, \.muteAt), (SimulateOptions.fullscreenAt, \.fullscreenAt),
+            (SimulateOptions.failAt, \.failAt),
         ]
     }
 
@@ -34,17 +36,26 @@ struct SimulateCommand: Command {
     init(_ arguments: Arguments) throws(UsageError) {
         var options = SimulationOptions()
         if let duration = try Self.seconds(arguments, "--duration") {
-            guard duration > 0 else { throw UsageError("--duration takes a number of seconds above 0, not \"\(arguments.value("--duration") ?? "")\"") }
+            guard duration > 0 else {
+                throw UsageError(
+                    "--duration takes a number of seconds above 0, not \"\(arguments.value("--duration") ?? "")\"")
+            }
             options.duration = duration
         }
         for (option, path) in Self.timeOptions { options[keyPath: path] = try Self.seconds(arguments, option.name) }
         if let resume = options.resumeAt {
-            guard let pause = options.pauseAt else { throw UsageError("--resume-at needs --pause-at (there is nothing to resume)") }
+            guard let pause = options.pauseAt else {
+                throw UsageError("--resume-at needs --pause-at (there is nothing to resume)")
+            }
             guard resume > pause else {
-                throw UsageError("--resume-at (\(SimulationFormat.seconds(resume))) must come after --pause-at (\(SimulationFormat.seconds(pause)))")
+                throw UsageError(
+                    "--resume-at (\(SimulationFormat.seconds(resume))) must come after --pause-at (\(SimulationFormat.seconds(pause)))"
+                )
             }
         }
-        if options.seekAt != nil, options.seekTo == nil { throw UsageError("--seek-at needs --seek-to (where to seek)") }
+        if options.seekAt != nil, options.seekTo == nil {
+            throw UsageError("--seek-at needs --seek-to (where to seek)")
+        }
         if let text = arguments.value("--exposure") {
             guard let percent = Double(text), percent.isFinite, percent >= 0, percent <= 100 else {
                 throw UsageError("--exposure takes a percentage from 0 to 100, not \"\(text)\"")
@@ -93,19 +104,23 @@ struct SimulateCommand: Command {
         if json {
             console.out(SimulationOutput.json(result.timeline))
             for note in result.errors {
-                console.err(Terminal.escapeLines("vastcheck: \(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
+                console.err(
+                    Terminal.escapeLines(
+                        "vastcheck: \(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
                             + "\(note.error?.description ?? "")") + "\n")
             }
         } else {
-            console.out(Terminal.escapeLines(
-                SimulationOutput.text(result, source: source.name, ad: ad, podSize: resolution.ads.count)))
+            console.out(
+                Terminal.escapeLines(
+                    SimulationOutput.text(result, source: source.name, ad: ad, podSize: resolution.ads.count)))
         }
         // The verdict is what would play: an ad of the response that will not play fails the run (inspect,
         // validate and report say the same).
         for failed in resolution.failedAds {
-            console.err(Terminal.escapeLines(
-                "vastcheck: \(failed.ad.id.map { "ad \($0)" } ?? "an ad") at hop \(failed.hop) \(failed.location) will not "
-                    + "play: VAST error \(failed.failure.code.rawValue), \(failed.failure.message)") + "\n")
+            console.err(
+                Terminal.escapeLines(
+                    "vastcheck: \(failed.ad.id.map { "ad \($0)" } ?? "an ad") at hop \(failed.hop) \(failed.location) will not "
+                        + "play: VAST error \(failed.failure.code.rawValue), \(failed.failure.message)") + "\n")
         }
         if fire {
             await send(result.timeline, client: client, console: console)
@@ -129,11 +144,13 @@ struct SimulateCommand: Command {
             await sender.enqueue([Beacon(url: entry.url, event: entry.event, adInstance: instance, hop: entry.hop)])
         }
         let failures = await sender.results.filter { $0.error != nil }
-        let summary = "Sent \(timeline.count) beacon\(timeline.count == 1 ? "" : "s"): "
+        let summary =
+            "Sent \(timeline.count) beacon\(timeline.count == 1 ? "" : "s"): "
             + "\(timeline.count - failures.count) accepted, \(failures.count) failed.\n"
         var details = ""
         for failure in failures {
-            details += "  \(failure.beacon.event)  \(failure.beacon.url)  \(failure.error.map { "\($0.kind.rawValue): \($0.message)" } ?? "")\n"
+            details +=
+                "  \(failure.beacon.event)  \(failure.beacon.url)  \(failure.error.map { "\($0.kind.rawValue): \($0.message)" } ?? "")\n"
         }
         if json {
             if !failures.isEmpty { console.err("vastcheck: " + summary + details) }

@@ -40,5 +40,6 @@ extension ValidateCommand {
             "curl -s \"$TAG\" | vastcheck validate -",
             "vastcheck validate --schema vast_4.2.xsd tag.xml",
         ],
-        exitCodes: "0 all valid, 1 any invalid, 2 an input (a --list or a --config file) could not be read, 64 usage error.")
+        exitCodes:
+            "0 all valid, 1 any invalid, 2 an input (a --list or a --config file) could not be read, 64 usage error.")
 }

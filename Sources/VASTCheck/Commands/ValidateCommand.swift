@@ -19,10 +19,12 @@ struct ValidateCommand: Command {
     static let jsonl = Option("--jsonl", help: "One JSON line per document as each finishes, then a summary line.")
     static let schema = Option(
         "--schema", value: "FILE", help: "Also validate local documents against an XML Schema (an IAB VAST XSD).")
-    static let fireErrors = Option("--fire-errors", help: "Send the chain's error pixels (by default they are only listed).")
-    static let options: [Option] = [
-        list, .jobs, .json, jsonl, .format(OutputFormat.allCases), .output, .quiet, .verbose,
-    ] + Option.rules + [.follow, schema] + [.timeout, .maxDepth, .maxBytes, .macro] + [fireErrors]
+    static let fireErrors = Option(
+        "--fire-errors", help: "Send the chain's error pixels (by default they are only listed).")
+    static let options: [Option] =
+        [
+            list, .jobs, .json, jsonl, .format(OutputFormat.allCases), .output, .quiet, .verbose,
+        ] + Option.rules + [.follow, schema] + [.timeout, .maxDepth, .maxBytes, .macro] + [fireErrors]
     static let writesOutputItself = true
     /// Documents checked at once unless `--jobs` says otherwise.
     static let defaultJobs = 8
@@ -45,8 +47,9 @@ struct ValidateCommand: Command {
     init(_ arguments: Arguments) throws(UsageError) {
         lists = arguments.values[Self.list.name] ?? []
         guard !arguments.positional.isEmpty || !lists.isEmpty else {
-            throw UsageError("validate needs at least one SOURCE (a file, a directory, a tag URL, or - for standard input) "
-                + "or --list FILE")
+            throw UsageError(
+                "validate needs at least one SOURCE (a file, a directory, a tag URL, or - for standard input) "
+                    + "or --list FILE")
         }
         paths = arguments.positional
         guard (paths + lists).filter({ $0 == "-" }).count <= 1 else {
@@ -56,7 +59,8 @@ struct ValidateCommand: Command {
         if arguments.flags.contains(Self.jsonl.name) { formats.append(.jsonl) }
         formats += try arguments.formats(OutputFormat.allCases)
         guard Set(formats).count <= 1 else {
-            throw UsageError("choose one output format: \(formats.map(\.rawValue).joined(separator: " and ")) were both asked for")
+            throw UsageError(
+                "choose one output format: \(formats.map(\.rawValue).joined(separator: " and ")) were both asked for")
         }
         format = formats.first ?? .human
         outputPath = try arguments.outputPath()
@@ -98,7 +102,8 @@ struct ValidateCommand: Command {
             }
         }
         let total = commandLine.count + batchLists.reduce(0) { $0 + $1.count }
-        let needsNetwork = follow || batchLists.contains(where: \.hasTags)
+        let needsNetwork =
+            follow || batchLists.contains(where: \.hasTags)
             || commandLine.contains { (try? $0.get())?.isTag == true }
         let resolver: WrapperResolver?
         do {
@@ -135,33 +140,38 @@ struct ValidateCommand: Command {
             toTerminal = console.outputIsTerminal
         }
         let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
-        let checker = SourceChecker(parser: parser, schema: schema, resolver: resolver,
-                                    follow: follow, tuning: tuning, loader: loader)
+        let checker = SourceChecker(
+            parser: parser, schema: schema, resolver: resolver,
+            follow: follow, tuning: tuning, loader: loader)
         let color = outputPath == nil && console.usesColor
         var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose, quiet: quiet))
         var summary = BatchSummary()
         let start = ContinuousClock.now
-        var progress = ProgressLine(total: total, enabled: console.errorIsTerminal && total > 1,
-                                    write: console.err, start: start)
+        var progress = ProgressLine(
+            total: total, enabled: console.errorIsTerminal && total > 1,
+            write: console.err, start: start)
         progress.draw()
         let sources = BatchSources(commandLine: commandLine, lists: batchLists)
-        await BatchRunner.run(sources, jobs: jobs, work: { source in
-            let began = ContinuousClock.now
-            let report = await checker.check(source)
-            return (report, ProgressLine.seconds(.now - began))
-        }, consume: { index, checked in
-            if let error = checked.0.sourceError, error.vastErrorCode == nil {
-                progress.hide()
-                console.cannotRead(error)
-            }
-            summary.add(checked.0)
-            let text = output.add(checked.0, index: index, seconds: checked.1)
-            if !text.isEmpty {
-                if toTerminal { progress.hide() }
-                write(text)
-            }
-            progress.advance(failed: !checked.0.isValid)
-        })
+        await BatchRunner.run(
+            sources, jobs: jobs,
+            work: { source in
+                let began = ContinuousClock.now
+                let report = await checker.check(source)
+                return (report, ProgressLine.seconds(.now - began))
+            },
+            consume: { index, checked in
+                if let error = checked.0.sourceError, error.vastErrorCode == nil {
+                    progress.hide()
+                    console.cannotRead(error)
+                }
+                summary.add(checked.0)
+                let text = output.add(checked.0, index: index, seconds: checked.1)
+                if !text.isEmpty {
+                    if toTerminal { progress.hide() }
+                    write(text)
+                }
+                progress.advance(failed: !checked.0.isValid)
+            })
         progress.finish()
         write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
         if let outputPath, let failure = outputFailure.first {
@@ -177,9 +187,10 @@ struct ValidateCommand: Command {
         // Every job may hold a connection to the same ad server: a batch against one host must
         // not queue behind the default per-host cap.
         let perHost = max(HTTPClientConfiguration().maxConnectionsPerHost, jobs)
-        let client = try HTTPClient(configuration: HTTPClientConfiguration(
-            maxBodyBytes: limits.maxBytes, maxConnectionsPerHost: perHost,
-            maxTotalConnections: max(HTTPClientConfiguration().maxTotalConnections, perHost)))
+        let client = try HTTPClient(
+            configuration: HTTPClientConfiguration(
+                maxBodyBytes: limits.maxBytes, maxConnectionsPerHost: perHost,
+                maxTotalConnections: max(HTTPClientConfiguration().maxTotalConnections, perHost)))
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
         return WrapperResolver(client: client, errorSink: sink, configuration: resolution, macros: profile.context)
     }

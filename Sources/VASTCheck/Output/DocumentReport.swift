@@ -20,8 +20,10 @@ struct DocumentReport: Sendable {
     /// Whether warnings count as failures.
     var strict: Bool
 
-    init(source: String, result: VASTParseResult? = nil, parseError: VASTParseError? = nil, findings: [VASTFinding],
-         strict: Bool) {
+    init(
+        source: String, result: VASTParseResult? = nil, parseError: VASTParseError? = nil, findings: [VASTFinding],
+        strict: Bool
+    ) {
         self.source = source
         self.result = result
         self.parseError = parseError
@@ -45,8 +47,10 @@ struct DocumentReport: Sendable {
     /// a document over the byte cap (whose kind, `tooLarge`, is the parser's own word for it).
     var documentError: (kind: String, message: String, code: VASTErrorCode, line: Int?, column: Int?)? {
         if let parseError {
-            return (parseError.kind.rawValue, parseError.message, parseError.vastErrorCode, parseError.line,
-                    parseError.column)
+            return (
+                parseError.kind.rawValue, parseError.message, parseError.vastErrorCode, parseError.line,
+                parseError.column
+            )
         }
         guard let sourceError, let code = sourceError.vastErrorCode else { return nil }
         return (sourceError.kind.rawValue, sourceError.message, code, nil, nil)
@@ -108,25 +112,37 @@ struct DocumentReport: Sendable {
         if let errorCode { members.append(("errorCode", .int(errorCode.rawValue))) }
         if let readError { members.append(("readError", .string(readError))) }
         if let documentError {
-            var error: [(String, JSON)] = [("kind", .string(documentError.kind)), ("message", .string(documentError.message))]
+            var error: [(String, JSON)] = [
+                ("kind", .string(documentError.kind)), ("message", .string(documentError.message)),
+            ]
             if let line = documentError.line { error.append(("line", .int(line))) }
             if let column = documentError.column { error.append(("column", .int(column))) }
             members.append(("parseError", .object(error)))
         }
         let counts = self.counts
-        members.append(("counts", .object([
-            ("ads", .int(counts.ads)), ("creatives", .int(counts.creatives)), ("mediaFiles", .int(counts.mediaFiles)),
-            ("trackingEvents", .int(counts.trackingEvents)), ("impressions", .int(counts.impressions)),
-        ])))
+        members.append(
+            (
+                "counts",
+                .object([
+                    ("ads", .int(counts.ads)), ("creatives", .int(counts.creatives)),
+                    ("mediaFiles", .int(counts.mediaFiles)),
+                    ("trackingEvents", .int(counts.trackingEvents)), ("impressions", .int(counts.impressions)),
+                ])
+            ))
         if let resolution {
             members.append(("chain", .array(resolution.hops.map(\.json))))
             if let failure = resolution.failure, resolution.ads.isEmpty {
                 members.append(("failure", .string(failure.message)))
             }
             if !resolution.errorBeacons.isEmpty {
-                members.append(("errorPixels", .array(resolution.errorBeacons.map { pixel in
-                    .object([("url", .string(pixel.url)), ("code", .int(pixel.code.rawValue))])
-                })))
+                members.append(
+                    (
+                        "errorPixels",
+                        .array(
+                            resolution.errorBeacons.map { pixel in
+                                .object([("url", .string(pixel.url)), ("code", .int(pixel.code.rawValue))])
+                            })
+                    ))
             }
         }
         members.append(("findings", .array(findings.map(\.json))))

@@ -19,10 +19,18 @@ struct FlattenReport {
         }
         members.append(("version", .string(flattening.document.version)))
         members.append(("ads", .int(flattening.document.ads.count)))
-        members.append(("omitted", .array(flattening.omitted.map { omission in
-            .object([("what", .string(omission.what)), ("url", .string(omission.url)), ("hop", .int(omission.hop)),
-                     ("ad", .int(omission.ad))])
-        })))
+        members.append(
+            (
+                "omitted",
+                .array(
+                    flattening.omitted.map { omission in
+                        .object([
+                            ("what", .string(omission.what)), ("url", .string(omission.url)),
+                            ("hop", .int(omission.hop)),
+                            ("ad", .int(omission.ad)),
+                        ])
+                    })
+            ))
         if let output {
             members.append(("output", .string(output)))
         } else if let xml {
@@ -43,7 +51,8 @@ struct FlattenReport {
     /// One line per URL the InLine had no element for.
     var omissionWarning: String {
         let omitted = flattening?.omitted ?? []
-        var text = "vastcheck: warning: \(omitted.count) URL\(omitted.count == 1 ? "" : "s") of the chain had no place "
+        var text =
+            "vastcheck: warning: \(omitted.count) URL\(omitted.count == 1 ? "" : "s") of the chain had no place "
             + "in the InLine and \(omitted.count == 1 ? "is" : "are") not in the document:\n"
         for omission in omitted {
             text += "  ad \(omission.ad + 1)  hop \(omission.hop)  \(omission.what)  \(omission.url)\n"

@@ -26,7 +26,8 @@ struct HumanReport {
             return paint("?", "35") + " \(source)  unreadable: \(safe(readError))\n"
         }
         if let error = report.documentError {
-            var text = paint("✗", "31") + " \(source)  " + paint("invalid", "31") + "  " + paint(error.code.named, "31") + "\n"
+            var text =
+                paint("✗", "31") + " \(source)  " + paint("invalid", "31") + "  " + paint(error.code.named, "31") + "\n"
             var place = source + ":"
             if let line = error.line { place += "\(line):" + (error.column.map { "\($0):" } ?? "") }
             text += "\(place) \(label(.error)): \(safe(error.message)) [hop.document]\n"
@@ -55,7 +56,8 @@ struct HumanReport {
         }
         if report.resolution?.ads.isEmpty != true {
             described += "\(plural(counts.ads, "ad")), \(plural(counts.creatives, "creative")), "
-            described += "\(plural(counts.mediaFiles, "media file")), \(plural(counts.trackingEvents, "tracking event")), "
+            described +=
+                "\(plural(counts.mediaFiles, "media file")), \(plural(counts.trackingEvents, "tracking event")), "
             described += plural(counts.impressions, "impression")
         }
         return text + "  (\(described))\n"
@@ -69,7 +71,8 @@ struct HumanReport {
         }
         return resolution.failedAds.map { failed in
             let id = failed.ad.id.map { " \"\(safe($0))\"" } ?? ""
-            return "    why: ad\(id) at hop \(failed.hop) \(failed.location) will not play, \(failed.failure.code.named): "
+            return
+                "    why: ad\(id) at hop \(failed.hop) \(failed.location) will not play, \(failed.failure.code.named): "
                 + hopText(failed.failure.hop, in: resolution) + ": \(safe(failed.failure.message))\n"
         }.joined()
     }
@@ -107,8 +110,9 @@ struct HumanReport {
         var path = finding.location
         var hop: Int?
         if report.resolution != nil, finding.location.hasPrefix("hop "),
-           let colon = finding.location.firstIndex(of: ":"),
-           let index = Int(finding.location[finding.location.index(finding.location.startIndex, offsetBy: 4)..<colon]) {
+            let colon = finding.location.firstIndex(of: ":"),
+            let index = Int(finding.location[finding.location.index(finding.location.startIndex, offsetBy: 4)..<colon])
+        {
             hop = index
             path = String(finding.location[finding.location.index(after: colon)...].drop { $0 == " " })
         }
@@ -122,7 +126,11 @@ struct HumanReport {
         text += " \(label(finding.severity)): \(safe(finding.message))"
         var context: [String] = []
         if let hop, hop > 0 || report.resolution?.hops.first?.url != report.source { context.append("hop \(hop)") }
-        if path.hasPrefix("/") { context.append("at \(safe(path))") } else if hop != nil, path != place { context.append(safe(path)) }
+        if path.hasPrefix("/") {
+            context.append("at \(safe(path))")
+        } else if hop != nil, path != place {
+            context.append(safe(path))
+        }
         if !context.isEmpty { text += " (" + context.joined(separator: ", ") + ")" }
         return text + " [\(finding.subrule ?? finding.rule)]\n"
     }
@@ -144,20 +152,26 @@ struct HumanReport {
     /// The batch breakdown, before the summary line (only printed for more than one document):
     /// outcomes, IAB error codes with their names, the rules that failed documents, and the slowest hops.
     func render(breakdown summary: BatchSummary) -> String {
-        var text = "outcomes: " + DocumentOutcome.allCases.compactMap { outcome in
-            summary.outcomes[outcome].map { "\($0) \(outcome.label)" }
-        }.joined(separator: ", ") + "\n"
+        var text =
+            "outcomes: "
+            + DocumentOutcome.allCases.compactMap { outcome in
+                summary.outcomes[outcome].map { "\($0) \(outcome.label)" }
+            }.joined(separator: ", ") + "\n"
         if !summary.errorCodes.isEmpty {
-            text += "VAST error codes:\n" + summary.errorCodes.keys.sorted().map { code in
-                let count = String(summary.errorCodes[code] ?? 0)
-                let name = VASTErrorCode(rawValue: code).meaning.map { " \($0)" } ?? ""
-                return String(repeating: " ", count: max(0, 8 - count.count)) + count + " × \(code)\(name)\n"
-            }.joined()
+            text +=
+                "VAST error codes:\n"
+                + summary.errorCodes.keys.sorted().map { code in
+                    let count = String(summary.errorCodes[code] ?? 0)
+                    let name = VASTErrorCode(rawValue: code).meaning.map { " \($0)" } ?? ""
+                    return String(repeating: " ", count: max(0, 8 - count.count)) + count + " × \(code)\(name)\n"
+                }.joined()
         }
         if !summary.rules.isEmpty {
-            text += "rules that failed documents:\n" + summary.rulesByCount.map { rule, count in
-                String(repeating: " ", count: max(0, 8 - String(count).count)) + "\(count) × \(rule)\n"
-            }.joined()
+            text +=
+                "rules that failed documents:\n"
+                + summary.rulesByCount.map { rule, count in
+                    String(repeating: " ", count: max(0, 8 - String(count).count)) + "\(count) × \(rule)\n"
+                }.joined()
         }
         if !summary.slowestHops.isEmpty {
             text += "slowest hops:\n"

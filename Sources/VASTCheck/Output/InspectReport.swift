@@ -36,9 +36,10 @@ struct InspectReport {
         if Simulation.lacksPlayableMediaFile(ad) { members.append(("errorCode", .int(403))) }
         let tracking = InspectTrackingGroups(ad)
         func object(_ groups: [InspectTrackingGroups.Group]) -> JSON {
-            .object(groups.map { group in
-                (group.name, .array(group.urls.map { trackedJSON($0, usage: group.usage) }))
-            })
+            .object(
+                groups.map { group in
+                    (group.name, .array(group.urls.map { trackedJSON($0, usage: group.usage) }))
+                })
         }
         members.append(("impressions", .array(tracking.impressions.map { trackedJSON($0, usage: .impression) })))
         members.append(("tracking", object(tracking.linear + tracking.others)))
@@ -111,9 +112,11 @@ struct InspectReport {
     /// The buffet ads not used, when there are any: what a player could try next.
     private func remainingText() -> String {
         guard !resolution.remaining.isEmpty else { return "" }
-        return "\nRemaining stand-alone ads (not resolved):\n" + resolution.remaining.map { remaining in
-            "  " + (remaining.ad.id ?? "(no id)") + "  \(remaining.ad.wrapper == nil ? "inline" : "wrapper")  hop \(remaining.hop)\n"
-        }.joined()
+        return "\nRemaining stand-alone ads (not resolved):\n"
+            + resolution.remaining.map { remaining in
+                "  " + (remaining.ad.id ?? "(no id)")
+                    + "  \(remaining.ad.wrapper == nil ? "inline" : "wrapper")  hop \(remaining.hop)\n"
+            }.joined()
     }
 
     /// The hops as a tree: each hop under the Wrapper that led to it.
@@ -162,8 +165,11 @@ struct InspectReport {
         var text = count > 1 ? "Ad \(index + 1) of \(count)" : "Ad"
         if let id = ad.ad.id { text += " \(id)" }
         text += " (InLine at hop \(ad.hop)"
-        if !ad.wrappers.isEmpty { text += ", wrapped by hop" + (ad.wrappers.count > 1 ? "s " : " ")
-            + ad.wrappers.map { String($0.hop) }.joined(separator: ", ") }
+        if !ad.wrappers.isEmpty {
+            text +=
+                ", wrapped by hop" + (ad.wrappers.count > 1 ? "s " : " ")
+                + ad.wrappers.map { String($0.hop) }.joined(separator: ", ")
+        }
         text += ")\n"
         var about: [String] = []
         if let system = ad.inLine.common.adSystem {
@@ -183,8 +189,11 @@ struct InspectReport {
                 text += "  \(linear.mediaFiles.count) media file\(linear.mediaFiles.count == 1 ? "" : "s")\n"
                 if !chosenShown {
                     chosenShown = true
-                    text += "      chosen: " + (chosen.map(Self.describe)
-                        ?? "none of a supported type (\(Simulation.supportedMediaTypes.joined(separator: ", ")))") + "\n"
+                    text +=
+                        "      chosen: "
+                        + (chosen.map(Self.describe)
+                            ?? "none of a supported type (\(Simulation.supportedMediaTypes.joined(separator: ", ")))")
+                        + "\n"
                 }
             } else {
                 text += "\n"

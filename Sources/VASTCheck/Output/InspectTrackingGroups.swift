@@ -29,11 +29,13 @@ struct InspectTrackingGroups {
         linear = Self.byEvent(ad.linearTracking)
         nonLinear = Self.byEvent(ad.nonLinearTracking)
         companion = Self.byEvent(ad.companionTracking)
-        let lists = [("clickTracking", ad.clickTracking), ("customClick", ad.customClicks),
-                     ("companionClickTracking", ad.companionClickTracking),
-                     ("nonLinearClickTracking", ad.nonLinearClickTracking), ("iconViewTracking", ad.iconViewTracking),
-                     ("iconClickTracking", ad.iconClickTracking), ("viewable", ad.viewable),
-                     ("notViewable", ad.notViewable), ("viewUndetermined", ad.viewUndetermined)]
+        let lists = [
+            ("clickTracking", ad.clickTracking), ("customClick", ad.customClicks),
+            ("companionClickTracking", ad.companionClickTracking),
+            ("nonLinearClickTracking", ad.nonLinearClickTracking), ("iconViewTracking", ad.iconViewTracking),
+            ("iconClickTracking", ad.iconClickTracking), ("viewable", ad.viewable),
+            ("notViewable", ad.notViewable), ("viewUndetermined", ad.viewUndetermined),
+        ]
         others = lists.compactMap { name, urls in
             let kept = present(urls)
             return kept.isEmpty ? nil : Group(name: name, usage: InspectReport.usage(name), urls: kept)

@@ -18,7 +18,8 @@ import VAST
 enum JUnitReport {
     /// One rendered `<testcase>` element (indented, ending with a newline).
     static func testCase(_ report: DocumentReport, seconds: Double) -> String {
-        var text = "    <testcase name=\"\(escape(report.source))\" classname=\"vastcheck.validate\" time=\"\(time(seconds))\""
+        var text =
+            "    <testcase name=\"\(escape(report.source))\" classname=\"vastcheck.validate\" time=\"\(time(seconds))\""
         let outcome = report.outcome
         guard outcome != .valid else { return text + "/>\n" }
         let element = outcome == .unreadable ? "error" : "failure"
@@ -32,7 +33,8 @@ enum JUnitReport {
     /// The whole document around the test cases (already in order).
     static func document(_ testCases: [String], summary: BatchSummary, seconds: Double) -> String {
         let totals = summary.totals
-        let counts = "tests=\"\(totals.documents)\" failures=\"\(totals.invalid - totals.unreadable)\" "
+        let counts =
+            "tests=\"\(totals.documents)\" failures=\"\(totals.invalid - totals.unreadable)\" "
             + "errors=\"\(totals.unreadable)\""
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<testsuites name=\"vastcheck\" \(counts) time=\"\(time(seconds))\">\n"

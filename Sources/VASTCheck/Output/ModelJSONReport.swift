@@ -15,17 +15,33 @@ struct ModelJSONReport {
         var members: [(String, JSON)] = [("chain", .array(resolution.hops.map(\.json)))]
         members.append(("ads", .array(resolution.ads.map(\.modelJSON))))
         if !resolution.failedAds.isEmpty {
-            members.append(("failedAds", .array(resolution.failedAds.map { failed in
-                .object([("hop", .int(failed.hop)), ("location", .string(failed.location)),
-                         ("errorCode", .int(failed.failure.code.rawValue)), ("failure", .string(failed.failure.message)),
-                         ("ad", failed.ad.modelJSON)])
-            })))
+            members.append(
+                (
+                    "failedAds",
+                    .array(
+                        resolution.failedAds.map { failed in
+                            .object([
+                                ("hop", .int(failed.hop)), ("location", .string(failed.location)),
+                                ("errorCode", .int(failed.failure.code.rawValue)),
+                                ("failure", .string(failed.failure.message)),
+                                ("ad", failed.ad.modelJSON),
+                            ])
+                        })
+                ))
         }
         if !resolution.remaining.isEmpty {
-            members.append(("remaining", .array(resolution.remaining.map { remaining in
-                .object([("hop", .int(remaining.hop)), ("location", .string("/VAST/Ad[\(remaining.position + 1)]")),
-                         ("ad", remaining.ad.modelJSON)])
-            })))
+            members.append(
+                (
+                    "remaining",
+                    .array(
+                        resolution.remaining.map { remaining in
+                            .object([
+                                ("hop", .int(remaining.hop)),
+                                ("location", .string("/VAST/Ad[\(remaining.position + 1)]")),
+                                ("ad", remaining.ad.modelJSON),
+                            ])
+                        })
+                ))
         }
         if let code = resolution.errorCode { members.append(("errorCode", .int(code.rawValue))) }
         if resolution.ads.isEmpty, let failure = resolution.failure {

@@ -24,23 +24,30 @@ enum ReplayOutcome {
                 ("steps", .int(result.trace.count)),
             ]
             if let failure = result.failure {
-                members.append(("failure", .object([
-                    ("step", failure.step.map { .int($0) } ?? .null),
-                    ("summary", .string(failure.summary)),
-                    ("input", .string(failure.input)),
-                    ("diff", .array(failure.diff.map { .string($0) })),
-                    ("report", .string(failure.report)),
-                ])))
+                members.append(
+                    (
+                        "failure",
+                        .object([
+                            ("step", failure.step.map { .int($0) } ?? .null),
+                            ("summary", .string(failure.summary)),
+                            ("input", .string(failure.input)),
+                            ("diff", .array(failure.diff.map { .string($0) })),
+                            ("report", .string(failure.report)),
+                        ])
+                    ))
             }
             return .object(members)
         case .error(let file, let error):
             return .object([
                 ("file", .string(file)),
-                ("error", .object([
-                    ("code", .string(error.code.rawValue)),
-                    ("path", .string(error.path)),
-                    ("message", .string(error.message)),
-                ])),
+                (
+                    "error",
+                    .object([
+                        ("code", .string(error.code.rawValue)),
+                        ("path", .string(error.path)),
+                        ("message", .string(error.message)),
+                    ])
+                ),
             ])
         }
     }
@@ -55,7 +62,9 @@ struct ReplaySummary {
 
     init(_ outcomes: [ReplayOutcome]) {
         fixtures = outcomes.count
-        var passed = 0, failed = 0, unreadable = 0
+        var passed = 0
+        var failed = 0
+        var unreadable = 0
         for outcome in outcomes {
             switch outcome {
             case .ran(let result): if result.passed { passed += 1 } else { failed += 1 }
@@ -66,8 +75,10 @@ struct ReplaySummary {
     }
 
     var json: JSON {
-        .object([("fixtures", .int(fixtures)), ("passed", .int(passed)), ("failed", .int(failed)),
-                 ("unreadable", .int(unreadable))])
+        .object([
+            ("fixtures", .int(fixtures)), ("passed", .int(passed)), ("failed", .int(failed)),
+            ("unreadable", .int(unreadable)),
+        ])
     }
 }
 
@@ -85,7 +96,9 @@ struct ReplayPrinter {
         case .ran(let result):
             let name = Terminal.escape(result.name)
             guard let failure = result.failure else { return paint("PASS", "32") + " \(name)\n" }
-            var text = paint("FAIL", "31") + " \(name)" + (result.file.isEmpty ? "" : "  (\(Terminal.escape(result.file)))") + "\n"
+            var text =
+                paint("FAIL", "31") + " \(name)" + (result.file.isEmpty ? "" : "  (\(Terminal.escape(result.file)))")
+                + "\n"
             for raw in failure.report.split(separator: "\n", omittingEmptySubsequences: false) {
                 let line = Terminal.escape(String(raw))
                 let painted: String

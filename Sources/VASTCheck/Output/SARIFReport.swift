@@ -26,18 +26,25 @@ struct SARIFReport {
         }
         var made: [JSON] = []
         if let error = report.documentError {
-            made.append(result(rule: "hop.document", level: "error",
-                               message: "VAST \(error.code.named): \(error.message)",
-                               uri: report.source, line: error.line, column: error.column, path: nil,
-                               properties: [("vastErrorCode", .int(error.code.rawValue))]))
+            made.append(
+                result(
+                    rule: "hop.document", level: "error",
+                    message: "VAST \(error.code.named): \(error.message)",
+                    uri: report.source, line: error.line, column: error.column, path: nil,
+                    properties: [("vastErrorCode", .int(error.code.rawValue))]))
         }
         if let resolution = report.resolution, let code = resolution.errorCode, let failure = resolution.failure,
-           !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == code }) {
+            !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == code })
+        {
             let hop = resolution.hops.indices.contains(failure.hop) ? resolution.hops[failure.hop].url : report.source
-            made.append(result(rule: "wrapper.chain", level: "error", message: "VAST \(code.named): \(failure.message)",
-                               uri: hop, line: nil, column: nil, path: nil,
-                               properties: [("vastErrorCode", .int(code.rawValue)), ("hop", .int(failure.hop)),
-                                            ("source", .string(report.source))]))
+            made.append(
+                result(
+                    rule: "wrapper.chain", level: "error", message: "VAST \(code.named): \(failure.message)",
+                    uri: hop, line: nil, column: nil, path: nil,
+                    properties: [
+                        ("vastErrorCode", .int(code.rawValue)), ("hop", .int(failure.hop)),
+                        ("source", .string(report.source)),
+                    ]))
         }
         for finding in report.findings { made.append(result(for: finding, in: report)) }
         results.append((index, made))
@@ -49,24 +56,29 @@ struct SARIFReport {
         var properties: [(String, JSON)] = [("category", .string(finding.category.rawValue))]
         if let code = finding.vastErrorCode { properties.append(("vastErrorCode", .int(code.rawValue))) }
         if let resolution = report.resolution, path.hasPrefix("hop "), let colon = path.firstIndex(of: ":"),
-           let hop = Int(path[path.index(path.startIndex, offsetBy: 4)..<colon]) {
+            let hop = Int(path[path.index(path.startIndex, offsetBy: 4)..<colon])
+        {
             path = String(path[path.index(after: colon)...].drop { $0 == " " })
             if path.hasPrefix("/"), resolution.hops.indices.contains(hop) { uri = resolution.hops[hop].url }
             properties.append(("hop", .int(hop)))
             if uri != report.source { properties.append(("source", .string(report.source))) }
         }
-        let level = switch finding.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "note"
-        }
-        return result(rule: finding.subrule ?? finding.rule, level: level, message: finding.message, uri: uri,
-                      line: path.hasPrefix("/") ? finding.line : nil, column: path.hasPrefix("/") ? finding.column : nil,
-                      path: path.hasPrefix("/") ? path : nil, properties: properties)
+        let level =
+            switch finding.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "note"
+            }
+        return result(
+            rule: finding.subrule ?? finding.rule, level: level, message: finding.message, uri: uri,
+            line: path.hasPrefix("/") ? finding.line : nil, column: path.hasPrefix("/") ? finding.column : nil,
+            path: path.hasPrefix("/") ? path : nil, properties: properties)
     }
 
-    private mutating func result(rule: String, level: String, message: String, uri: String, line: Int?, column: Int?,
-                                 path: String?, properties: [(String, JSON)]) -> JSON {
+    private mutating func result(
+        rule: String, level: String, message: String, uri: String, line: Int?, column: Int?,
+        path: String?, properties: [(String, JSON)]
+    ) -> JSON {
         let index: Int
         if let known = ruleIndex[rule] {
             index = known
@@ -83,8 +95,16 @@ struct SARIFReport {
         }
         var location: [(String, JSON)] = [("physicalLocation", .object(physical))]
         if let path {
-            location.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(path)),
-                                                                  ("kind", .string("element"))])])))
+            location.append(
+                (
+                    "logicalLocations",
+                    .array([
+                        .object([
+                            ("fullyQualifiedName", .string(path)),
+                            ("kind", .string("element")),
+                        ])
+                    ])
+                ))
         }
         return .object([
             ("ruleId", .string(rule)), ("ruleIndex", .int(index)), ("level", .string(level)),
@@ -99,9 +119,14 @@ struct SARIFReport {
         let ordered = results.sorted { $0.index < $1.index }.flatMap(\.results)
         var invocation: [(String, JSON)] = [("executionSuccessful", .bool(true))]
         if !notifications.isEmpty {
-            invocation.append(("toolExecutionNotifications", .array(notifications.sorted { $0.index < $1.index }.map { note in
-                .object([("level", .string("error")), ("message", .object([("text", .string(note.text))]))])
-            })))
+            invocation.append(
+                (
+                    "toolExecutionNotifications",
+                    .array(
+                        notifications.sorted { $0.index < $1.index }.map { note in
+                            .object([("level", .string("error")), ("message", .object([("text", .string(note.text))]))])
+                        })
+                ))
         }
         let driver: [(String, JSON)] = [
             ("name", .string("vastcheck")), ("version", .string(VASTCheck.version)),
@@ -111,22 +136,28 @@ struct SARIFReport {
         return .object([
             ("$schema", .string(Self.schema)),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object(driver))])),
-                ("invocations", .array([.object(invocation)])),
-                ("results", .array(ordered)),
-            ])])),
+            (
+                "runs",
+                .array([
+                    .object([
+                        ("tool", .object([("driver", .object(driver))])),
+                        ("invocations", .array([.object(invocation)])),
+                        ("results", .array(ordered)),
+                    ])
+                ])
+            ),
         ])
     }
 
     /// A rule as SARIF describes one: id, summary, default level, and the catalogue's facts.
     private static func descriptor(_ id: String) -> JSON {
         guard let rule = VASTRuleCatalog.rule(id: id) else { return .object([("id", .string(id))]) }
-        let level = switch rule.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "note"
-        }
+        let level =
+            switch rule.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .info: "note"
+            }
         var properties: [(String, JSON)] = [
             ("category", .string(rule.category.rawValue)),
             ("vastVersions", .string("\(rule.versions.lowerBound.rawValue)-\(rule.versions.upperBound.rawValue)")),
@@ -145,7 +176,8 @@ struct SARIFReport {
     /// A source name as a URI reference: URLs as they are, paths percent-encoded where RFC 3986 needs it.
     static func uri(_ name: String) -> String {
         if name.hasPrefix("http://") || name.hasPrefix("https://") || name.hasPrefix("file:") { return name }
-        var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
+        var allowed = CharacterSet.alphanumerics.intersection(
+            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
         allowed.insert(charactersIn: "-._~/!$&'()*+,;=:@")
         let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
         // A first segment with a colon would read as a scheme.

@@ -10,7 +10,8 @@ enum SimulationOutput {
     static func json(_ timeline: [TimelineEntry]) -> String {
         guard !timeline.isEmpty else { return "[]\n" }
         let lines = timeline.map { entry in
-            var line = "  {\"at\": \(SimulationFormat.seconds(entry.at)), \"event\": \(JSON.string(entry.event).serialized()), "
+            var line =
+                "  {\"at\": \(SimulationFormat.seconds(entry.at)), \"event\": \(JSON.string(entry.event).serialized()), "
             line += "\"url\": \(JSON.string(entry.url).serialized()), \"hop\": \(entry.hop)"
             if let offset = entry.offset { line += ", \"offset\": \(JSON.string(offset).serialized())" }
             return line + "}"
@@ -37,7 +38,8 @@ enum SimulationOutput {
         for (index, entry) in result.timeline.enumerated() {
             flushNotes(upTo: index)
             let event = entry.offset.map { "\(entry.event)@\($0)" } ?? entry.event
-            text += "  " + playhead(entry.at) + "  " + pad(event, 25) + "  " + pad(String(entry.hop), 3, left: true)
+            text +=
+                "  " + playhead(entry.at) + "  " + pad(event, 25) + "  " + pad(String(entry.hop), 3, left: true)
                 + "  " + entry.url + "\n"
         }
         flushNotes(upTo: Int.max)

@@ -49,7 +49,8 @@ enum Terminal {
         case "\t": text += "\\t"
         default:
             let hex = String(scalar.value, radix: 16)
-            text += scalar.value < 0x100
+            text +=
+                scalar.value < 0x100
                 ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex : "\\u{" + hex.uppercased() + "}"
         }
     }

@@ -33,9 +33,9 @@ enum HTML {
     }
 }
 
-private extension String {
+extension String {
     /// Two decimals, without Foundation's `String(format:)`.
-    init(format2 value: Double) {
+    fileprivate init(format2 value: Double) {
         let negative = value < 0
         let hundredths = Int((abs(value) * 100).rounded())
         let fraction = hundredths % 100

@@ -58,17 +58,25 @@ struct HTMLReport {
         let report = page.report
         var html = "<header>\n<h1>VAST report</h1>\n"
         html += "<p class=\"source\">\(HTML.escape(report.source))</p>\n<div class=\"facts\">"
-        html += report.isValid ? "<span class=\"badge valid\">valid</span>" : "<span class=\"badge invalid\">invalid</span>"
-        html += page.ads.isEmpty ? "<span class=\"badge noad\">no ad</span>"
+        html +=
+            report.isValid ? "<span class=\"badge valid\">valid</span>" : "<span class=\"badge invalid\">invalid</span>"
+        html +=
+            page.ads.isEmpty
+            ? "<span class=\"badge noad\">no ad</span>"
             : "<span class=\"badge hasad\">\(plural(page.ads.count, "ad")) to play</span>"
         html += "<dl>"
         html += fact("VAST version", report.playedVersion ?? "?")
-        html += fact("error code", report.reportedErrorCode.map { code in
-            String(code.rawValue) + (code.meaning.map { " (\($0))" } ?? "") } ?? "none")
+        html += fact(
+            "error code",
+            report.reportedErrorCode.map { code in
+                String(code.rawValue) + (code.meaning.map { " (\($0))" } ?? "")
+            } ?? "none")
         html += fact("hops", String(page.resolution?.hops.count ?? 0))
         let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
-        html += fact("findings", "\(plural(counts[.error] ?? 0, "error")), \(plural(counts[.warning] ?? 0, "warning")), "
-                     + "\(counts[.info] ?? 0) info")
+        html += fact(
+            "findings",
+            "\(plural(counts[.error] ?? 0, "error")), \(plural(counts[.warning] ?? 0, "warning")), "
+                + "\(counts[.info] ?? 0) info")
         html += fact("beacons simulated", String(page.beaconCount))
         html += "</dl></div>\n"
         if let error = report.documentError {
@@ -80,8 +88,11 @@ struct HTMLReport {
         }
         for failed in page.resolution?.failedAds ?? [] {
             let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
-            html += "<p class=\"failure\">" + HTML.escape("Ad\(id) at hop \(failed.hop) \(failed.location) will not play: "
-                + failed.failure.description) + "</p>\n"
+            html +=
+                "<p class=\"failure\">"
+                + HTML.escape(
+                    "Ad\(id) at hop \(failed.hop) \(failed.location) will not play: "
+                        + failed.failure.description) + "</p>\n"
         }
         return html + "</header>\n"
     }
@@ -118,7 +129,8 @@ struct HTMLReport {
         }
         html += "</ol>\n"
         if let pixels = page.resolution?.errorBeacons, !pixels.isEmpty {
-            html += "<h3>Error pixels the chain would fire (not sent)</h3>\n<table class=\"urls\"><thead><tr><th>code</th>"
+            html +=
+                "<h3>Error pixels the chain would fire (not sent)</h3>\n<table class=\"urls\"><thead><tr><th>code</th>"
             html += "<th>URL</th></tr></thead><tbody>\n"
             for pixel in pixels {
                 html += "<tr><td>\(pixel.code.rawValue)</td><td class=\"url\">\(HTML.escape(pixel.url))</td></tr>\n"
@@ -141,13 +153,16 @@ struct HTMLReport {
             html += findingsTable(serious)
         }
         if !info.isEmpty {
-            html += "<details><summary>\(plural(info.count, "info finding"))</summary>\n" + findingsTable(info) + "</details>\n"
+            html +=
+                "<details><summary>\(plural(info.count, "info finding"))</summary>\n" + findingsTable(info)
+                + "</details>\n"
         }
         return html + "</section>\n"
     }
 
     private func findingsTable(_ findings: [VASTFinding]) -> String {
-        var html = "<table class=\"findings\"><thead><tr><th>severity</th><th>rule</th><th>location</th><th>message</th>"
+        var html =
+            "<table class=\"findings\"><thead><tr><th>severity</th><th>rule</th><th>location</th><th>message</th>"
         html += "<th>VAST code</th></tr></thead><tbody>\n"
         for finding in findings {
             let severity = finding.severity.rawValue
@@ -177,7 +192,8 @@ struct HTMLReport {
                 html += HTMLTimeline(timeline: timeline).svg + "\n"
                 html += legend(hops: Set(timeline.beacons.map(\.hop)).sorted())
                 html += "<details><summary>The \(plural(timeline.beacons.count, "beacon")) in firing order</summary>\n"
-                html += "<table class=\"urls\"><thead><tr><th>at</th><th>event</th><th>hop</th><th>URL</th></tr></thead><tbody>\n"
+                html +=
+                    "<table class=\"urls\"><thead><tr><th>at</th><th>event</th><th>hop</th><th>URL</th></tr></thead><tbody>\n"
                 for beacon in timeline.beacons {
                     html += "<tr><td class=\"num\">\(HTMLTimeline.preciseTime(beacon.at))</td>"
                     html += "<td>\(HTML.escape(beacon.event))</td><td class=\"num\">\(beacon.hop)</td>"
@@ -205,7 +221,8 @@ struct HTMLReport {
                 html += "<p class=\"empty\">The ad has no tracking URL.</p>\n"
                 continue
             }
-            html += "<table class=\"tracking\"><thead><tr><th>event</th><th>hop</th><th>URL (as written)</th></tr></thead>\n"
+            html +=
+                "<table class=\"tracking\"><thead><tr><th>event</th><th>hop</th><th>URL (as written)</th></tr></thead>\n"
             for group in groups {
                 html += "<tbody>"
                 for (row, tracked) in group.urls.enumerated() {
@@ -215,7 +232,8 @@ struct HTMLReport {
                         html += group.urls.count > 1 ? " <span class=\"count\">\(group.urls.count)</span>" : ""
                         html += "</th>"
                     }
-                    html += "<td class=\"num\"><span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: tracked.hop))\">"
+                    html +=
+                        "<td class=\"num\"><span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: tracked.hop))\">"
                     html += "</span>\(tracked.hop)</td><td class=\"url\">\(HTML.escape(tracked.url))</td></tr>\n"
                 }
                 html += "</tbody>\n"
@@ -232,7 +250,8 @@ struct HTMLReport {
     }
 
     private func legend(hops: [Int]) -> String {
-        let kinds = Dictionary((page.resolution?.hops ?? []).map { ($0.index, $0.kind.rawValue) }, uniquingKeysWith: { a, _ in a })
+        let kinds = Dictionary(
+            (page.resolution?.hops ?? []).map { ($0.index, $0.kind.rawValue) }, uniquingKeysWith: { a, _ in a })
         var html = "<p class=\"legend\">"
         for hop in hops {
             html += "<span><span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: hop))\"></span>hop \(hop)"

@@ -89,7 +89,8 @@ struct HTMLTimeline {
         let height = Self.rowsTop + Double(max(rowEnds.count, 1)) * Self.rowHeight + 6
         let end = timeline.axisEnd
         var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(HTML.number(Self.width)) "
-        svg += "\(HTML.number(height))\" role=\"img\" aria-label=\"\(HTML.escape("beacon timeline of \(timeline.title)"))\">\n"
+        svg +=
+            "\(HTML.number(height))\" role=\"img\" aria-label=\"\(HTML.escape("beacon timeline of \(timeline.title)"))\">\n"
         // Ticks and grid.
         let step = Self.tickStep(for: end)
         var tick = 0.0
@@ -101,14 +102,18 @@ struct HTMLTimeline {
         if let last = ticks.last, end - last > step * 0.5 { ticks.append(end) }
         for value in ticks {
             let x = HTML.number(x(value))
-            svg += "<line class=\"grid\" x1=\"\(x)\" y1=\"\(HTML.number(Self.axisY))\" x2=\"\(x)\" y2=\"\(HTML.number(height - 4))\"/>"
-            svg += "<line class=\"tick\" x1=\"\(x)\" y1=\"\(HTML.number(Self.axisY - 5))\" x2=\"\(x)\" y2=\"\(HTML.number(Self.axisY + 5))\"/>"
-            svg += "<text class=\"ticklabel\" x=\"\(x)\" y=\"\(HTML.number(Self.axisY - 12))\">\(HTML.escape(Self.timeLabel(value)))</text>\n"
+            svg +=
+                "<line class=\"grid\" x1=\"\(x)\" y1=\"\(HTML.number(Self.axisY))\" x2=\"\(x)\" y2=\"\(HTML.number(height - 4))\"/>"
+            svg +=
+                "<line class=\"tick\" x1=\"\(x)\" y1=\"\(HTML.number(Self.axisY - 5))\" x2=\"\(x)\" y2=\"\(HTML.number(Self.axisY + 5))\"/>"
+            svg +=
+                "<text class=\"ticklabel\" x=\"\(x)\" y=\"\(HTML.number(Self.axisY - 12))\">\(HTML.escape(Self.timeLabel(value)))</text>\n"
         }
         svg += "<line class=\"axis\" x1=\"\(HTML.number(Self.left))\" y1=\"\(HTML.number(Self.axisY))\" "
         svg += "x2=\"\(HTML.number(Self.width - Self.right))\" y2=\"\(HTML.number(Self.axisY))\"/>\n"
         if let duration = timeline.duration {
-            svg += "<text class=\"axisnote\" x=\"\(HTML.number(Self.width - Self.right))\" y=\"\(HTML.number(Self.axisY - 28))\" "
+            svg +=
+                "<text class=\"axisnote\" x=\"\(HTML.number(Self.width - Self.right))\" y=\"\(HTML.number(Self.axisY - 28))\" "
             svg += "text-anchor=\"end\">duration \(HTML.escape(Self.preciseTime(duration)))</text>\n"
         }
         // Marks: stem, a dot per hop on the axis, the label in its row, and the hover title.
@@ -118,10 +123,12 @@ struct HTMLTimeline {
             for beacon in mark.beacons { title += "\nhop \(beacon.hop): \(beacon.url)" }
             let hops = mark.hops
             svg += "<g class=\"mark\" data-event=\"\(HTML.escape(mark.event))\"><title>\(HTML.escape(title))</title>"
-            svg += "<line class=\"stem\" x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(Self.axisY))\" x2=\"\(HTML.number(x))\" "
+            svg +=
+                "<line class=\"stem\" x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(Self.axisY))\" x2=\"\(HTML.number(x))\" "
             svg += "y2=\"\(HTML.number(labelY - 12))\"/>"
             for (offset, hop) in hops.enumerated() {
-                svg += "<circle cx=\"\(HTML.number(x))\" cy=\"\(HTML.number(Self.axisY + Double(offset) * 9))\" r=\"5\" "
+                svg +=
+                    "<circle cx=\"\(HTML.number(x))\" cy=\"\(HTML.number(Self.axisY + Double(offset) * 9))\" r=\"5\" "
                 svg += "fill=\"\(Self.color(hop: hop))\"/>"
             }
             svg += "<text class=\"label\" x=\"\(HTML.number(anchorEnd ? x + 3 : x - 3))\" y=\"\(HTML.number(labelY))\""

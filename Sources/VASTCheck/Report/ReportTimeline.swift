@@ -35,8 +35,9 @@ struct ReportTimeline: Sendable {
         let linear = ad.inLine.creatives.lazy.compactMap(\.linear).first
         var title = "Ad" + (ad.ad.id.map { " \"\($0)\"" } ?? "")
         if let name = ad.inLine.adTitle, !name.isEmpty { title += ": \(name)" }
-        var timeline = ReportTimeline(index: index, title: title, duration: duration ?? linear?.duration?.seconds,
-                                      beacons: [])
+        var timeline = ReportTimeline(
+            index: index, title: title, duration: duration ?? linear?.duration?.seconds,
+            beacons: [])
         do {
             timeline.beacons = try simulate(ad, duration: duration, start: start)
         } catch {
@@ -47,10 +48,14 @@ struct ReportTimeline: Sendable {
 
     /// The beacons of a play to the end (default options), from the shared simulation; a progress event
     /// is named with its offset (`progress@75%`), as the tracking table names it.
-    private static func simulate(_ ad: ResolvedAd, duration: Double?, start: Date) throws(SimulationError) -> [ReportBeacon] {
-        try Simulation.run(ad, options: SimulationOptions(duration: duration), macros: VASTMacroContext(), start: start).map { entry in
-            ReportBeacon(at: entry.at, event: entry.event + (entry.offset.map { "@\($0)" } ?? ""), url: entry.url,
-                         hop: entry.hop)
-        }
+    private static func simulate(_ ad: ResolvedAd, duration: Double?, start: Date) throws(SimulationError)
+        -> [ReportBeacon]
+    {
+        try Simulation.run(ad, options: SimulationOptions(duration: duration), macros: VASTMacroContext(), start: start)
+            .map { entry in
+                ReportBeacon(
+                    at: entry.at, event: entry.event + (entry.offset.map { "@\($0)" } ?? ""), url: entry.url,
+                    hop: entry.hop)
+            }
     }
 }

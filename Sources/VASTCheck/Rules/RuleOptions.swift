@@ -27,7 +27,9 @@ struct RuleOptions: Sendable {
     /// the flags over them.
     /// - Returns: the tuning, or what to print when the file cannot be used (`cannot read FILE: ...`).
     func tuning(console: Console) -> Result<RuleTuning, RuleSettingsError> {
-        guard let path = configPath ?? RuleSettingsFile.find(from: console.workingDirectory) else { return .success(flags) }
+        guard let path = configPath ?? RuleSettingsFile.find(from: console.workingDirectory) else {
+            return .success(flags)
+        }
         do {
             let bytes = try console.loader(maxDocumentBytes: 1 << 20).data(named: path)
             return .success(try RuleSettingsFile.tuning(from: bytes).overridden(by: flags))

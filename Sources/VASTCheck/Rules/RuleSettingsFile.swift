@@ -39,7 +39,8 @@ enum RuleSettingsFile {
     /// Reads the settings in `bytes`.
     /// - Throws: a message saying which member is wrong and how.
     static func tuning(from bytes: [UInt8]) throws(RuleSettingsError) -> RuleTuning {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes)), let object = value as? [String: Any] else {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes)), let object = value as? [String: Any]
+        else {
             throw RuleSettingsError("not a JSON object such as {\"disable\": [\"schema.namespace\"]}")
         }
         if let unknown = object.keys.sorted().first(where: { !["disable", "severity", "strict"].contains($0) }) {
@@ -49,15 +50,18 @@ enum RuleSettingsFile {
         do {
             contents = try JSONDecoder().decode(Contents.self, from: Data(bytes))
         } catch {
-            throw RuleSettingsError("\"disable\" must be a list of rule ids, \"severity\" an object of rule ids "
-                                    + "to \"error\", \"warning\" or \"info\", and \"strict\" true or false")
+            throw RuleSettingsError(
+                "\"disable\" must be a list of rule ids, \"severity\" an object of rule ids "
+                    + "to \"error\", \"warning\" or \"info\", and \"strict\" true or false")
         }
         var tuning = RuleTuning()
         tuning.strict = contents.strict ?? false
         do throws(RuleTuningError) {
             for id in contents.disable ?? [] { try tuning.set(id, .disabled) }
             for (id, level) in (contents.severity ?? [:]).sorted(by: { $0.key < $1.key }) {
-                guard let parsed = VASTFinding.Severity(rawValue: level) else { throw RuleTuningError.badLevel(id, level) }
+                guard let parsed = VASTFinding.Severity(rawValue: level) else {
+                    throw RuleTuningError.badLevel(id, level)
+                }
                 try tuning.set(id, .severity(parsed))
             }
         } catch {

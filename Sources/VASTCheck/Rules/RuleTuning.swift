@@ -83,8 +83,12 @@ enum RuleTuningError: Error, Equatable {
     var hint: String? {
         guard case .unknownRule(let id) = self else { return nil }
         let lowered = id.lowercased()
-        if let exact = VASTRuleCatalog.all.first(where: { $0.id.lowercased() == lowered }) { return "did you mean \(exact.id)?" }
-        let prefixed = VASTRuleCatalog.all.filter { $0.parent == nil && (lowered.hasPrefix($0.id + ".") || $0.id.hasPrefix(lowered)) }
+        if let exact = VASTRuleCatalog.all.first(where: { $0.id.lowercased() == lowered }) {
+            return "did you mean \(exact.id)?"
+        }
+        let prefixed = VASTRuleCatalog.all.filter {
+            $0.parent == nil && (lowered.hasPrefix($0.id + ".") || $0.id.hasPrefix(lowered))
+        }
         return prefixed.first.map { "did you mean \($0.id)?" }
     }
 }

@@ -20,7 +20,8 @@ enum AtomicFile {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder).\(name).vastcheck-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16)).tmp"
+        let temporary =
+            "\(folder).\(name).vastcheck-\(getpid())-\(String(UInt32.random(in: .min ... .max), radix: 16)).tmp"
         let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw TemporaryFileError("cannot write \(path)", errno: errno) }
         let token = TemporaryFiles.register(temporary, isFolder: false)
@@ -70,7 +71,8 @@ enum AtomicFile {
     private static func finalMode(of path: String) -> mode_t {
         var status = stat()
         if stat(path, &status) == 0 { return status.st_mode & 0o7777 }
-        let umask = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
+        let umask =
+            (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("Umask:") }
             .flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
         return 0o666 & ~umask

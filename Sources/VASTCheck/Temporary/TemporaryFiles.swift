@@ -77,7 +77,9 @@ enum TemporaryFiles {
     static var hasRegisteredPaths: Bool { registry.withLock { !$0.paths.isEmpty } }
 
     /// True while `path` is registered.
-    static func isRegistered(_ path: String) -> Bool { registry.withLock { $0.paths.values.contains { $0.path == path } } }
+    static func isRegistered(_ path: String) -> Bool {
+        registry.withLock { $0.paths.values.contains { $0.path == path } }
+    }
 
     private static func install(_ registry: inout Registry) {
         guard wakeDescriptor >= 0 else { return }

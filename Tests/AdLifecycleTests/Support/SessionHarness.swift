@@ -16,7 +16,8 @@ final class SessionHarness: Sendable {
 
     /// A session of `creative` in `ad`, behind `wrappers` (outermost first).
     init(
-        ad: String = "session-every-part.xml", wrappers: [String] = [], creative: SessionCreative = .linear(creative: 0, assetURI: "https://cdn.example.com/a.mp4"),
+        ad: String = "session-every-part.xml", wrappers: [String] = [],
+        creative: SessionCreative = .linear(creative: 0, assetURI: "https://cdn.example.com/a.mp4"),
         mraid: MRAIDContainer? = nil
     ) throws {
         let resolved = try Self.resolve(ad: ad, wrappers: wrappers)

@@ -14,8 +14,10 @@ enum HostileDocuments {
 
     /// A minimal valid VAST 4.2 body whose in-line ad's `<AdTitle>` holds `title` verbatim
     /// (already escaped as the caller wants it), and whose `<Impression>` URL holds `url`.
-    static func inlineBody(title: String = "Hostile", url: String = "https://ads.example.com/imp",
-                           adID: String = "hostile-1") -> String {
+    static func inlineBody(
+        title: String = "Hostile", url: String = "https://ads.example.com/imp",
+        adID: String = "hostile-1"
+    ) -> String {
         """
         <VAST version="4.2">
           <Ad id="\(adID)">
@@ -33,20 +35,22 @@ enum HostileDocuments {
     /// An XXE probe: a DOCTYPE on line 2 declaring external entity `x` at `systemID`, then `&x;`
     /// as an `<Impression>` URL.
     static func externalEntity(systemID: String) -> [UInt8] {
-        let document = declaration + "\n"
+        let document =
+            declaration + "\n"
             + #"<!DOCTYPE VAST [<!ENTITY x SYSTEM "\#(systemID)">]>"# + "\n"
-            + """
-            <VAST version="4.2">
-              <Ad id="xxe"><InLine><AdSystem>x</AdSystem><Impression>&x;</Impression><AdTitle>&x;</AdTitle><Creatives/></InLine></Ad>
-            </VAST>
-            """
+                + """
+                <VAST version="4.2">
+                  <Ad id="xxe"><InLine><AdSystem>x</AdSystem><Impression>&x;</Impression><AdTitle>&x;</AdTitle><Creatives/></InLine></Ad>
+                </VAST>
+                """
         return Array(document.utf8)
     }
 
     /// An XXE probe through a parameter entity: `<!ENTITY % p SYSTEM ...> %p;` in the internal
     /// subset (DOCTYPE on line 2).
     static func parameterEntity(systemID: String) -> [UInt8] {
-        let document = declaration + "\n"
+        let document =
+            declaration + "\n"
             + #"<!DOCTYPE VAST [<!ENTITY % p SYSTEM "\#(systemID)"> %p;]>"# + "\n"
             + inlineBody()
         return Array(document.utf8)
@@ -81,10 +85,11 @@ enum HostileDocuments {
     static func quadraticBlowUp(entityBytes: Int = 50_000, references: Int = 50_000, site: BlowUpSite) -> [UInt8] {
         let entity = #"<!DOCTYPE VAST [<!ENTITY a ""# + String(repeating: "a", count: entityBytes) + #"">]>"#
         let uses = String(repeating: "&a;", count: references)
-        let body = switch site {
-        case .text: inlineBody(title: uses)
-        case .attribute: inlineBody(adID: uses)
-        }
+        let body =
+            switch site {
+            case .text: inlineBody(title: uses)
+            case .attribute: inlineBody(adID: uses)
+            }
         return Array((declaration + "\n" + entity + "\n" + body).utf8)
     }
 
@@ -103,7 +108,8 @@ enum HostileDocuments {
     static func deepNesting(depth: Int) -> [UInt8] {
         var bytes = Array((declaration + "\n<VAST version=\"4.2\">\n").utf8)
         bytes.reserveCapacity(bytes.count + depth * 8 + 16)
-        let open = Array("<a>\n".utf8), close = Array("</a>".utf8)
+        let open = Array("<a>\n".utf8)
+        let close = Array("</a>".utf8)
         for _ in 0..<depth { bytes.append(contentsOf: open) }
         for _ in 0..<depth { bytes.append(contentsOf: close) }
         bytes.append(contentsOf: Array("</VAST>".utf8))
@@ -116,7 +122,8 @@ enum HostileDocuments {
     /// parse to reuse unseen by the peak-memory reading.
     static func hugeTextNode(textBytes: Int) -> [UInt8] {
         let parts = inlineBody(title: "\u{1}").components(separatedBy: "\u{1}")
-        let head = Array((declaration + "\n" + parts[0]).utf8), tail = Array(parts[1].utf8)
+        let head = Array((declaration + "\n" + parts[0]).utf8)
+        let tail = Array(parts[1].utf8)
         return [UInt8](unsafeUninitializedCapacity: head.count + textBytes + tail.count) { buffer, count in
             _ = buffer.initialize(from: head)
             buffer.baseAddress!.advanced(by: head.count).initialize(repeating: UInt8(ascii: "a"), count: textBytes)
@@ -157,7 +164,9 @@ enum HostileDocuments {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count)
         while bytes.count < count {
-            withUnsafeBytes(of: generator.next().littleEndian) { bytes.append(contentsOf: $0.prefix(count - bytes.count)) }
+            withUnsafeBytes(of: generator.next().littleEndian) {
+                bytes.append(contentsOf: $0.prefix(count - bytes.count))
+            }
         }
         return bytes
     }
@@ -166,7 +175,8 @@ enum HostileDocuments {
     static func utf16WithBOM(_ text: String, bigEndian: Bool) -> [UInt8] {
         var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
         for unit in text.utf16 {
-            let high = UInt8(unit >> 8), low = UInt8(unit & 0xFF)
+            let high = UInt8(unit >> 8)
+            let low = UInt8(unit & 0xFF)
             bytes.append(contentsOf: bigEndian ? [high, low] : [low, high])
         }
         return bytes
@@ -248,11 +258,14 @@ enum HostileDocuments {
         defer { iconv_close(converter) }
         var input = Array(text.utf8).map { CChar(bitPattern: $0) }
         var output = [CChar](repeating: 0, count: input.count * 4 + 16)
-        let inputCount = input.count, outputCount = output.count
+        let inputCount = input.count
+        let outputCount = output.count
         let written: Int? = input.withUnsafeMutableBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in
-                var inPointer = inBuffer.baseAddress, outPointer = outBuffer.baseAddress
-                var inLeft = inputCount, outLeft = outputCount
+                var inPointer = inBuffer.baseAddress
+                var outPointer = outBuffer.baseAddress
+                var inLeft = inputCount
+                var outLeft = outputCount
                 guard Glibc.iconv(converter, &inPointer, &inLeft, &outPointer, &outLeft) != -1, inLeft == 0 else {
                     return nil
                 }
@@ -306,7 +319,10 @@ final class LoopbackCanary {
                 bind(fd, generic, length) == 0 && listen(fd, 8) == 0 && getsockname(fd, generic, &length) == 0
             }
         }
-        guard bound else { close(fd); return nil }
+        guard bound else {
+            close(fd)
+            return nil
+        }
         socketFD = fd
         port = UInt16(bigEndian: address.sin_port)
     }

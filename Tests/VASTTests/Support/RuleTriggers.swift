@@ -68,16 +68,20 @@ enum RuleTriggers {
     /// `text` without any `child` element inside the first `parent` element.
     static func removingChild(_ child: String, of parent: String, in text: String) -> String? {
         guard let parentTag = startTag(parent, in: text, from: text.startIndex),
-              startTag(child, in: text, from: parentTag.upperBound) != nil
+            startTag(child, in: text, from: parentTag.upperBound) != nil
         else { return nil }
         var result = text
         while let parentEnd = result.range(of: "</\(parent)>", range: parentTag.upperBound..<result.endIndex),
-              let childTag = startTag(child, in: result, from: parentTag.upperBound), childTag.upperBound <= parentEnd.lowerBound {
+            let childTag = startTag(child, in: result, from: parentTag.upperBound),
+            childTag.upperBound <= parentEnd.lowerBound
+        {
             if result[childTag].hasSuffix("/>") {
                 result.removeSubrange(childTag)
                 continue
             }
-            guard let end = result.range(of: "</\(child)>", range: childTag.upperBound..<result.endIndex) else { return nil }
+            guard let end = result.range(of: "</\(child)>", range: childTag.upperBound..<result.endIndex) else {
+                return nil
+            }
             result.removeSubrange(childTag.lowerBound..<end.upperBound)
         }
         return result
@@ -86,8 +90,8 @@ enum RuleTriggers {
     /// `text` without attribute `name` on the first `element` start tag.
     static func removingAttribute(_ name: String, of element: String, in text: String) -> String? {
         guard let tag = startTag(element, in: text, from: text.startIndex),
-              let attribute = text.range(of: " \(name)=\"", range: tag),
-              let quote = text.range(of: "\"", range: attribute.upperBound..<tag.upperBound)
+            let attribute = text.range(of: " \(name)=\"", range: tag),
+            let quote = text.range(of: "\"", range: attribute.upperBound..<tag.upperBound)
         else { return nil }
         var result = text
         result.removeSubrange(attribute.lowerBound..<quote.upperBound)
@@ -102,34 +106,78 @@ enum RuleTriggers {
         func replacing(_ old: String, _ new: String) -> String { inLine.replacingOccurrences(of: old, with: new) }
         return [
             ("value.too-long", inLine, VASTParser(limits: .init(maxTextBytes: 8))),
-            ("url.unparseable", inLine, VASTParser(urlValidator: VASTURLValidator { _ in "refused by the test's validator" })),
+            (
+                "url.unparseable", inLine,
+                VASTParser(urlValidator: VASTURLValidator { _ in "refused by the test's validator" })
+            ),
             ("value.range", replacing(#"width="640""#, #"width="16385""#), plain),
             ("element.empty.AdSystem", replacing("<AdSystem>s</AdSystem>", "<AdSystem/>"), plain),
             ("element.empty.AdTitle", replacing("<AdTitle>t</AdTitle>", "<AdTitle> </AdTitle>"), plain),
-            ("element.empty.AdServingId", replacing("<AdServingId>x</AdServingId>", "<AdServingId></AdServingId>"), plain),
-            ("element.empty.Impression", replacing("<Impression>https://t.example/i</Impression>", "<Impression/>"), plain),
-            ("resource.missing.Icon", replacing(#"<StaticResource creativeType="image/png">https://cdn.example/i.png</StaticResource>"#, ""), plain),
-            ("resource.missing.NonLinear", replacing(#"<StaticResource creativeType="image/png">https://cdn.example/n.png</StaticResource>"#, ""), plain),
-            ("resource.missing.Companion", replacing(#"<StaticResource creativeType="image/png">https://cdn.example/c.png</StaticResource>"#, ""), plain),
-            ("resource.missing.Verification", replacing(#"<JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource><ExecutableResource apiFramework="omid" type="application/x-bin">https://v.example/v.bin</ExecutableResource>"#, ""), plain),
+            (
+                "element.empty.AdServingId", replacing("<AdServingId>x</AdServingId>", "<AdServingId></AdServingId>"),
+                plain
+            ),
+            (
+                "element.empty.Impression", replacing("<Impression>https://t.example/i</Impression>", "<Impression/>"),
+                plain
+            ),
+            (
+                "resource.missing.Icon",
+                replacing(#"<StaticResource creativeType="image/png">https://cdn.example/i.png</StaticResource>"#, ""),
+                plain
+            ),
+            (
+                "resource.missing.NonLinear",
+                replacing(#"<StaticResource creativeType="image/png">https://cdn.example/n.png</StaticResource>"#, ""),
+                plain
+            ),
+            (
+                "resource.missing.Companion",
+                replacing(#"<StaticResource creativeType="image/png">https://cdn.example/c.png</StaticResource>"#, ""),
+                plain
+            ),
+            (
+                "resource.missing.Verification",
+                replacing(
+                    #"<JavaScriptResource apiFramework="omid" browserOptional="true">https://v.example/v.js</JavaScriptResource><ExecutableResource apiFramework="omid" type="application/x-bin">https://v.example/v.bin</ExecutableResource>"#,
+                    ""), plain
+            ),
             ("attribute.enumeration.Ad.adType", replacing(#"<Ad id="a">"#, #"<Ad id="a" adType="radio">"#), plain),
             ("attribute.enumeration.Pricing.model", replacing(#"model="CPM""#, #"model="CPX""#), plain),
             ("attribute.enumeration.Pricing.currency", replacing(#"currency="USD""#, #"currency="dollars""#), plain),
-            ("attribute.enumeration.MediaFile.delivery", replacing(#"<MediaFile delivery="progressive""#, #"<MediaFile delivery="download""#), plain),
-            ("attribute.enumeration.Mezzanine.delivery", replacing(#"<Mezzanine delivery="progressive""#, #"<Mezzanine delivery="download""#), plain),
+            (
+                "attribute.enumeration.MediaFile.delivery",
+                replacing(#"<MediaFile delivery="progressive""#, #"<MediaFile delivery="download""#), plain
+            ),
+            (
+                "attribute.enumeration.Mezzanine.delivery",
+                replacing(#"<Mezzanine delivery="progressive""#, #"<Mezzanine delivery="download""#), plain
+            ),
             ("attribute.enumeration.Icon.xPosition", replacing(#"xPosition="left""#, #"xPosition="center""#), plain),
             ("attribute.enumeration.Icon.yPosition", replacing(#"yPosition="top""#, #"yPosition="middle""#), plain),
-            ("attribute.enumeration.CompanionAds.required", replacing("<CompanionAds>", #"<CompanionAds required="some">"#), plain),
+            (
+                "attribute.enumeration.CompanionAds.required",
+                replacing("<CompanionAds>", #"<CompanionAds required="some">"#), plain
+            ),
             ("value.format", replacing("</AdTitle>", "</AdTitle><Expires>soon</Expires>"), plain),
             ("url.empty", replacing(">https://cdn.example/a.mp4<", "><"), plain),
-            ("tracking.offset-ignored", replacing(#"<Tracking event="start">"#, #"<Tracking event="start" offset="00:00:05">"#), plain),
-            ("ad.content-ambiguous", replacing("</InLine></Ad>", "</InLine><Wrapper><AdSystem>s</AdSystem></Wrapper></Ad>"), plain),
+            (
+                "tracking.offset-ignored",
+                replacing(#"<Tracking event="start">"#, #"<Tracking event="start" offset="00:00:05">"#), plain
+            ),
+            (
+                "ad.content-ambiguous",
+                replacing("</InLine></Ad>", "</InLine><Wrapper><AdSystem>s</AdSystem></Wrapper></Ad>"), plain
+            ),
             ("creative.kind-multiple", replacing("</NonLinearAds>", "</NonLinearAds><CompanionAds/>"), plain),
             ("root.mixed", replacing("<Ad id=", "<Error>https://t.example/e</Error><Ad id="), plain),
-            ("schema.legacy", """
+            (
+                "schema.legacy",
+                """
                 <VAST version="2.0"><Ad id="w"><Wrapper><AdSystem>s</AdSystem><VASTAdTagURL><URL>https://ads.example/next\
                 </URL></VASTAdTagURL><Impression>https://t.example/i</Impression><Creatives/></Wrapper></Ad></VAST>
-                """, plain),
+                """, plain
+            ),
         ]
     }()
 }

@@ -64,8 +64,9 @@ do {
         var accepted = 0
         for start in stride(from: 0, to: count, by: 20) {
             let batch = (start..<min(start + 20, count)).map { index in
-                Beacon(url: "\(baseURL)/beacon/d/\(index)?delay_ms=\(delay)&pad=\(padding)", event: "impression",
-                       adInstance: "child")
+                Beacon(
+                    url: "\(baseURL)/beacon/d/\(index)?delay_ms=\(delay)&pad=\(padding)", event: "impression",
+                    adInstance: "child")
             }
             do {
                 try await dispatcher.enqueue(batch)
@@ -90,7 +91,9 @@ do {
     if drained {
         say("DRAINED")
     } else {
-        say("NOT DRAINED queued=\(await dispatcher.queuedCount) lastStoreError=\(await dispatcher.lastStoreError.map { "\($0)" } ?? "none")")
+        say(
+            "NOT DRAINED queued=\(await dispatcher.queuedCount) lastStoreError=\(await dispatcher.lastStoreError.map { "\($0)" } ?? "none")"
+        )
     }
     exit(drained ? 0 : 1)
 } catch {

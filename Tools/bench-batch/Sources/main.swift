@@ -21,8 +21,9 @@
 
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func fail(_ message: String) -> Never {
@@ -78,7 +79,8 @@ while let argument = arguments.popFirst() {
     case "--templates": templates = integers(argument, minimum: 1)[0]
     case "--keep": keep = true
     case "-h", "--help":
-        print("""
+        print(
+            """
             usage: bench-batch --vastcheck PATH [--tags 1000,10000] [--jobs 8,16] [--latency-ms 5] [--hops 3]
                                [--runs 3] [--templates 64] [--keep]
             """)
@@ -105,7 +107,8 @@ struct ChildRun {
 /// `VmHWM` of /proc/PID/status in KiB, or nil once the process has gone.
 func highWaterMark(_ pid: pid_t) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
     return Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
 }
 
@@ -168,10 +171,13 @@ log("registering \(templates) chains of \(hops) hops on 127.0.0.1:\(server.port)
 do {
     for template in 0..<templates {
         for hop in 0..<hops {
-            let body = hop == hops - 1
+            let body =
+                hop == hops - 1
                 ? ChainDocuments.inLine(hop: hop)
-                : ChainDocuments.wrapper(hop: hop, next: server.docURL("b\(template)-\(hop + 1)")
-                    + "?delay_ms=\(latencyMs)&cb=[CACHEBUSTING]&ts=[TIMESTAMP]")
+                : ChainDocuments.wrapper(
+                    hop: hop,
+                    next: server.docURL("b\(template)-\(hop + 1)")
+                        + "?delay_ms=\(latencyMs)&cb=[CACHEBUSTING]&ts=[TIMESTAMP]")
             try server.register("b\(template)-\(hop)", body: body)
         }
     }
@@ -258,7 +264,8 @@ func measure(list: String, tags: Int, jobs: Int, label: String) -> Sample {
     let out = folder.appendingPathComponent("out-\(label).jsonl").path
     let err = folder.appendingPathComponent("err-\(label).txt").path
     do { try server.resetStats() } catch { abort("\(error)") }
-    let run = spawn(vastcheck, ["validate", "--list", list, "--jsonl", "--jobs", String(jobs)], stdout: out, stderr: err)
+    let run = spawn(
+        vastcheck, ["validate", "--list", list, "--jsonl", "--jobs", String(jobs)], stdout: out, stderr: err)
     let stats: TestServer.Stats
     do { stats = try server.stats() } catch { abort("\(error)") }
     var check = checkOutput(out, expected: tags)
@@ -267,8 +274,9 @@ func measure(list: String, tags: Int, jobs: Int, label: String) -> Sample {
         check.problems.append("exit \(run.status): \(stderr.prefix(300))")
     }
     if !keep { try? FileManager.default.removeItem(atPath: out) }
-    return Sample(tags: tags, jobs: jobs, run: run, serverRequests: stats.requests, serverConnections: stats.connections,
-                  check: check)
+    return Sample(
+        tags: tags, jobs: jobs, run: run, serverRequests: stats.requests, serverConnections: stats.connections,
+        check: check)
 }
 
 func perMinute(_ tags: Int, _ wallMs: Double) -> Double { Double(tags) / wallMs * 60_000 }
@@ -280,9 +288,10 @@ let warmupList = writeList(min(200, tagCounts.min() ?? 200), name: "warmup.txt")
 log("warm-up: \(min(200, tagCounts.min() ?? 200)) tags")
 _ = measure(list: warmupList, tags: min(200, tagCounts.min() ?? 200), jobs: jobCounts[0], label: "warmup")
 
-print("bench-batch: \(vastcheck) validate --list LIST --jsonl --jobs J, as a child process; loopback server "
-    + "127.0.0.1:\(server.port) (Tools/test-server/server.py); \(hops)-hop chains, delay_ms=\(latencyMs) on every "
-    + "response; \(runs) runs per line, interleaved; wall time spawn to exit; peak RSS = the child's VmHWM")
+print(
+    "bench-batch: \(vastcheck) validate --list LIST --jsonl --jobs J, as a child process; loopback server "
+        + "127.0.0.1:\(server.port) (Tools/test-server/server.py); \(hops)-hop chains, delay_ms=\(latencyMs) on every "
+        + "response; \(runs) runs per line, interleaved; wall time spawn to exit; peak RSS = the child's VmHWM")
 print("")
 var samples: [Sample] = []
 for run in 1...runs {
@@ -292,23 +301,26 @@ for run in 1...runs {
             let sample = measure(list: lists[tags]!, tags: tags, jobs: jobs, label: "\(tags)-\(jobs)-\(run)")
             samples.append(sample)
             let requestRate = Double(sample.serverRequests) / sample.run.wallMs * 1e3
-            print("run=\(run) tags=\(tags) jobs=\(jobs) wall_ms=\(fmt(sample.run.wallMs, 0))"
-                + " tags_per_min=\(fmt(perMinute(tags, sample.run.wallMs), 0))"
-                + " peak_rss_mb=\(fmt(Double(sample.run.peakRSSKB) / 1024))"
-                + " ru_maxrss_mb=\(fmt(Double(sample.run.ruMaxRSSKB) / 1024))"
-                + " exit=\(sample.run.status) valid=\(sample.check.valid)/\(tags)"
-                + " distinct_hop_urls=\(sample.check.distinctHopURLs)/\(tags * hops)"
-                + " server_requests=\(sample.serverRequests) server_req_per_s=\(fmt(requestRate, 0))"
-                + " server_connections=\(sample.serverConnections)"
-                + (sample.check.problems.isEmpty ? "" : " PROBLEMS: " + sample.check.problems.joined(separator: "; ")))
+            print(
+                "run=\(run) tags=\(tags) jobs=\(jobs) wall_ms=\(fmt(sample.run.wallMs, 0))"
+                    + " tags_per_min=\(fmt(perMinute(tags, sample.run.wallMs), 0))"
+                    + " peak_rss_mb=\(fmt(Double(sample.run.peakRSSKB) / 1024))"
+                    + " ru_maxrss_mb=\(fmt(Double(sample.run.ruMaxRSSKB) / 1024))"
+                    + " exit=\(sample.run.status) valid=\(sample.check.valid)/\(tags)"
+                    + " distinct_hop_urls=\(sample.check.distinctHopURLs)/\(tags * hops)"
+                    + " server_requests=\(sample.serverRequests) server_req_per_s=\(fmt(requestRate, 0))"
+                    + " server_connections=\(sample.serverConnections)"
+                    + (sample.check.problems.isEmpty
+                        ? "" : " PROBLEMS: " + sample.check.problems.joined(separator: "; ")))
         }
     }
 }
 
 print("")
 print("-- medians over \(runs) runs (peak RSS: the highest of the runs)")
-print("latency-bound ideal: tags x \(hops) hops x \(latencyMs) ms / jobs (every job always waiting on the server's delay,"
-    + " nothing else costing time)")
+print(
+    "latency-bound ideal: tags x \(hops) hops x \(latencyMs) ms / jobs (every job always waiting on the server's delay,"
+        + " nothing else costing time)")
 var headline: (tagsPerMin: Double, rssMB: Double)?
 var rssByTags: [Int: Double] = [:]
 for tags in tagCounts {
@@ -319,24 +331,29 @@ for tags in tagCounts {
         let ideal = Double(tags * hops * latencyMs) / Double(jobs)
         let requestRate = median(mine.map { Double($0.serverRequests) / $0.run.wallMs * 1e3 })
         let failed = mine.filter { !$0.check.problems.isEmpty }.count
-        print("tags=\(tags) jobs=\(jobs) wall_ms=\(fmt(wall, 0)) tags_per_min=\(fmt(perMinute(tags, wall), 0))"
-            + " peak_rss_mb=\(fmt(rss)) ideal_wall_ms=\(fmt(ideal, 0)) ideal_tags_per_min=\(fmt(perMinute(tags, ideal), 0))"
-            + " efficiency=\(fmt(ideal / wall, 2)) server_req_per_s=\(fmt(requestRate, 0))"
-            + " ms_per_tag_per_job=\(fmt(wall * Double(jobs) / Double(tags), 2))"
-            + (failed > 0 ? " FAILED_RUNS=\(failed)" : ""))
+        print(
+            "tags=\(tags) jobs=\(jobs) wall_ms=\(fmt(wall, 0)) tags_per_min=\(fmt(perMinute(tags, wall), 0))"
+                + " peak_rss_mb=\(fmt(rss)) ideal_wall_ms=\(fmt(ideal, 0)) ideal_tags_per_min=\(fmt(perMinute(tags, ideal), 0))"
+                + " efficiency=\(fmt(ideal / wall, 2)) server_req_per_s=\(fmt(requestRate, 0))"
+                + " ms_per_tag_per_job=\(fmt(wall * Double(jobs) / Double(tags), 2))"
+                + (failed > 0 ? " FAILED_RUNS=\(failed)" : ""))
         if jobs == jobCounts[0] { rssByTags[tags] = rss }
         if jobs == jobCounts[0], tags == tagCounts.max() { headline = (perMinute(tags, wall), rss) }
     }
 }
 if let smallest = tagCounts.min(), let largest = tagCounts.max(), smallest != largest,
-   let low = rssByTags[smallest], let high = rssByTags[largest] {
-    print("memory: peak_rss_mb \(fmt(low)) for \(smallest) tags, \(fmt(high)) for \(largest) tags at --jobs \(jobCounts[0])"
-        + " (\(fmt(high - low)) MB more for \(largest / smallest)x the tags)")
+    let low = rssByTags[smallest], let high = rssByTags[largest]
+{
+    print(
+        "memory: peak_rss_mb \(fmt(low)) for \(smallest) tags, \(fmt(high)) for \(largest) tags at --jobs \(jobCounts[0])"
+            + " (\(fmt(high - low)) MB more for \(largest / smallest)x the tags)")
 }
 let anyProblem = samples.contains { !$0.check.problems.isEmpty }
 server.stop()
 if !keep { try? FileManager.default.removeItem(at: folder) } else { log("kept \(folder.path)") }
 print("")
-print("headline: the \(tagCounts.max() ?? 0)-tag list at --jobs \(jobCounts[0])\(anyProblem ? " (SOME RUNS FAILED: see PROBLEMS above)" : "")")
+print(
+    "headline: the \(tagCounts.max() ?? 0)-tag list at --jobs \(jobCounts[0])\(anyProblem ? " (SOME RUNS FAILED: see PROBLEMS above)" : "")"
+)
 print("tags_per_min=\(fmt(headline?.tagsPerMin ?? 0, 0)) peak_rss_mb=\(fmt(headline?.rssMB ?? 0))")
 exit(anyProblem ? 1 : 0)

@@ -6,11 +6,6 @@ import BenchSupport
 import Foundation
 import VAST
 
-
-
-
-
-
 /// One sequential run of the chain, measured three ways.
 struct ChainSample: Sendable {
     /// `resolver.resolve(tagURL:)`, wall clock.
@@ -34,22 +29,29 @@ struct ChainShape: Sendable {
 }
 
 /// Resolves `tagURL` once and checks it gives one ad over `hops` hops; fetches every hop's body.
-func checkChain(tagURL: String, hops: Int, resolver: WrapperResolver, client: HTTPClient,
-                limits: VASTParser.Limits) async throws -> ChainShape {
+func checkChain(
+    tagURL: String, hops: Int, resolver: WrapperResolver, client: HTTPClient,
+    limits: VASTParser.Limits
+) async throws -> ChainShape {
     let resolution = await resolver.resolve(tagURL: tagURL)
     if let failure = resolution.failure { throw BenchFailure("the chain did not resolve: \(failure)") }
     guard resolution.ads.count == 1, resolution.hops.count == hops,
-          resolution.hops.last?.kind == .inline,
-          resolution.hops.dropLast().allSatisfy({ $0.kind == .wrapper }) else {
-        throw BenchFailure("unexpected resolution: \(resolution.ads.count) ads, hops "
-            + resolution.hops.map { "\($0.kind.rawValue)@\($0.url)" }.joined(separator: ", "))
+        resolution.hops.last?.kind == .inline,
+        resolution.hops.dropLast().allSatisfy({ $0.kind == .wrapper })
+    else {
+        throw BenchFailure(
+            "unexpected resolution: \(resolution.ads.count) ads, hops "
+                + resolution.hops.map { "\($0.kind.rawValue)@\($0.url)" }.joined(separator: ", "))
     }
     let urls = resolution.hops.map(\.url)
     var bodies: [[UInt8]] = []
     for url in urls {
         do {
-            bodies.append(try await client.fetch(HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
-                                                 timeout: .seconds(8)).body)
+            bodies.append(
+                try await client.fetch(
+                    HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
+                    timeout: .seconds(8)
+                ).body)
         } catch {
             throw BenchFailure("plain fetch of \(url) failed: \(error)")
         }
@@ -59,8 +61,10 @@ func checkChain(tagURL: String, hops: Int, resolver: WrapperResolver, client: HT
 
 /// `runs` timed runs after `warmups` untimed ones. Each run times a resolution and a plain
 /// fetch of the same URLs (order alternating run to run) and an in-memory parse of the bodies.
-func measureSequential(tagURL: String, shape: ChainShape, runs: Int, warmups: Int, resolver: WrapperResolver,
-                       client: HTTPClient, limits: VASTParser.Limits) async throws -> [ChainSample] {
+func measureSequential(
+    tagURL: String, shape: ChainShape, runs: Int, warmups: Int, resolver: WrapperResolver,
+    client: HTTPClient, limits: VASTParser.Limits
+) async throws -> [ChainSample] {
     let clock = ContinuousClock()
 
     func resolve(into sample: inout ChainSample) async throws {
@@ -79,8 +83,9 @@ func measureSequential(tagURL: String, shape: ChainShape, runs: Int, warmups: In
         let start = clock.now
         for url in shape.urls {
             do {
-                let response = try await client.fetch(HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
-                                                      timeout: .seconds(8))
+                let response = try await client.fetch(
+                    HTTPRequest(url: url, maxBodyBytes: limits.maxBytes),
+                    timeout: .seconds(8))
                 curl += response.report.totalMilliseconds
             } catch {
                 throw BenchFailure("a timed plain fetch of \(url) failed: \(error)")
@@ -127,8 +132,10 @@ struct ThroughputResult: Sendable {
 
 /// `total` resolutions of `tagURL`, at most `concurrency` in flight (a task group topped up as
 /// each finishes, as the tests do; `concurrency >= total` starts them all at once).
-func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
-                       resolver: WrapperResolver) async -> ThroughputResult {
+func measureThroughput(
+    tagURL: String, hops: Int, total: Int, concurrency: Int,
+    resolver: WrapperResolver
+) async -> ThroughputResult {
     let clock = ContinuousClock()
     let start = clock.now
     /// `nil` for a good resolution, else why not.
@@ -138,8 +145,10 @@ func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
         if let failure = r.failure {
             return ("VAST \(failure.code.rawValue): \(failure.message)", hopMs)
         }
-        return (r.ads.count == 1 && r.hops.count == hops ? nil : "wrong shape: \(r.ads.count) ads, \(r.hops.count) hops",
-                hopMs)
+        return (
+            r.ads.count == 1 && r.hops.count == hops ? nil : "wrong shape: \(r.ads.count) ads, \(r.hops.count) hops",
+            hopMs
+        )
     }
     let (failures, hopMs) = await withTaskGroup(of: (failure: String?, hopMs: [Double]).self) { group in
         var started = 0
@@ -160,7 +169,7 @@ func measureThroughput(tagURL: String, hops: Int, total: Int, concurrency: Int,
         return (failures, hopMs)
     }
     let failed = failures.values.reduce(0, +)
-    return ThroughputResult(wallMs: milliseconds(clock.now - start), resolved: total - failed, failed: failed,
-                            failures: failures, hopMs: hopMs)
+    return ThroughputResult(
+        wallMs: milliseconds(clock.now - start), resolved: total - failed, failed: failed,
+        failures: failures, hopMs: hopMs)
 }
-

@@ -19,9 +19,9 @@
 
 import AdResolution
 import AdTransport
-import TestSupport
 import BenchSupport
 import Foundation
+import TestSupport
 import VAST
 
 // MARK: - arguments
@@ -51,7 +51,8 @@ while let argument = arguments.next() {
     case "--throughput-hops": throughputHops = arguments.integer(after: argument, minimum: 1)
     case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1)
     case "-h", "--help":
-        print("""
+        print(
+            """
             usage: bench-chain [--runs N] [--warmup W] [--latency-ms L] [--hops H]
                                [--resolutions R] [--concurrency C] [--throughput-hops T] [--max-conns M]
             """)
@@ -83,8 +84,9 @@ let resolverConfiguration = WrapperResolverConfiguration(maxDepth: max(5, hops, 
 @MainActor
 func makeClient() -> HTTPClient {
     do {
-        return try HTTPClient(configuration: HTTPClientConfiguration(
-            maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections)))
+        return try HTTPClient(
+            configuration: HTTPClientConfiguration(
+                maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections)))
     } catch {
         abort("\(error)")
     }
@@ -106,8 +108,9 @@ do {
     abort("registering the chains: \(error)")
 }
 
-print("bench-chain: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms, "
-    + "medians and p90 (nearest rank) over the timed runs")
+print(
+    "bench-chain: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms, "
+        + "medians and p90 (nearest rank) over the timed runs")
 
 // MARK: - 1. one chain at a time
 
@@ -120,14 +123,17 @@ struct SequentialSummary {
 
 /// Measures one chain and prints its lines; returns the medians.
 @MainActor
-func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
-                resolver: WrapperResolver) async -> SequentialSummary {
+func sequential(
+    title: String, tagURL: String, latency: Int, client: HTTPClient,
+    resolver: WrapperResolver
+) async -> SequentialSummary {
     log("\(title): \(warmups) warm-ups + \(runs) runs")
     let samples: [ChainSample]
     do {
         let shape = try await checkChain(tagURL: tagURL, hops: hops, resolver: resolver, client: client, limits: limits)
-        samples = try await measureSequential(tagURL: tagURL, shape: shape, runs: runs, warmups: warmups,
-                                              resolver: resolver, client: client, limits: limits)
+        samples = try await measureSequential(
+            tagURL: tagURL, shape: shape, runs: runs, warmups: warmups,
+            resolver: resolver, client: client, limits: limits)
     } catch {
         abort("\(error)")
     }
@@ -135,14 +141,16 @@ func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
     let added = Double(hops * latency)
     print("")
     print("-- \(title)")
-    print("hops=\(hops) latency_ms_per_hop=\(latency) added_latency_ms=\(fmt(added)) runs=\(runs) warmups=\(warmups) "
-        + "maxConnectionsPerHost=\(client.configuration.maxConnectionsPerHost) "
-        + "reused_hops_per_resolution=\(fmt(median(samples.map { Double($0.reusedHops) }), 1))/\(hops)")
+    print(
+        "hops=\(hops) latency_ms_per_hop=\(latency) added_latency_ms=\(fmt(added)) runs=\(runs) warmups=\(warmups) "
+            + "maxConnectionsPerHost=\(client.configuration.maxConnectionsPerHost) "
+            + "reused_hops_per_resolution=\(fmt(median(samples.map { Double($0.reusedHops) }), 1))/\(hops)")
     func row(_ name: String, _ values: [Double]) {
         let m = median(values)
-        print(name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + " median=\(fmt(m)) p90=\(fmt(percentile(values, 90))) min=\(fmt(values.min() ?? .nan))"
-            + " per_hop=\(fmt(m / h))")
+        print(
+            name.padding(toLength: 34, withPad: " ", startingAt: 0)
+                + " median=\(fmt(m)) p90=\(fmt(percentile(values, 90))) min=\(fmt(values.min() ?? .nan))"
+                + " per_hop=\(fmt(m / h))")
     }
     row("resolution_total_ms", samples.map(\.resolutionMs))
     row("plain_fetch_chain_ms", samples.map(\.plainMs))
@@ -156,17 +164,19 @@ func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
     let parse = median(samples.map(\.parseMs))
     let paired = median(samples.map { $0.resolutionMs - $0.plainMs })
     // Where the time above the injected latency goes, per hop (medians).
-    print("split_per_hop: server+loopback=\(fmt((curl - added) / h)) (curl total - latency)"
-        + " client_handoff=\(fmt((plain - curl) / h)) (fetch wall - curl total)"
-        + " parse+resolve=\(fmt((resolution - plain) / h)) (resolution - plain fetch),"
-        + " of which VASTParser=\(fmt(parse / h))")
+    print(
+        "split_per_hop: server+loopback=\(fmt((curl - added) / h)) (curl total - latency)"
+            + " client_handoff=\(fmt((plain - curl) / h)) (fetch wall - curl total)"
+            + " parse+resolve=\(fmt((resolution - plain) / h)) (resolution - plain fetch),"
+            + " of which VASTParser=\(fmt(parse / h))")
     print("overhead_vs_plain_fetch_ms_per_hop=\(fmt((resolution - plain) / h)) (paired median \(fmt(paired / h)))")
     print("overhead_vs_latency_ms_per_hop=\(fmt((resolution - added) / h))")
     if (curl - added) / h > 20 {
         // ~40 ms per response is Nagle's algorithm on the server meeting the client's delayed ACK.
-        print("note: the server side takes \(fmt((curl - added) / h)) ms per response above the injected delay;"
-            + " ~40 ms is Nagle + delayed ACK (the server writes headers and body in two send()s"
-            + " without TCP_NODELAY), not the engine")
+        print(
+            "note: the server side takes \(fmt((curl - added) / h)) ms per response above the injected delay;"
+                + " ~40 ms is Nagle + delayed ACK (the server writes headers and body in two send()s"
+                + " without TCP_NODELAY), not the engine")
     }
     let engine = median(samples.map { $0.resolutionMs - $0.resolutionCurlMs }) / h
     print("engine_overhead_ms_per_hop=\(fmt(engine)) (resolution wall time - its transfers' curl times)")
@@ -175,19 +185,22 @@ func sequential(title: String, tagURL: String, latency: Int, client: HTTPClient,
 
 let sequentialClient = makeClient()
 let sequentialResolver = makeResolver(sequentialClient)
-let main = await sequential(title: "sequential \(hops)-hop chain, delay_ms=\(latencyMs) on every response",
-                            tagURL: chainURL, latency: latencyMs, client: sequentialClient, resolver: sequentialResolver)
+let main = await sequential(
+    title: "sequential \(hops)-hop chain, delay_ms=\(latencyMs) on every response",
+    tagURL: chainURL, latency: latencyMs, client: sequentialClient, resolver: sequentialResolver)
 if latencyMs > 0 {
-    _ = await sequential(title: "same chain, no added latency (delay_ms=0): the per-hop cost without the sleep",
-                         tagURL: flatURL, latency: 0, client: sequentialClient, resolver: sequentialResolver)
+    _ = await sequential(
+        title: "same chain, no added latency (delay_ms=0): the per-hop cost without the sleep",
+        tagURL: flatURL, latency: 0, client: sequentialClient, resolver: sequentialResolver)
 }
 sequentialClient.shutdown()
 
 // MARK: - 2. throughput
 
 print("")
-print("-- throughput: \(resolutions) resolutions of a \(throughputHops)-hop chain, delay_ms=\(latencyMs) on every "
-    + "response, a fresh HTTPClient per line")
+print(
+    "-- throughput: \(resolutions) resolutions of a \(throughputHops)-hop chain, delay_ms=\(latencyMs) on every "
+        + "response, a fresh HTTPClient per line")
 for inFlight in [min(concurrency, resolutions), resolutions] {
     log("throughput: \(resolutions) resolutions, \(inFlight) at a time")
     let client = makeClient()
@@ -196,8 +209,9 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
     let stats: TestServer.Stats
     do {
         try server.resetStats()
-        result = await measureThroughput(tagURL: throughputURL, hops: throughputHops, total: resolutions,
-                                         concurrency: inFlight, resolver: resolver)
+        result = await measureThroughput(
+            tagURL: throughputURL, hops: throughputHops, total: resolutions,
+            concurrency: inFlight, resolver: resolver)
         stats = try server.stats()
     } catch {
         abort("\(error)")
@@ -207,13 +221,15 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
     let lanes = min(inFlight, maxConnections)
     // Latency-bound floor: every connection busy all the time, each request costing only its delay.
     let ideal = (Double(requests) / Double(lanes)).rounded(.up) * Double(latencyMs)
-    print("in_flight=\(inFlight) wall_ms=\(fmt(result.wallMs, 1)) resolutions_per_s=\(fmt(Double(result.resolved) / result.wallMs * 1e3, 1))"
-        + " ok=\(result.resolved) failed=\(result.failed) server_connections=\(stats.connections)"
-        + " server_requests=\(stats.requests) maxConnectionsPerHost=\(maxConnections)"
-        + " latency_bound_wall_ms=\(fmt(ideal, 0)) efficiency=\(fmt(ideal / result.wallMs))")
-    print("  hop_ms (curl total, incl. waiting for a connection): median=\(fmt(median(result.hopMs)))"
-        + " p90=\(fmt(percentile(result.hopMs, 90))) p99=\(fmt(percentile(result.hopMs, 99)))"
-        + " max=\(fmt(result.hopMs.max() ?? .nan))")
+    print(
+        "in_flight=\(inFlight) wall_ms=\(fmt(result.wallMs, 1)) resolutions_per_s=\(fmt(Double(result.resolved) / result.wallMs * 1e3, 1))"
+            + " ok=\(result.resolved) failed=\(result.failed) server_connections=\(stats.connections)"
+            + " server_requests=\(stats.requests) maxConnectionsPerHost=\(maxConnections)"
+            + " latency_bound_wall_ms=\(fmt(ideal, 0)) efficiency=\(fmt(ideal / result.wallMs))")
+    print(
+        "  hop_ms (curl total, incl. waiting for a connection): median=\(fmt(median(result.hopMs)))"
+            + " p90=\(fmt(percentile(result.hopMs, 90))) p99=\(fmt(percentile(result.hopMs, 99)))"
+            + " max=\(fmt(result.hopMs.max() ?? .nan))")
     if !result.failures.isEmpty {
         let reasons = result.failures.sorted { $0.value > $1.value }.map { "\($0.value)x \($0.key)" }
         print("  failures: " + reasons.joined(separator: "; "))

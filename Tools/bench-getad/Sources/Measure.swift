@@ -1,14 +1,15 @@
 // The timed loop. Everything here is nonisolated and takes only Sendable values.
 
 import AdEngine
-import AdResolution
 import AdPlacement
+import AdResolution
 import AdTransport
 import BenchSupport
 import Foundation
 import VAST
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Voluntary context switches of the whole process so far (every thread): how often a thread
@@ -25,11 +26,6 @@ func processCPUMilliseconds() -> Double {
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
     return Double(now.tv_sec) * 1e3 + Double(now.tv_nsec) * 1e-6
 }
-
-
-
-
-
 
 /// What one source of a getAd did, from the mediation report.
 struct SourceSample: Sendable {
@@ -107,15 +103,18 @@ func checkedGetAd(_ engine: AdEngine, _ request: AdRequestInfo, expected: Shape?
     do {
         ad = try await engine.getAd(for: request)
     } catch {
-        throw BenchFailure("getAd failed: \(error); report: "
-            + (error.report?.sources.map { "\($0.source)=\($0.outcome.rawValue) (\($0.message))" }
-                .joined(separator: ", ") ?? "none"))
+        throw BenchFailure(
+            "getAd failed: \(error); report: "
+                + (error.report?.sources.map { "\($0.source)=\($0.outcome.rawValue) (\($0.message))" }
+                    .joined(separator: ", ") ?? "none"))
     }
     let elapsed = milliseconds(clock.now - start)
     let outcomes = ad.report.sources.map(\.outcome.rawValue)
-    guard ad.source == winner, ad.mediaFile != nil, outcomes == (expected?.outcomes ?? ["noFill", "error", "won"]) else {
-        throw BenchFailure("getAd returned an unexpected shape: source=\(ad.source) outcomes=\(outcomes) "
-            + "mediaFile=\(ad.mediaFile?.url ?? "none")")
+    guard ad.source == winner, ad.mediaFile != nil, outcomes == (expected?.outcomes ?? ["noFill", "error", "won"])
+    else {
+        throw BenchFailure(
+            "getAd returned an unexpected shape: source=\(ad.source) outcomes=\(outcomes) "
+                + "mediaFile=\(ad.mediaFile?.url ?? "none")")
     }
     if let expected {
         let urls = ad.report.sources.flatMap(\.hops).map(\.url)
@@ -149,12 +148,15 @@ func record(_ hops: [VASTHop], into rung: inout Rung) {
 /// the plain fetch sequence (with a client of the same configuration), the three tags through a
 /// WrapperResolver, and a Mediator over the three sources; the order rotates from one iteration
 /// to the next.
-func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTTPClient,
-             resolverConfiguration: WrapperResolverConfiguration, context: VASTMacroContext,
-             sources: [AdSource], runs: Int, warmups: Int) async throws -> [IterationSample] {
+func measure(
+    engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTTPClient,
+    resolverConfiguration: WrapperResolverConfiguration, context: VASTMacroContext,
+    sources: [AdSource], runs: Int, warmups: Int
+) async throws -> [IterationSample] {
     let maxBodyBytes = resolverConfiguration.parserLimits.maxBytes
-    let resolver = WrapperResolver(client: client, errorSink: DirectBeaconSender(client: client),
-                                   configuration: resolverConfiguration, macros: context)
+    let resolver = WrapperResolver(
+        client: client, errorSink: DirectBeaconSender(client: client),
+        configuration: resolverConfiguration, macros: context)
     let mediator = Mediator(resolver: resolver)
     let expectedHops = shape.fetches.map(\.url)
 
@@ -179,10 +181,13 @@ func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTT
                 let report: HTTPTransferReport
                 do {
                     let response = try await client.fetch(request, timeout: .seconds(8))
-                    guard expect == .body else { throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)") }
+                    guard expect == .body else {
+                        throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)")
+                    }
                     report = response.report
                 } catch let error as HTTPError {
-                    let ok = (expect == .noContent && error.kind == .noContent)
+                    let ok =
+                        (expect == .noContent && error.kind == .noContent)
                         || (expect == .badStatus && error.kind == .badStatus)
                     guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
                     report = error.report
@@ -216,7 +221,8 @@ func measure(engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTT
             result = await mediator.run(sources: sources, context: context, deadline: .now + .seconds(10))
         }
         guard let result, result.winner?.source == shape.winner,
-              result.report.sources.flatMap(\.hops).map(\.url) == expectedHops else {
+            result.report.sources.flatMap(\.hops).map(\.url) == expectedHops
+        else {
             throw BenchFailure("the mediator rung gave \(result?.report.sources.map(\.outcome.rawValue) ?? [])")
         }
         record(result.report.sources.flatMap(\.hops), into: &sample.mediator)
@@ -257,15 +263,17 @@ struct InMemorySample: Sendable {
 }
 
 /// `runs` getAd calls (after `warmups`) of a placement whose sources are documents.
-func measureInMemory(engine: AdEngine, request: AdRequestInfo, runs: Int, warmups: Int) async throws -> [InMemorySample] {
+func measureInMemory(engine: AdEngine, request: AdRequestInfo, runs: Int, warmups: Int) async throws -> [InMemorySample]
+{
     var samples: [InMemorySample] = []
     for run in 0..<(warmups + runs) {
         let switches = voluntarySwitches()
         let cpu = processCPUMilliseconds()
         let (ad, elapsed) = try await checkedGetAd(engine, request, expected: nil, winner: "fill")
-        let sample = InMemorySample(switches: voluntarySwitches() - switches, getAdMs: elapsed, cpuMs: processCPUMilliseconds() - cpu,
-                                    mediationMs: ad.report.milliseconds,
-                                    sourcesMs: ad.report.sources.reduce(0) { $0 + $1.milliseconds })
+        let sample = InMemorySample(
+            switches: voluntarySwitches() - switches, getAdMs: elapsed, cpuMs: processCPUMilliseconds() - cpu,
+            mediationMs: ad.report.milliseconds,
+            sourcesMs: ad.report.sources.reduce(0) { $0 + $1.milliseconds })
         if run >= warmups { samples.append(sample) }
     }
     return samples
@@ -273,7 +281,9 @@ func measureInMemory(engine: AdEngine, request: AdRequestInfo, runs: Int, warmup
 
 /// In-memory costs of the pieces, per call (median over `runs`): parsing the two chain
 /// documents, and resolving the InLine document with a WrapperResolver.
-func measurePieces(bodies: [[UInt8]], inLine: [UInt8], client: HTTPClient, runs: Int) async -> (parse: [Double], resolve: [Double]) {
+func measurePieces(bodies: [[UInt8]], inLine: [UInt8], client: HTTPClient, runs: Int) async -> (
+    parse: [Double], resolve: [Double]
+) {
     let clock = ContinuousClock()
     let resolver = WrapperResolver(client: client, errorSink: DirectBeaconSender(client: client))
     var parse: [Double] = []
@@ -288,4 +298,3 @@ func measurePieces(bodies: [[UInt8]], inLine: [UInt8], client: HTTPClient, runs:
     }
     return (parse, resolve)
 }
-

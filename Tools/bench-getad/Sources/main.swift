@@ -20,8 +20,8 @@
 // Last line: overhead_p50_ms=X overhead_p99_ms=Y (median and nearest-rank p99 of that overhead).
 
 import AdEngine
-import AdResolution
 import AdPlacement
+import AdResolution
 import AdTransport
 import BenchSupport
 import Foundation
@@ -45,7 +45,8 @@ while let argument = arguments.next() {
     case "--warmup": warmups = arguments.integer(after: argument, minimum: 0)
     case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0, maximum: 5_000)
     case "--timeout-ms":
-        timeoutMs = arguments.integer(after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
+        timeoutMs = arguments.integer(
+            after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
     case "-h", "--help":
         print("usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T]")
         exit(0)
@@ -53,7 +54,8 @@ while let argument = arguments.next() {
     }
 }
 // Every source's timeout: far above what its fetches take, so no timer ever fires.
-let sourceTimeoutMs = timeoutMs
+let sourceTimeoutMs =
+    timeoutMs
     ?? min(TenantSettings.maximumSourceTimeoutMilliseconds, max(2_000, 4 * latencyMs + 1_000))
 
 // MARK: - set-up
@@ -105,15 +107,22 @@ func document(_ name: String, tier: Int, _ xml: String) -> PlacementSourceSettin
 let inLineXML = ChainDocuments.inLine(hop: 1).replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL)
 
 let configuration = AdEngineConfiguration(
-    settings: TenantSettings(tenantId: "bench", placements: [
-        .storiesBetweenPages: PlacementSettings(enabled: true, sources: [
-            source("nofill", tier: 0, noFillURL), source("error", tier: 1, errorURL), source("fill", tier: 2, fillURL),
+    settings: TenantSettings(
+        tenantId: "bench",
+        placements: [
+            .storiesBetweenPages: PlacementSettings(
+                enabled: true,
+                sources: [
+                    source("nofill", tier: 0, noFillURL), source("error", tier: 1, errorURL),
+                    source("fill", tier: 2, fillURL),
+                ]),
+            .clipsBetweenItems: PlacementSettings(
+                enabled: true,
+                sources: [
+                    document("nofill", tier: 0, "<VAST version=\"4.2\"/>"), document("error", tier: 1, "not xml <"),
+                    document("fill", tier: 2, inLineXML),
+                ]),
         ]),
-        .clipsBetweenItems: PlacementSettings(enabled: true, sources: [
-            document("nofill", tier: 0, "<VAST version=\"4.2\"/>"), document("error", tier: 1, "not xml <"),
-            document("fill", tier: 2, inLineXML),
-        ]),
-    ]),
     beaconStorePath: folder.appendingPathComponent("beacons.sqlite").path)
 let engine: AdEngine
 let plainClient: HTTPClient
@@ -123,10 +132,12 @@ do {
 } catch {
     abort("\(error)")
 }
-let request = AdRequestInfo(placement: .storiesBetweenPages, collectionId: "bench", itemId: "story-1",
-                            playerSize: AdSize(width: 640, height: 360))
-let inMemoryRequest = AdRequestInfo(placement: .clipsBetweenItems, collectionId: "bench", itemId: "clip-1",
-                                    playerSize: AdSize(width: 640, height: 360))
+let request = AdRequestInfo(
+    placement: .storiesBetweenPages, collectionId: "bench", itemId: "story-1",
+    playerSize: AdSize(width: 640, height: 360))
+let inMemoryRequest = AdRequestInfo(
+    placement: .clipsBetweenItems, collectionId: "bench", itemId: "clip-1",
+    playerSize: AdSize(width: 640, height: 360))
 
 // One checked call: the shape of every timed call, and the URLs the baseline fetches.
 let shape: Shape
@@ -134,18 +145,21 @@ do {
     let (ad, _) = try await checkedGetAd(engine, request, expected: nil, winner: "fill")
     let urls = ad.report.sources.flatMap(\.hops).map(\.url)
     guard urls.count == 4 else { abort("getAd fetched \(urls.count) URLs, expected 4: \(urls)") }
-    shape = Shape(fetches: [(urls[0], .noContent), (urls[1], .badStatus), (urls[2], .body), (urls[3], .body)],
-                  outcomes: ad.report.sources.map(\.outcome.rawValue), winner: ad.source,
-                  tags: [urls[0], urls[1], urls[2]])
+    shape = Shape(
+        fetches: [(urls[0], .noContent), (urls[1], .badStatus), (urls[2], .body), (urls[3], .body)],
+        outcomes: ad.report.sources.map(\.outcome.rawValue), winner: ad.source,
+        tags: [urls[0], urls[1], urls[2]])
 } catch {
     abort("\(error)")
 }
 
-print("bench-getad: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms; "
-    + "p50 = median, p90/p99 nearest rank, over the timed iterations")
-print("tiers: 0 nofill=/echo?status=204 (noFill), 1 error=/echo?status=500 (error), "
-    + "2 fill=2-hop chain /doc/fill-0 -> /doc/fill-1 (won); \(delay) on every response; "
-    + "source timeout \(sourceTimeoutMs) ms; placement storiesBetweenPages, no caps")
+print(
+    "bench-getad: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms; "
+        + "p50 = median, p90/p99 nearest rank, over the timed iterations")
+print(
+    "tiers: 0 nofill=/echo?status=204 (noFill), 1 error=/echo?status=500 (error), "
+        + "2 fill=2-hop chain /doc/fill-0 -> /doc/fill-1 (won); \(delay) on every response; "
+        + "source timeout \(sourceTimeoutMs) ms; placement storiesBetweenPages, no caps")
 
 let loadBefore = loadAverage()
 log("\(warmups) warm-ups + \(runs) iterations (getAd, plain fetches, resolver, mediator; the order rotates)")
@@ -153,11 +167,14 @@ let samples: [IterationSample]
 do {
     let timeout = Duration.milliseconds(sourceTimeoutMs)
     samples = try await measure(
-        engine: engine, request: request, shape: shape, client: plainClient, resolverConfiguration: configuration.resolver,
+        engine: engine, request: request, shape: shape, client: plainClient,
+        resolverConfiguration: configuration.resolver,
         context: request.applyingMacroValues(to: configuration.macros),
-        sources: [AdSource.tag("nofill", tier: 0, template: noFillURL, timeout: timeout),
-                  AdSource.tag("error", tier: 1, template: errorURL, timeout: timeout),
-                  AdSource.tag("fill", tier: 2, template: fillURL, timeout: timeout)],
+        sources: [
+            AdSource.tag("nofill", tier: 0, template: noFillURL, timeout: timeout),
+            AdSource.tag("error", tier: 1, template: errorURL, timeout: timeout),
+            AdSource.tag("fill", tier: 2, template: fillURL, timeout: timeout),
+        ],
         runs: runs, warmups: warmups)
 } catch {
     abort("\(error)")
@@ -193,15 +210,17 @@ func loadAverage() -> String {
 }
 
 let injected = Double(4 * latencyMs)
-print("runs=\(runs) warmups=\(warmups) fetches_per_call=4 injected_latency_ms=\(fmt(injected)) "
-    + "reused_fetches: getAd=\(fmt(median(samples.map { Double($0.getAd.reused) }), 1))/4 "
-    + "plain=\(fmt(median(samples.map { Double($0.plain.reused) }), 1))/4 (medians) "
-    + "loadavg_1min: before=\(loadBefore) after=\(loadAverage())")
+print(
+    "runs=\(runs) warmups=\(warmups) fetches_per_call=4 injected_latency_ms=\(fmt(injected)) "
+        + "reused_fetches: getAd=\(fmt(median(samples.map { Double($0.getAd.reused) }), 1))/4 "
+        + "plain=\(fmt(median(samples.map { Double($0.plain.reused) }), 1))/4 (medians) "
+        + "loadavg_1min: before=\(loadBefore) after=\(loadAverage())")
 
 func row(_ name: String, _ values: [Double]) {
-    print(name.padding(toLength: 52, withPad: " ", startingAt: 0)
-        + " p50=\(fmt(median(values))) p90=\(fmt(percentile(values, 90))) p99=\(fmt(percentile(values, 99)))"
-        + " max=\(fmt(values.max() ?? .nan)) min=\(fmt(values.min() ?? .nan))")
+    print(
+        name.padding(toLength: 52, withPad: " ", startingAt: 0)
+            + " p50=\(fmt(median(values))) p90=\(fmt(percentile(values, 90))) p99=\(fmt(percentile(values, 99)))"
+            + " max=\(fmt(values.max() ?? .nan)) min=\(fmt(values.min() ?? .nan))")
 }
 
 print("")
@@ -227,11 +246,17 @@ row("resolver (WrapperResolver.resolve x3 tags)", samples.map(\.resolver.aboveTr
 row("mediator (Mediator.run, 3 tiers)", samples.map(\.mediator.aboveTransfersMs))
 row("getAd (AdEngine.getAd)", samples.map(\.getAd.aboveTransfersMs))
 print("   paired steps (each minus the one before, same iteration):")
-row("  resolver - plain: parse, resolve, 3 tasks", samples.map { $0.resolver.aboveTransfersMs - $0.plain.aboveTransfersMs })
-row("  mediator - resolver: tiers, task groups, timers", samples.map {
-    $0.mediator.aboveTransfersMs - $0.resolver.aboveTransfersMs
-})
-row("  getAd - mediator: actor, policy, macros, choice", samples.map { $0.getAd.aboveTransfersMs - $0.mediator.aboveTransfersMs })
+row(
+    "  resolver - plain: parse, resolve, 3 tasks",
+    samples.map { $0.resolver.aboveTransfersMs - $0.plain.aboveTransfersMs })
+row(
+    "  mediator - resolver: tiers, task groups, timers",
+    samples.map {
+        $0.mediator.aboveTransfersMs - $0.resolver.aboveTransfersMs
+    })
+row(
+    "  getAd - mediator: actor, policy, macros, choice",
+    samples.map { $0.getAd.aboveTransfersMs - $0.mediator.aboveTransfersMs })
 print("   process CPU time (every thread of this process; the server is another process):")
 row("  plain_cpu_ms", samples.map(\.plain.cpuMs))
 row("  resolver_cpu_ms", samples.map(\.resolver.cpuMs))
@@ -249,9 +274,11 @@ row("facade_ms (getAd wall - mediation report)", samples.map { $0.getAd.wallMs -
 row("tier_switch_ms (mediation - sum of sources)", samples.map { $0.mediationMs - $0.sourcesMs })
 row("in_sources_ms (sum of sources - their curl)", samples.map { $0.sourcesMs - $0.getAd.curlMs })
 for (index, name) in ["nofill", "error", "fill"].enumerated() {
-    row("  tier \(index) \(name) (\(index == 2 ? "2 fetches" : "1 fetch"))", samples.map {
-        $0.sources[index].milliseconds - $0.sources[index].curlMs
-    })
+    row(
+        "  tier \(index) \(name) (\(index == 2 ? "2 fetches" : "1 fetch"))",
+        samples.map {
+            $0.sources[index].milliseconds - $0.sources[index].curlMs
+        })
 }
 row("per source ms, mediation-reported: tier 0 nofill", samples.map { $0.sources[0].milliseconds })
 row("                                   tier 1 error", samples.map { $0.sources[1].milliseconds })
@@ -272,13 +299,14 @@ print("")
 print("-- the 5 iterations with the largest overhead_ms (ms; fetches in order 204, 500, hop 0, hop 1)")
 for sample in samples.sorted(by: { $0.overheadMs > $1.overheadMs }).prefix(5) {
     let fetches = { (xs: [Double]) in xs.map { fmt($0, 1) }.joined(separator: "/") }
-    print("overhead=\(fmt(sample.overheadMs)) paired=\(fmt(sample.pairedMs)) getAd=\(fmt(sample.getAd.wallMs)) "
-        + "plain=\(fmt(sample.plain.wallMs)) facade=\(fmt(sample.getAd.wallMs - sample.mediationMs)) "
-        + "tier_switch=\(fmt(sample.mediationMs - sample.sourcesMs)) "
-        + "in_sources=\(sample.sources.map { fmt($0.milliseconds - $0.curlMs) }.joined(separator: "/")) "
-        + "plain_above_transfers=\(fmt(sample.plain.aboveTransfersMs)) "
-        + "getAd_fetches=\(fetches(sample.getAd.fetchMs)) plain_fetches=\(fetches(sample.plain.fetchMs)) "
-        + "order=getAd@\(sample.getAd.position),plain@\(sample.plain.position)")
+    print(
+        "overhead=\(fmt(sample.overheadMs)) paired=\(fmt(sample.pairedMs)) getAd=\(fmt(sample.getAd.wallMs)) "
+            + "plain=\(fmt(sample.plain.wallMs)) facade=\(fmt(sample.getAd.wallMs - sample.mediationMs)) "
+            + "tier_switch=\(fmt(sample.mediationMs - sample.sourcesMs)) "
+            + "in_sources=\(sample.sources.map { fmt($0.milliseconds - $0.curlMs) }.joined(separator: "/")) "
+            + "plain_above_transfers=\(fmt(sample.plain.aboveTransfersMs)) "
+            + "getAd_fetches=\(fetches(sample.getAd.fetchMs)) plain_fetches=\(fetches(sample.plain.fetchMs)) "
+            + "order=getAd@\(sample.getAd.position),plain@\(sample.plain.position)")
 }
 
 let overheads = samples.map(\.overheadMs)
@@ -286,7 +314,8 @@ let p50 = median(overheads)
 let p99 = percentile(overheads, 99)
 let pairedP99 = percentile(samples.map(\.pairedMs), 99)
 print("")
-print("target: overhead p99 <= 2 ms: \((p99 * 100).rounded() <= 200 ? "met" : "NOT met") (overhead p99 \(fmt(p99)) ms; "
-    + "paired p99 without equalising the transfers \(fmt(pairedP99)) ms; \(runs) iterations)")
+print(
+    "target: overhead p99 <= 2 ms: \((p99 * 100).rounded() <= 200 ? "met" : "NOT met") (overhead p99 \(fmt(p99)) ms; "
+        + "paired p99 without equalising the transfers \(fmt(pairedP99)) ms; \(runs) iterations)")
 cleanUp()
 print("overhead_p50_ms=\(fmt(p50)) overhead_p99_ms=\(fmt(p99))")

@@ -1,7 +1,7 @@
 // Beacons per second through the durable dispatcher, and the plain-GET ceiling of the same sink.
 
-import BenchSupport
 import AdTransport
+import BenchSupport
 import Foundation
 
 /// Makes distinct beacons on the fly (nothing is kept, so memory stays the dispatcher's): 20 events
@@ -22,8 +22,9 @@ struct BeaconFactory: Sendable {
     }
 
     func beacon(_ n: Int) -> Beacon {
-        Beacon(url: url(n), event: Self.events[n % Self.events.count],
-               adInstance: "\(prefix)-\(n / Self.events.count)", hop: n % 2)
+        Beacon(
+            url: url(n), event: Self.events[n % Self.events.count],
+            adInstance: "\(prefix)-\(n / Self.events.count)", hop: n % 2)
     }
 }
 
@@ -48,8 +49,10 @@ struct DispatchRun: Sendable {
 enum BeaconsBench {
     /// Enqueues `count` beacons in batches of `batch`, keeping at most `window` unfinished (outcomes
     /// not yet read from `results`), on a fresh store in `directory`; times first enqueue to drained.
-    static func dispatch(count: Int, batch: Int, window: Int, factory: BeaconFactory, directory: String,
-                         client: HTTPClient, configuration: BeaconDispatcherConfiguration) async throws -> DispatchRun {
+    static func dispatch(
+        count: Int, batch: Int, window: Int, factory: BeaconFactory, directory: String,
+        client: HTTPClient, configuration: BeaconDispatcherConfiguration
+    ) async throws -> DispatchRun {
         let path = directory + "/beacons.sqlite"
         let dispatcher = try onNamedThread("adt-dispatcher") {
             try BeaconDispatcher(storePath: path, client: client, configuration: configuration)
@@ -65,7 +68,8 @@ enum BeaconsBench {
             if outcome.kind == .delivered {
                 run.delivered += 1
             } else {
-                run.others["\(outcome.kind.rawValue): \(outcome.error ?? "status \(outcome.status ?? 0)")", default: 0] += 1
+                run.others[
+                    "\(outcome.kind.rawValue): \(outcome.error ?? "status \(outcome.status ?? 0)")", default: 0] += 1
             }
             if finished >= nextCheckpoint {
                 let rss = ProcStatus.memory().rss
@@ -93,7 +97,8 @@ enum BeaconsBench {
         // (10,000 unread outcomes are a few MB and would show as RSS that is not the dispatcher's).
         let flushStart = clock.now
         async let flushed: (drained: Bool, at: ContinuousClock.Instant) = (
-            await dispatcher.flush(deadline: .now + .seconds(900)), ContinuousClock.now)
+            await dispatcher.flush(deadline: .now + .seconds(900)), ContinuousClock.now
+        )
         while finished < run.enqueued {
             guard let outcome = await results.next() else { break }
             record(outcome)
@@ -105,7 +110,8 @@ enum BeaconsBench {
         run.cpu = CPUSnapshot.take()
         run.maxRSS = max(run.maxRSS, ProcStatus.memory().rss)
         for suffix in ["", "-wal"] {
-            let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)??.int64Value
+            let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)??
+                .int64Value
             run.storeBytes += size ?? 0
         }
         return run
@@ -129,11 +135,16 @@ enum BeaconsBench {
                     var n = worker
                     while n < count {
                         do throws(HTTPError) {
-                            _ = try await client.fetch(HTTPRequest(url: factory.url(n), maxBodyBytes: 64 << 10),
-                                                       timeout: .seconds(10))
+                            _ = try await client.fetch(
+                                HTTPRequest(url: factory.url(n), maxBodyBytes: 64 << 10),
+                                timeout: .seconds(10))
                             part.ok += 1
                         } catch {
-                            if error.kind == .noContent { part.ok += 1 } else { part.failures["\(error.kind)", default: 0] += 1 }
+                            if error.kind == .noContent {
+                                part.ok += 1
+                            } else {
+                                part.failures["\(error.kind)", default: 0] += 1
+                            }
                         }
                         n += concurrency
                     }

@@ -1,7 +1,7 @@
 // Inputs per second through the pure state machines, with same-run baselines.
 
-import BenchSupport
 import AdLifecycle
+import BenchSupport
 import Foundation
 import VAST
 
@@ -143,7 +143,8 @@ struct EventsBench {
     private static func expansionWorkload(_ scenario: Scenario) throws -> [ExpansionGroup] {
         let plan = scenario.plan("reference")
         var raw: [String: String] = [:]
-        let all = plan.impressions.map(\.url) + plan.errors.map(\.url) + plan.linearTracking.map(\.url)
+        let all =
+            plan.impressions.map(\.url) + plan.errors.map(\.url) + plan.linearTracking.map(\.url)
             + plan.companionViews.map(\.url) + plan.clickTracking.map(\.url) + plan.iconViewTracking.map(\.url)
             + plan.iconClickTracking.map(\.url) + plan.companionClickTracking.map(\.url)
         for url in all {
@@ -151,10 +152,13 @@ struct EventsBench {
             if let other = raw[key], other != url { throw BenchFailure("two tracking URLs share the stem \(key)") }
             raw[key] = url
         }
-        func group(_ beacons: [BeaconRequest], ms: Int, playheadMs: Int?, click: ClickPoint?) throws -> ExpansionGroup? {
+        func group(_ beacons: [BeaconRequest], ms: Int, playheadMs: Int?, click: ClickPoint?) throws -> ExpansionGroup?
+        {
             guard !beacons.isEmpty else { return nil }
             let urls = try beacons.map { beacon -> (String, VASTMacroUsage) in
-                guard let url = raw[try stem(beacon.url)] else { throw BenchFailure("unknown beacon URL \(beacon.url)") }
+                guard let url = raw[try stem(beacon.url)] else {
+                    throw BenchFailure("unknown beacon URL \(beacon.url)")
+                }
                 return (url, usage(beacon.event))
             }
             return ExpansionGroup(ms: ms, playheadMs: playheadMs, click: click, urls: urls)
@@ -166,12 +170,16 @@ struct EventsBench {
             // One group per event name, as each `plan.beacons` call builds its own context.
             var byEvent: [(String, [BeaconRequest])] = []
             for beacon in actions.compactMap(\.beacon) {
-                if byEvent.last?.0 == beacon.event { byEvent[byEvent.count - 1].1.append(beacon) } else {
+                if byEvent.last?.0 == beacon.event {
+                    byEvent[byEvent.count - 1].1.append(beacon)
+                } else {
                     byEvent.append((beacon.event, [beacon]))
                 }
             }
             for (_, beacons) in byEvent {
-                if let g = try group(beacons, ms: ms, playheadMs: video.state.playheadMs, click: nil) { groups.append(g) }
+                if let g = try group(beacons, ms: ms, playheadMs: video.state.playheadMs, click: nil) {
+                    groups.append(g)
+                }
             }
         }
         var unit = UnitLifecycle(plan: plan)
@@ -185,7 +193,9 @@ struct EventsBench {
             if let g = try group(beacons.filter { $0.event == "impression" }, ms: ms, playheadMs: nil, click: nil) {
                 groups.append(g)
             }
-            if let g = try group(beacons.filter { $0.event != "impression" }, ms: ms, playheadMs: playhead, click: click) {
+            if let g = try group(
+                beacons.filter { $0.event != "impression" }, ms: ms, playheadMs: playhead, click: click)
+            {
                 groups.append(g)
             }
         }

@@ -4,8 +4,9 @@
 import BenchSupport
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One thread, one `poll(2)` loop, non-blocking sockets with `TCP_NODELAY`. It reads request heads
@@ -24,7 +25,8 @@ final class FastSink: Sendable {
     private static let response = Array("HTTP/1.1 204 No Content\r\nServer: bench-sink\r\n\r\n".utf8)
 
     init() throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw BenchFailure("sink: socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -145,7 +147,9 @@ final class FastSink: Sendable {
         }
         answerRequests(connection)
         while !connection.output.isEmpty {
-            let sent = connection.output.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = connection.output.withUnsafeBytes {
+                send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             if sent < 0 {
                 if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { break }

@@ -1,8 +1,9 @@
 // Resident memory and CPU time, read from /proc (Linux).
 
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum ProcStatus {
@@ -50,7 +51,8 @@ struct CPUSnapshot {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
         for entry in tasks {
             guard let tid = Int(entry), let seconds = cpuSeconds("/proc/self/task/\(tid)/stat") else { continue }
-            var name = (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8))?
+            var name =
+                (try? String(contentsOfFile: "/proc/self/task/\(tid)/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
             if tid == me { name = "main thread" }
             // libdispatch's worker threads (which run Swift's global executor on Linux) are named
@@ -61,17 +63,23 @@ struct CPUSnapshot {
         let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in pids {
             guard let pid = Int(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
-            guard fields.count > 1, Int(fields[1]) == me, let seconds = cpuSeconds("/proc/\(pid)/stat") else { continue }
-            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
+            guard fields.count > 1, Int(fields[1]) == me, let seconds = cpuSeconds("/proc/\(pid)/stat") else {
+                continue
+            }
+            let command =
+                (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
                 .split(separator: "\0").map(String.init) ?? []
-            let name = command.first { $0.hasSuffix(".py") }.map { ($0 as NSString).lastPathComponent } ?? command.first ?? "?"
+            let name =
+                command.first { $0.hasSuffix(".py") }.map { ($0 as NSString).lastPathComponent } ?? command.first ?? "?"
             snapshot.children[pid] = (name, seconds)
         }
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        snapshot.process = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        snapshot.process =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         return snapshot
     }
@@ -89,7 +97,9 @@ struct CPUSnapshot {
 
     /// CPU seconds spent between `earlier` and `self`, grouped by thread name (threads that ended in
     /// between are only in ``process``), largest first; then the children.
-    func since(_ earlier: CPUSnapshot) -> (threads: [(name: String, seconds: Double)], children: [(name: String, seconds: Double)], process: Double) {
+    func since(_ earlier: CPUSnapshot) -> (
+        threads: [(name: String, seconds: Double)], children: [(name: String, seconds: Double)], process: Double
+    ) {
         var byName: [String: Double] = [:]
         for (tid, thread) in threads {
             let delta = thread.seconds - (earlier.threads[tid]?.seconds ?? 0)
@@ -99,8 +109,10 @@ struct CPUSnapshot {
         for (pid, child) in children {
             childNames[child.name, default: 0] += child.seconds - (earlier.children[pid]?.seconds ?? 0)
         }
-        return (byName.map { ($0.key, $0.value) }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 },
-                childNames.map { ($0.key, $0.value) }.sorted { $0.1 > $1.1 },
-                process - earlier.process)
+        return (
+            byName.map { ($0.key, $0.value) }.filter { $0.1 > 0 }.sorted { $0.1 > $1.1 },
+            childNames.map { ($0.key, $0.value) }.sorted { $0.1 > $1.1 },
+            process - earlier.process
+        )
     }
 }

@@ -1,7 +1,7 @@
 // The ad and the input sequences the state machines are driven with.
 
-import BenchSupport
 import AdLifecycle
+import BenchSupport
 import Foundation
 import TestSupport
 import VAST
@@ -9,7 +9,8 @@ import VAST
 /// Query parameters appended to every tracking URL of the sample chain (the samples' own URLs
 /// carry no macros), so each beacon pays for a realistic expansion: a cache buster, a timestamp,
 /// the playhead, the asset, and device / app / consent values that need percent-encoding.
-let macroSuffix = "cb=[CACHEBUSTING]&ts=[TIMESTAMP]&ph=[ADPLAYHEAD]&asset=[ASSETURI]&ifa=[IFA]&ua=[DEVICEUA]"
+let macroSuffix =
+    "cb=[CACHEBUSTING]&ts=[TIMESTAMP]&ph=[ADPLAYHEAD]&asset=[ASSETURI]&ifa=[IFA]&ua=[DEVICEUA]"
     + "&app=[APPBUNDLE]&gdpr=[GDPRCONSENT]"
 
 struct Scenario: Sendable {
@@ -36,7 +37,7 @@ struct Scenario: Sendable {
             return ad
         }
         guard let wrapper = try firstAd("v42-wrapper-full.xml").wrapper,
-              var ad = ResolvedAd(ad: try firstAd("v42-inline-linear-full.xml"), hop: 1, chain: [(wrapper, 0)])
+            var ad = ResolvedAd(ad: try firstAd("v42-inline-linear-full.xml"), hop: 1, chain: [(wrapper, 0)])
         else { throw BenchFailure("the samples are not a Wrapper and an InLine") }
 
         var count = 0
@@ -58,10 +59,12 @@ struct Scenario: Sendable {
         var macros = VASTMacroContext()  // system clock (replaced per input) and random source
         macros.ifa = "6d92078a-8246-4ba4-ae5b-76104861e7dc"
         macros.ifaType = "aaid"
-        macros.deviceUA = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005) AppleWebKit/537.36 "
+        macros.deviceUA =
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A.240805.005) AppleWebKit/537.36 "
             + "(KHTML, like Gecko) Version/4.0 Chrome/127.0.6533.103 Mobile Safari/537.36"
         macros.appBundle = "com.example.clips"
-        macros.gdprConsent = "CPzHq4APzHq4AAcABBENDICsAP_AAH_AAAqIJNNd_H__bX9n-f7_6ft0eY1f9_r37uQzDhfNk-8F3L_W_LwX52E7NF36tq4KmR4ku1LBIUNlHMHUDUmwaokVryHsak2cpzNKJ7BEknMZO2dYGF9vm7tj-QKY7_5_d3bx2D-t_9v239z3z81Xn3d53-_03LCdV5_9Dfn9fR_bc9KPt_58v8v8_____3_e__3_7997BIiAaADgAJYBnwEeAJXAXmAwQBj4DtgHcgPBAeKBIgAA.f_gAAAAAAAAA"
+        macros.gdprConsent =
+            "CPzHq4APzHq4AAcABBENDICsAP_AAH_AAAqIJNNd_H__bX9n-f7_6ft0eY1f9_r37uQzDhfNk-8F3L_W_LwX52E7NF36tq4KmR4ku1LBIUNlHMHUDUmwaokVryHsak2cpzNKJ7BEknMZO2dYGF9vm7tj-QKY7_5_d3bx2D-t_9v239z3z81Xn3d53-_03LCdV5_9Dfn9fR_bc9KPt_58v8v8_____3_e__3_7997BIiAaADgAJYBnwEeAJXAXmAwQBj4DtgHcgPBAeKBIgAA.f_gAAAAAAAAA"
         macros.limitAdTracking = false
         macros.regulations = ["gdpr"]
 

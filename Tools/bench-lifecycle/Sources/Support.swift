@@ -3,15 +3,10 @@
 import BenchSupport
 import Foundation
 
-
-
-
 /// Left-aligns `text` in a column of `width`.
 func pad(_ text: String, _ width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
 }
-
-
 
 func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-lifecycle", message) }
 

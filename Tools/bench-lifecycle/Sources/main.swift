@@ -57,7 +57,8 @@ while let argument = arguments.next() {
     case "--no-events": runEvents = false
     case "--no-beacons": runBeacons = false
     case "-h", "--help":
-        print("""
+        print(
+            """
             usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W] [--short-window W2]
                                    [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
             """)
@@ -77,8 +78,9 @@ let dispatcherConfiguration = BeaconDispatcherConfiguration(
 let clientConfiguration = HTTPClientConfiguration(
     maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections))
 
-print("bench-lifecycle: \(ProcessInfo.processInfo.activeProcessorCount) cores; medians; MB = 2^20 bytes; "
-    + "RSS from /proc/self/status (VmRSS now, VmHWM peak)")
+print(
+    "bench-lifecycle: \(ProcessInfo.processInfo.activeProcessorCount) cores; medians; MB = 2^20 bytes; "
+        + "RSS from /proc/self/status (VmRSS now, VmHWM peak)")
 let peakResets = ProcStatus.resetPeak()
 if !peakResets { print("note: /proc/self/clear_refs refused, so each phase's peak includes the phases before it") }
 var overallPeak = ProcStatus.memory().peak
@@ -118,8 +120,9 @@ func phase(_ title: String, _ body: () async throws -> CPUSnapshot) async -> Dou
     overallPeak = max(overallPeak, memory.peak)
     let threads = cpu.threads.prefix(6).map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
     let children = cpu.children.map { "\($0.name)=\(fmt($0.seconds))" }.joined(separator: " ")
-    print("    cpu_s over \(fmt(wall)) s: process=\(fmt(cpu.process)) (\(fmt(cpu.process / wall)) cores): \(threads)"
-        + (children.isEmpty ? "" : " | child \(children)"))
+    print(
+        "    cpu_s over \(fmt(wall)) s: process=\(fmt(cpu.process)) (\(fmt(cpu.process / wall)) cores): \(threads)"
+            + (children.isEmpty ? "" : " | child \(children)"))
     print("    rss_mb: now=\(fmt(memory.rss, 1)) phase_peak=\(fmt(memory.peak, 1))")
     return memory.peak
 }
@@ -127,13 +130,17 @@ func phase(_ title: String, _ body: () async throws -> CPUSnapshot) async -> Dou
 @MainActor
 func printDispatch(_ label: String, _ run: DispatchRun, requests: Int, connections: Int, count: Int) -> Double {
     let perSecond = Double(run.delivered) / run.wallMs * 1e3
-    print("  \(pad(label, 34)) wall_ms=\(fmt(run.wallMs, 0)) beacons_per_s=\(fmt(perSecond, 0)) delivered=\(run.delivered)/\(count)"
-        + " drained=\(run.drained) server_requests=\(requests) server_connections=\(connections)")
-    print("    enqueue_wait_ms=\(fmt(run.enqueueMs, 0)) (\(fmt(run.enqueueMs * 1e3 / Double(max(run.enqueued, 1)), 1)) us/beacon)"
-        + " after_last_enqueue_ms=\(fmt(run.flushMs, 0)) store_file_mb=\(fmt(Double(run.storeBytes) / 1_048_576, 1))"
-        + " rss_max_sampled_mb=\(fmt(run.maxRSS, 1))")
+    print(
+        "  \(pad(label, 34)) wall_ms=\(fmt(run.wallMs, 0)) beacons_per_s=\(fmt(perSecond, 0)) delivered=\(run.delivered)/\(count)"
+            + " drained=\(run.drained) server_requests=\(requests) server_connections=\(connections)")
+    print(
+        "    enqueue_wait_ms=\(fmt(run.enqueueMs, 0)) (\(fmt(run.enqueueMs * 1e3 / Double(max(run.enqueued, 1)), 1)) us/beacon)"
+            + " after_last_enqueue_ms=\(fmt(run.flushMs, 0)) store_file_mb=\(fmt(Double(run.storeBytes) / 1_048_576, 1))"
+            + " rss_max_sampled_mb=\(fmt(run.maxRSS, 1))")
     print("    rss_mb by outcomes read: " + run.rss.map { "\($0.0)=\(fmt($0.1, 1))" }.joined(separator: " "))
-    for (reason, n) in run.others.sorted(by: { $0.value > $1.value }).prefix(5) { print("    NOT delivered: \(n)x \(reason)") }
+    for (reason, n) in run.others.sorted(by: { $0.value > $1.value }).prefix(5) {
+        print("    NOT delivered: \(n)x \(reason)")
+    }
     if run.delivered != count { print("    ERROR: delivered \(run.delivered), expected \(count)") }
     return perSecond
 }
@@ -169,23 +176,29 @@ if runBeacons {
             fast?.resetCounters()
         }
         func counts() throws -> (requests: Int, connections: Int) {
-            if let python { let s = try python.stats(); return (s.requests, s.connections) }
+            if let python {
+                let s = try python.stats()
+                return (s.requests, s.connections)
+            }
             return (fast?.requests ?? 0, fast?.connections ?? 0)
         }
-        let sinkTitle = sinkName == "python"
+        let sinkTitle =
+            sinkName == "python"
             ? "Python test server (Tools/test-server/server.py, a thread per connection) at \(baseURL)"
             : "FastSink (in this process: one poll(2) thread, HTTP/1.1 keep-alive, 204) at \(baseURL)"
         print("")
         print("-- beacons -> \(sinkTitle)")
-        print("  dispatcher: maxConcurrentSends=\(sends) maxQueued=\(dispatcherConfiguration.maxQueued) batch=\(batch)"
-            + " window=\(window) (unfinished beacons the producer allows); client maxConnectionsPerHost=\(maxConnections);"
-            + " a fresh client and SQLite store (temp dir) per run")
+        print(
+            "  dispatcher: maxConcurrentSends=\(sends) maxQueued=\(dispatcherConfiguration.maxQueued) batch=\(batch)"
+                + " window=\(window) (unfinished beacons the producer allows); client maxConnectionsPerHost=\(maxConnections);"
+                + " a fresh client and SQLite store (temp dir) per run")
 
         // Warm the sink and the client's code paths (not timed).
         do {
             let client = try makeClient()
-            _ = await BeaconsBench.plainGets(count: 200, concurrency: sends,
-                                             factory: BeaconFactory(baseURL: baseURL, prefix: "warm"), client: client)
+            _ = await BeaconsBench.plainGets(
+                count: 200, concurrency: sends,
+                factory: BeaconFactory(baseURL: baseURL, prefix: "warm"), client: client)
             client.shutdown()
         } catch {
             fail("\(error)")
@@ -195,15 +208,17 @@ if runBeacons {
         _ = await phase("plain GETs") {
             try resetCounts()
             let client = try makeClient()
-            let plain = await BeaconsBench.plainGets(count: beaconCount, concurrency: sends,
-                                                     factory: BeaconFactory(baseURL: baseURL, prefix: "plain"), client: client)
+            let plain = await BeaconsBench.plainGets(
+                count: beaconCount, concurrency: sends,
+                factory: BeaconFactory(baseURL: baseURL, prefix: "plain"), client: client)
             let cpu = CPUSnapshot.take()
             let seen = try counts()
             client.shutdown()
             result.plainPerSecond = Double(plain.ok) / plain.wallMs * 1e3
-            print("  \(pad("baseline: plain GETs", 34)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
-                + " ok=\(plain.ok)/\(beaconCount) in_flight=\(sends) server_requests=\(seen.requests)"
-                + " server_connections=\(seen.connections) (HTTPClient.fetch only: no store, no dispatcher)")
+            print(
+                "  \(pad("baseline: plain GETs", 34)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
+                    + " ok=\(plain.ok)/\(beaconCount) in_flight=\(sends) server_requests=\(seen.requests)"
+                    + " server_connections=\(seen.connections) (HTTPClient.fetch only: no store, no dispatcher)")
             for (reason, n) in plain.failures { print("    FAILED: \(n)x \(reason)") }
             return cpu
         }
@@ -211,7 +226,9 @@ if runBeacons {
         var runs: [(label: String, count: Int, window: Int)] = [
             ("dispatcher \(smallCount)", smallCount, window), ("dispatcher \(beaconCount)", beaconCount, window),
         ]
-        if shortWindow > 0 { runs.append(("dispatcher \(beaconCount) window=\(shortWindow)", beaconCount, shortWindow)) }
+        if shortWindow > 0 {
+            runs.append(("dispatcher \(beaconCount) window=\(shortWindow)", beaconCount, shortWindow))
+        }
         for (index, (label, count, runWindow)) in runs.enumerated() where count > 0 {
             log("\(sinkName): \(label) (window \(runWindow))")
             let peak = await phase(label) {
@@ -227,7 +244,8 @@ if runBeacons {
                     directory: directory, client: client, configuration: dispatcherConfiguration)
                 let seen = try counts()
                 client.shutdown()
-                let perSecond = printDispatch(label, run, requests: seen.requests, connections: seen.connections, count: count)
+                let perSecond = printDispatch(
+                    label, run, requests: seen.requests, connections: seen.connections, count: count)
                 switch index {
                 case 0: result.smallPerSecond = perSecond
                 case 1:
@@ -264,17 +282,21 @@ if runEvents {
     }
     print("")
     print("-- events: VideoLifecycle, UnitLifecycle, MRAIDLifecycle send(_:at:) with a TrackingPlan (pure, no I/O)")
-    print("  ad: \(scenario.description), \(scenario.trackingURLs) tracking URLs, each with 8 macros appended "
-        + "(\(macroSuffix))")
+    print(
+        "  ad: \(scenario.description), \(scenario.trackingURLs) tracking URLs, each with 8 macros appended "
+            + "(\(macroSuffix))")
     let reference = bench.run(.all, ads: 1, round: -1)
     let video = bench.run(.video, ads: 1, round: -1)
     let unit = bench.run(.unit, ads: 1, round: -1)
-    print("  per ad instance: video \(scenario.video.count) inputs -> \(video.beacons) beacons, unit \(scenario.unit.count) inputs"
-        + " -> \(unit.beacons) beacons, mraid \(scenario.mraid.count) inputs (callbacks only); in all \(reference.inputs) inputs,"
-        + " \(reference.callbacks) callbacks, \(reference.beacons) beacons, \(reference.rejected) rejected")
+    print(
+        "  per ad instance: video \(scenario.video.count) inputs -> \(video.beacons) beacons, unit \(scenario.unit.count) inputs"
+            + " -> \(unit.beacons) beacons, mraid \(scenario.mraid.count) inputs (callbacks only); in all \(reference.inputs) inputs,"
+            + " \(reference.callbacks) callbacks, \(reference.beacons) beacons, \(reference.rejected) rejected")
     if reference.rejected > 0 { fail("an input of the scenario was rejected") }
     let expansions = bench.run(.expansion, ads: 1, round: -1).expansions
-    if expansions != reference.beacons { fail("the expansion baseline does \(expansions) expansions, not \(reference.beacons)") }
+    if expansions != reference.beacons {
+        fail("the expansion baseline does \(expansions) expansions, not \(reference.beacons)")
+    }
 
     let variants = EventVariant.allCases
     var times: [EventVariant: [Double]] = [:]
@@ -291,35 +313,44 @@ if runEvents {
             let start = clock.now
             let counts = bench.run(variant, ads: ads, round: round)
             times[variant, default: []].append(milliseconds(clock.now - start))
-            if let previous = counted[variant], previous != counts { fail("\(variant) did different work in round \(round)") }
+            if let previous = counted[variant], previous != counts {
+                fail("\(variant) did different work in round \(round)")
+            }
             counted[variant] = counts
         }
     }
     let memoryAfter = ProcStatus.memory()
     overallPeak = max(overallPeak, memoryAfter.peak)
-    print("  rounds=\(rounds) ads_per_round=\(ads) (order rotated per round); rss_mb before=\(fmt(memoryBefore.rss, 1))"
-        + " after=\(fmt(memoryAfter.rss, 1)) phase_peak=\(fmt(memoryAfter.peak, 1))")
-    print("  " + pad("variant", 42) + pad("median_ms", 11) + pad("min_ms", 10) + pad("us_per_ad", 11) + pad("inputs_per_s", 14)
-        + "beacons_per_s")
+    print(
+        "  rounds=\(rounds) ads_per_round=\(ads) (order rotated per round); rss_mb before=\(fmt(memoryBefore.rss, 1))"
+            + " after=\(fmt(memoryAfter.rss, 1)) phase_peak=\(fmt(memoryAfter.peak, 1))")
+    print(
+        "  " + pad("variant", 42) + pad("median_ms", 11) + pad("min_ms", 10) + pad("us_per_ad", 11)
+            + pad("inputs_per_s", 14)
+            + "beacons_per_s")
     func perAd(_ v: EventVariant) -> Double { median(times[v] ?? []) * 1e3 / Double(ads) }
     for variant in variants {
         let t = times[variant] ?? []
         let m = median(t)
         let c = counted[variant] ?? EventCounts()
         let inputs = c.inputs > 0 ? fmt(Double(c.inputs) / m * 1e3, 0) : "-"
-        let beacons = c.beacons > 0 ? fmt(Double(c.beacons) / m * 1e3, 0)
+        let beacons =
+            c.beacons > 0
+            ? fmt(Double(c.beacons) / m * 1e3, 0)
             : c.expansions > 0 ? fmt(Double(c.expansions) / m * 1e3, 0) + " (URLs)" : "-"
-        print("  " + pad(variant.rawValue, 42) + pad(fmt(m, 1), 11) + pad(fmt(t.min() ?? .nan, 1), 10)
-            + pad(fmt(perAd(variant), 1), 11) + pad(inputs, 14) + beacons)
+        print(
+            "  " + pad(variant.rawValue, 42) + pad(fmt(m, 1), 11) + pad(fmt(t.min() ?? .nan, 1), 10)
+                + pad(fmt(perAd(variant), 1), 11) + pad(inputs, 14) + beacons)
     }
     let all = perAd(.all)
     let loop = perAd(.loop)
     let plan = perAd(.plan)
     let expansion = perAd(.expansion)
     let machines = all - loop - plan - expansion
-    print("  split of 'all' per ad (us): macro expansion \(fmt(expansion, 1)) (\(fmt(expansion / all * 100, 0)) %),"
-        + " plan build \(fmt(plan, 1)) (\(fmt(plan / all * 100, 0)) %), loop \(fmt(loop, 1)) (\(fmt(loop / all * 100, 0)) %),"
-        + " state machines + action arrays \(fmt(machines, 1)) (\(fmt(machines / all * 100, 0)) %)")
+    print(
+        "  split of 'all' per ad (us): macro expansion \(fmt(expansion, 1)) (\(fmt(expansion / all * 100, 0)) %),"
+            + " plan build \(fmt(plan, 1)) (\(fmt(plan / all * 100, 0)) %), loop \(fmt(loop, 1)) (\(fmt(loop / all * 100, 0)) %),"
+            + " state machines + action arrays \(fmt(machines, 1)) (\(fmt(machines / all * 100, 0)) %)")
     let counts = counted[.all] ?? EventCounts()
     eventsPerSecond = Double(counts.inputs) / median(times[.all] ?? []) * 1e3
 }
@@ -331,21 +362,27 @@ print("-- summary")
 var headline = Double.nan
 var headlinePeak = overallPeak
 for result in sinkResults {
-    print("  \(pad(result.name == "python" ? "Python test server" : "FastSink", 18))"
-        + " plain_GET_ceiling_per_s=\(fmt(result.plainPerSecond, 0)) dispatcher_\(smallCount)_per_s=\(fmt(result.smallPerSecond, 0))"
-        + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0))"
-        + (shortWindow > 0 ? " dispatcher_\(beaconCount)_window\(shortWindow)_per_s=\(fmt(result.shortPerSecond, 0))" : "")
-        + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))")
+    print(
+        "  \(pad(result.name == "python" ? "Python test server" : "FastSink", 18))"
+            + " plain_GET_ceiling_per_s=\(fmt(result.plainPerSecond, 0)) dispatcher_\(smallCount)_per_s=\(fmt(result.smallPerSecond, 0))"
+            + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0))"
+            + (shortWindow > 0
+                ? " dispatcher_\(beaconCount)_window\(shortWindow)_per_s=\(fmt(result.shortPerSecond, 0))" : "")
+            + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))")
 }
 // The headline is the dispatcher's own throughput: against FastSink when it ran (the Python
 // server's ceiling is below the target, see README), else against the Python server.
 if let chosen = sinkResults.first(where: { $0.name == "fast" }) ?? sinkResults.first {
     headline = chosen.bigPerSecond
-    print("  beacons_per_s below = dispatcher, \(beaconCount) beacons, against "
-        + (chosen.name == "fast" ? "FastSink (the sink whose ceiling is far above the dispatcher's)" : "the Python test server"))
+    print(
+        "  beacons_per_s below = dispatcher, \(beaconCount) beacons, against "
+            + (chosen.name == "fast"
+                ? "FastSink (the sink whose ceiling is far above the dispatcher's)" : "the Python test server"))
 }
 if let python = sinkResults.first(where: { $0.name == "python" }), python.plainPerSecond < 5_000 {
-    print("  note: the Python test server answers at most ~\(fmt(python.plainPerSecond, 0)) plain GETs/s here, below the 5,000/s target")
+    print(
+        "  note: the Python test server answers at most ~\(fmt(python.plainPerSecond, 0)) plain GETs/s here, below the 5,000/s target"
+    )
 }
 headlinePeak = overallPeak
 print("  peak_rss_mb below = the largest VmHWM of any phase (whole process)")

@@ -151,6 +151,10 @@ for r in 1...reps {
 
 let best = times.min()!
 let med = median(times)
-print("swift_docs=\(inputs.count) swift_failed=\(failed) swift_bytes=\(totalBytes) swift_rounds=\(reps) swift_warmup_rounds=\(warmRounds)")
-print("swift_best_s=\(fmt(best, 6)) swift_median_s=\(fmt(med, 6)) swift_best_MBps=\(fmt(Double(totalBytes) / best / 1e6, 1))")
+print(
+    "swift_docs=\(inputs.count) swift_failed=\(failed) swift_bytes=\(totalBytes) swift_rounds=\(reps) swift_warmup_rounds=\(warmRounds)"
+)
+print(
+    "swift_best_s=\(fmt(best, 6)) swift_median_s=\(fmt(med, 6)) swift_best_MBps=\(fmt(Double(totalBytes) / best / 1e6, 1))"
+)
 print("swift_docs_per_s=\(fmt(Double(inputs.count) / med, 1)) swift_MBps=\(fmt(Double(totalBytes) / med / 1e6, 1))")
