@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `Tools/check-imports`: every target of the package imports only modules its Package.swift entry
-/// declares, and the check finds an undeclared import when there is one.
+/// declares, the README's module table matches the package, and the check finds each mismatch.
 @Suite struct PackageImportsTests {
     private func checkImports(_ arguments: [String] = []) throws -> (status: Int32, output: String) {
         let process = Process()
@@ -44,5 +44,44 @@ import Testing
         #expect(
             checked.output
                 == "Sources/Tool/main.swift:3: Tool imports Extra, which Package.swift does not declare for Tool\n")
+    }
+
+    @Test func theReadmesModuleTableMustNameExactlyTheModulesUnderSources() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Sources/Core"), withIntermediateDirectories: true)
+        let readme = """
+            # P
+
+            ## Layout
+
+            | module | what it holds |
+            |---|---|
+            | `Core` | the core |
+            | `Ghost` | a module that was removed |
+            | `Tools/` | scripts |
+
+            ## Next
+            | `NotInTheTable` | a row of another section |
+            """
+        try Data(readme.utf8).write(to: root.appendingPathComponent("README.md"))
+        let dump = """
+            {"targets": [
+              {"name": "Core", "type": "regular", "dependencies": []},
+              {"name": "Tool", "type": "executable", "dependencies": []},
+              {"name": "CoreTests", "type": "test", "dependencies": []}
+            ]}
+            """
+        let dumpFile = root.appendingPathComponent("dump.json")
+        try Data(dump.utf8).write(to: dumpFile)
+        let checked = try checkImports(["--package", root.path, "--dump", dumpFile.path])
+        #expect(checked.status == 1)
+        #expect(
+            checked.output == """
+                README.md: the Layout table has no row for Tool, a module in Package.swift
+                README.md: the Layout table lists Ghost, which is not a module under Sources/
+
+                """)
     }
 }
