@@ -1,4 +1,5 @@
 import Foundation
+import VAST
 
 /// A JSON document as a tree: what a fixture file is read into before its fields are checked one by one,
 /// so every complaint can name the exact path (`steps[3].input.progressed.positionMs`).
@@ -34,7 +35,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return Self.render(number: value)
-        case .string(let value): return Self.quote(value)
+        case .string(let value): return OrderedJSON.quoted(value)
         case .array(let values): return "[" + values.map(\.rendered).joined(separator: ",") + "]"
         case .object(let members):
             let keys = members.keys.sorted { lhs, rhs in
@@ -42,7 +43,8 @@ enum JSONValue: Sendable, Hashable, Decodable {
                 let right = Self.keyOrder.firstIndex(of: rhs) ?? Self.keyOrder.count
                 return (left, lhs) < (right, rhs)
             }
-            return "{" + keys.map { Self.quote($0) + ":" + (members[$0] ?? .null).rendered }.joined(separator: ",")
+            return "{"
+                + keys.map { OrderedJSON.quoted($0) + ":" + (members[$0] ?? .null).rendered }.joined(separator: ",")
                 + "}"
         }
     }
@@ -68,21 +70,5 @@ enum JSONValue: Sendable, Hashable, Decodable {
     private static func render(number: Double) -> String {
         if number.rounded() == number, abs(number) < 9_007_199_254_740_992 { return String(Int64(number)) }
         return String(number)
-    }
-
-    private static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

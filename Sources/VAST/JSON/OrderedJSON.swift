@@ -116,6 +116,13 @@ public enum OrderedJSON: Sendable, Hashable {
         text += close
     }
 
+    /// `value` as a JSON string literal, quotes included: `"`, `\` and control characters escaped.
+    public static func quoted(_ value: String) -> String {
+        var text = ""
+        writeString(value, to: &text)
+        return text
+    }
+
     private static func writeString(_ value: String, to text: inout String) {
         text += "\""
         for scalar in value.unicodeScalars {
