@@ -41,5 +41,9 @@ struct UnsupportedMediaTests {
         #expect(code == .invalid)
         #expect(
             captured.out.contains("chosen: none of a supported type (video/mp4, application/x-mpegURL, video/webm)"))
+        #expect(
+            captured.out.hasSuffix(
+                "\nAds that will not play:\n  hop 0 ad \"vpaid\"  error 403 (no supported MediaFile): its Linear has no "
+                    + "media file of a supported type (video/mp4, application/x-mpegURL, video/webm)\n"))
     }
 }

@@ -1,4 +1,5 @@
 import AdResolution
+import AdSimulation
 import VAST
 
 extension InspectReport {
@@ -13,15 +14,23 @@ extension InspectReport {
         return .object(members)
     }
 
-    /// The ads of the response that will not play, when there are any: `  hop 0 /VAST/Ad[2] "dead"  error 301 (...) at hop 1: ...`.
+    /// The ads of the response that will not play, when there are any: `  hop 0 /VAST/Ad[2] "dead"  error 301 (...) at hop 1: ...`,
+    /// then the resolved ads whose Linear has no media file the player plays (403).
     func failedText() -> String {
-        guard !resolution.failedAds.isEmpty else { return "" }
-        return "\nAds that will not play:\n"
-            + resolution.failedAds.map { failed in
-                let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
-                return
-                    "  hop \(failed.hop) \(failed.location)\(id)  \(failed.failure.code.named) at hop \(failed.failure.hop): "
-                    + failed.failure.message + "\n"
-            }.joined()
+        let unplayable = resolution.ads.filter(Simulation.lacksPlayableMediaFile)
+        guard !resolution.failedAds.isEmpty || !unplayable.isEmpty else { return "" }
+        let failed = resolution.failedAds.map { failed in
+            let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
+            return
+                "  hop \(failed.hop) \(failed.location)\(id)  \(failed.failure.code.named) at hop \(failed.failure.hop): "
+                + failed.failure.message + "\n"
+        }
+        let types = Simulation.supportedMediaTypes.joined(separator: ", ")
+        let unsupported = unplayable.map { ad in
+            let id = ad.ad.id.map { " \"\($0)\"" } ?? ""
+            return "  hop \(ad.hop) ad\(id)  \(VASTErrorCode.noSupportedMediaFile.named): "
+                + "its Linear has no media file of a supported type (\(types))\n"
+        }
+        return "\nAds that will not play:\n" + (failed + unsupported).joined()
     }
 }
