@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 public import VAST
 
 /// A pod played as one break: the ads one after another, each a session of its own, with break-level
@@ -7,18 +6,8 @@ public import VAST
 /// ads' own events. The host reports to the break exactly as to an ``AdSession``; inputs go to the ad
 /// playing now. Threads, order and delivery are as for ``AdSession``.
 public final class AdBreak: Sendable {
-    private struct Core: Sendable {
-        var lifecycle: AdBreakLifecycle
-        var pending: [[SessionEvent]] = []
-        var delivering = false
-    }
-
-    private let core: Mutex<Core>
-    private let broadcast = EventBroadcast<SessionEvent>()
+    private let delivery: OrderedDelivery<AdBreakLifecycle>
     private let clock: @Sendable () -> Date
-    private let beaconSink: @Sendable ([BeaconRequest]) -> Void
-    private let observer: (@Sendable (SessionEvent) -> Void)?
-    private let impressionLogged: (@Sendable (Date) -> Void)?
 
     /// Creates a break; nothing fires until ``start()``.
     /// - Parameters:
@@ -40,29 +29,25 @@ public final class AdBreak: Sendable {
         observer: (@Sendable (SessionEvent) -> Void)? = nil,
         impressionLogged: (@Sendable (Date) -> Void)? = nil
     ) {
-        core = Mutex(
-            Core(
-                lifecycle: AdBreakLifecycle(
-                    pod: pod, buffet: buffet, configuration: configuration, mediaFile: mediaFile)))
+        delivery = OrderedDelivery(
+            AdBreakLifecycle(pod: pod, buffet: buffet, configuration: configuration, mediaFile: mediaFile),
+            beaconSink: beaconSink, observer: observer, impressionLogged: impressionLogged)
         self.clock = clock
-        self.beaconSink = beaconSink
-        self.observer = observer
-        self.impressionLogged = impressionLogged
     }
 
-    deinit { broadcast.finish() }
-
     /// A new stream of every event from now on; see ``AdSession/events``.
-    public var events: AsyncStream<SessionEvent> { broadcast.subscribe() }
+    public var events: AsyncStream<SessionEvent> { delivery.events }
 
     /// The break's state (a copy): the ad playing, its slot, the buffet left.
-    public var lifecycle: AdBreakLifecycle { core.withLock { $0.lifecycle } }
+    public var lifecycle: AdBreakLifecycle { delivery.read { $0 } }
 
     /// Starts the break: `breakStarted` and the first ad's `adStarted`.
     @discardableResult
     public func start() -> [SessionEvent] {
         let now = clock()
-        return deliver(at: now) { (lifecycle: inout AdBreakLifecycle) -> [SessionEvent] in lifecycle.start(at: now) }
+        return delivery.step(at: now) { (lifecycle: inout AdBreakLifecycle) -> [SessionEvent] in
+            lifecycle.start(at: now)
+        }
     }
 
     /// Hands one input to the ad playing now.
@@ -70,47 +55,6 @@ public final class AdBreak: Sendable {
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
         let now = clock()
-        var failure: SessionError?
-        let events = deliver(at: now) { (lifecycle: inout AdBreakLifecycle) -> [SessionEvent] in
-            do throws(SessionError) {
-                return try lifecycle.send(input, at: now)
-            } catch {
-                failure = error
-                return []
-            }
-        }
-        if let failure { throw failure }
-        return events
-    }
-
-    private func deliver(at now: Date, _ step: (inout AdBreakLifecycle) -> [SessionEvent]) -> [SessionEvent] {
-        let impressionLogged = self.impressionLogged
-        let (events, deliver) = core.withLock { core -> ([SessionEvent], Bool) in
-            let events = step(&core.lifecycle)
-            if let impressionLogged {
-                for case .callback(.impressionWillBeLogged) in events { impressionLogged(now) }
-            }
-            guard !events.isEmpty else { return (events, false) }
-            core.pending.append(events)
-            guard !core.delivering else { return (events, false) }
-            core.delivering = true
-            return (events, true)
-        }
-        guard deliver else { return events }
-        while let batch = core.withLock({ core -> [SessionEvent]? in
-            guard !core.pending.isEmpty else {
-                core.delivering = false
-                return nil
-            }
-            return core.pending.removeFirst()
-        }) {
-            let beacons = batch.compactMap(\.beacon)
-            if !beacons.isEmpty { beaconSink(beacons) }
-            for event in batch {
-                broadcast.yield(event)
-                observer?(event)
-            }
-        }
-        return events
+        return try delivery.step(at: now) { lifecycle throws(SessionError) in try lifecycle.send(input, at: now) }
     }
 }

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 public import VAST
 
 /// One play of one ad: the single place the host reports player, web-view, screen and user events, and
@@ -19,18 +18,8 @@ public import VAST
 /// `impressionLogged` runs inside the lock, before the input that logged the impression returns, so a
 /// frequency cap sees it before anything else can ask.
 public final class AdSession: Sendable {
-    private struct Core: Sendable {
-        var lifecycle: SessionLifecycle
-        var pending: [[SessionEvent]] = []
-        var delivering = false
-    }
-
-    private let core: Mutex<Core>
-    private let broadcast = EventBroadcast<SessionEvent>()
+    private let delivery: OrderedDelivery<SessionLifecycle>
     private let clock: @Sendable () -> Date
-    private let beaconSink: @Sendable ([BeaconRequest]) -> Void
-    private let observer: (@Sendable (SessionEvent) -> Void)?
-    private let impressionLogged: (@Sendable (Date) -> Void)?
 
     /// Creates the session of one play of `ad`.
     /// - Parameters:
@@ -50,33 +39,30 @@ public final class AdSession: Sendable {
         observer: (@Sendable (SessionEvent) -> Void)? = nil,
         impressionLogged: (@Sendable (Date) -> Void)? = nil
     ) throws(SessionError) {
-        core = Mutex(Core(lifecycle: try SessionLifecycle(ad: ad, creative: creative, configuration: configuration)))
+        delivery = OrderedDelivery(
+            try SessionLifecycle(ad: ad, creative: creative, configuration: configuration), beaconSink: beaconSink,
+            observer: observer, impressionLogged: impressionLogged)
         self.clock = clock
-        self.beaconSink = beaconSink
-        self.observer = observer
-        self.impressionLogged = impressionLogged
     }
-
-    deinit { broadcast.finish() }
 
     /// A new stream of every event from now on (callbacks and beacons, in firing order). Each read makes
     /// a new subscriber; any number may listen and each sees every event after it subscribed. The stream
     /// finishes when the session is released.
-    public var events: AsyncStream<SessionEvent> { broadcast.subscribe() }
+    public var events: AsyncStream<SessionEvent> { delivery.events }
 
     /// The session's state: its parts' lifecycles and what counted already (a copy).
-    public var lifecycle: SessionLifecycle { core.withLock { $0.lifecycle } }
+    public var lifecycle: SessionLifecycle { delivery.read { $0 } }
 
     /// Companions the host may show, with their tracking (index them in `companionShown`).
-    public var companions: [SessionCompanion] { core.withLock { $0.lifecycle.companions } }
+    public var companions: [SessionCompanion] { delivery.read { $0.companions } }
     /// Icons of the linear creative (index them in `iconShown`).
-    public var icons: [SessionIcon] { core.withLock { $0.lifecycle.icons } }
+    public var icons: [SessionIcon] { delivery.read { $0.icons } }
     /// Verification scripts the host should load; report the ones it cannot run.
-    public var verifications: [SessionVerification] { core.withLock { $0.lifecycle.verifications } }
+    public var verifications: [SessionVerification] { delivery.read { $0.verifications } }
     /// The NonLinear of an overlay session, with its minimum suggested duration.
-    public var nonLinear: SessionNonLinear? { core.withLock { $0.lifecycle.nonLinear } }
+    public var nonLinear: SessionNonLinear? { delivery.read { $0.nonLinear } }
     /// The playhead the session knows, in seconds.
-    public var playhead: TimeInterval? { core.withLock { $0.lifecycle.playheadMs.map(SessionTime.seconds) } }
+    public var playhead: TimeInterval? { delivery.read { $0.playheadMs.map(SessionTime.seconds) } }
 
     /// Handles one input, stamped with the clock, and delivers what it caused.
     /// - Returns: the events it caused, in firing order (empty for a documented no-op).
@@ -84,34 +70,6 @@ public final class AdSession: Sendable {
     @discardableResult
     public func send(_ input: SessionInput) throws(SessionError) -> [SessionEvent] {
         let now = clock()
-        let impressionLogged = self.impressionLogged
-        let (events, deliver) = try core.withLock { core throws(SessionError) -> ([SessionEvent], Bool) in
-            let events = try core.lifecycle.send(input, at: now)
-            if events.contains(.callback(.impressionWillBeLogged)) { impressionLogged?(now) }
-            guard !events.isEmpty else { return (events, false) }
-            core.pending.append(events)
-            guard !core.delivering else { return (events, false) }
-            core.delivering = true
-            return (events, true)
-        }
-        if deliver { deliverPending() }
-        return events
-    }
-
-    private func deliverPending() {
-        while let batch = core.withLock({ core -> [SessionEvent]? in
-            guard !core.pending.isEmpty else {
-                core.delivering = false
-                return nil
-            }
-            return core.pending.removeFirst()
-        }) {
-            let beacons = batch.compactMap(\.beacon)
-            if !beacons.isEmpty { beaconSink(beacons) }
-            for event in batch {
-                broadcast.yield(event)
-                observer?(event)
-            }
-        }
+        return try delivery.step(at: now) { lifecycle throws(SessionError) in try lifecycle.send(input, at: now) }
     }
 }
