@@ -71,14 +71,6 @@ struct RawXMLWriter {
     }
 
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, quotes: Bool) {
-        for byte in text {
-            switch byte {
-            case 0x26: bytes.append(contentsOf: Array("&amp;".utf8))
-            case 0x3C: bytes.append(contentsOf: Array("&lt;".utf8))
-            case 0x3E: bytes.append(contentsOf: Array("&gt;".utf8))
-            case 0x22 where quotes: bytes.append(contentsOf: Array("&quot;".utf8))
-            default: bytes.append(byte)
-            }
-        }
+        XMLEscaping.append(text, in: quotes ? .attribute : .text, to: &bytes)
     }
 }

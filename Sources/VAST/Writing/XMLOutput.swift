@@ -139,45 +139,20 @@ struct XMLOutput {
     }
 
     private mutating func appendEscaped(_ value: String, attribute: Bool, what: String) throws(VASTWriteError) {
-        let needsWork = value.utf8.contains { byte in
-            byte < 0x20 || byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0xEF || (attribute && byte == 0x22)
-        }
-        guard needsWork else {
-            text += value
-            return
-        }
         try check(value, what: what)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": text += "&amp;"
-            case "<": text += "&lt;"
-            case ">": text += "&gt;"
-            case "\"" where attribute: text += "&quot;"
-            case "\r": text += "&#13;"
-            case "\t" where attribute: text += "&#9;"
-            case "\n" where attribute: text += "&#10;"
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
+        text += XMLEscaping.escaped(value, in: attribute ? .attribute : .text)
     }
 
     /// Refuses characters outside XML 1.0's `Char` production (control characters other than tab,
     /// newline and carriage return, U+FFFE, U+FFFF), naming the first one.
     private func check(_ value: String, what: String) throws(VASTWriteError) {
-        for scalar in value.unicodeScalars {
-            let code = scalar.value
-            let allowed =
-                code == 0x09 || code == 0x0A || code == 0x0D
-                || (code >= 0x20 && code != 0xFFFE && code != 0xFFFF)
-            guard allowed else {
-                let hex = String(code, radix: 16, uppercase: true)
-                let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                throw VASTWriteError(
-                    .unrepresentableCharacter,
-                    "\(what) holds \(name), which XML 1.0 cannot carry (not even as a character reference); "
-                        + "remove it from the value",
-                    at: location)
-            }
-        }
+        guard let scalar = XMLEscaping.firstUnrepresentable(in: value) else { return }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        throw VASTWriteError(
+            .unrepresentableCharacter,
+            "\(what) holds \(name), which XML 1.0 cannot carry (not even as a character reference); "
+                + "remove it from the value",
+            at: location)
     }
 }

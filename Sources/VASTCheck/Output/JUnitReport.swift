@@ -25,7 +25,7 @@ enum JUnitReport {
         let element = outcome == .unreadable ? "error" : "failure"
         let body = HumanReport(color: false, verbose: false).render(report)
         text += ">\n      <\(element) message=\"\(escape(message(report)))\" type=\"\(outcome.rawValue)\">"
-        text += escape(body)
+        text += escape(body, attribute: false)
         text += "</\(element)>\n    </testcase>\n"
         return text
     }
@@ -59,23 +59,10 @@ enum JUnitReport {
 
     private static func time(_ seconds: Double) -> String { String(format: "%.3f", max(0, seconds)) }
 
-    /// Escapes text for an attribute or element content; drops characters XML 1.0 cannot hold.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
-                escaped += "\u{FFFD}"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+    /// `text` for an attribute value (`attribute`) or element content, through the project's one XML
+    /// escaper; characters XML 1.0 cannot hold become U+FFFD, since a report must be written whatever
+    /// a document held.
+    static func escape(_ text: String, attribute: Bool = true) -> String {
+        XMLEscaping.escaped(XMLEscaping.replacingUnrepresentable(text), in: attribute ? .attribute : .text)
     }
 }
