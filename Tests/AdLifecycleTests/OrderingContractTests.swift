@@ -37,4 +37,24 @@ import Testing
         #expect(MRAIDLifecycle.contract.legalNextPhases(from: .hidden) == [.unloaded])
         #expect(MRAIDLifecycle.contract.legalNextPhases(from: .unloaded) == [])
     }
+
+    /// The transition tables are the only place a phase change is written: each lifecycle's `send` moves
+    /// to the phase its table names, and no handler assigns one.
+    @Test func phaseChangesAreWrittenOnlyFromTheTransitionTables() throws {
+        let sources = Self.docURL.deletingLastPathComponent()
+        let walker = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var assignments: [String] = []
+        for case let file as URL in walker where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            for line in lines where line.contains(".phase = ") {
+                assignments.append(file.lastPathComponent + ": " + line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        #expect(
+            assignments.sorted() == [
+                "MRAIDLifecycle.swift: state.phase = Self.contract.next(input.kind, from: state.phase)",
+                "UnitLifecycle.swift: state.phase = Self.contract.next(input.kind, from: state.phase, guardHeld: guardHeld)",
+                "VideoLifecycle.swift: state.phase = Self.contract.next(input.kind, from: state.phase)",
+            ])
+    }
 }

@@ -1,10 +1,14 @@
 /// What a lifecycle does with one kind of input in one phase: the cell of a transition table.
 ///
-/// The tables are the contract's single source: the lifecycles consult them before handling an input,
-/// the tests check every step against them, and ORDERING.md is rendered from them.
+/// The tables are the contract's single source and the only place a phase change is written: a
+/// lifecycle's `send` looks the input up, handles it (callbacks, beacons, latches) and then moves to the
+/// phase the cell names; the handlers never assign a phase. The tests check every step against the
+/// tables, and ORDERING.md is rendered from them.
 public enum TransitionOutcome<Phase: Hashable & Sendable, Code: Hashable & Sendable>: Hashable, Sendable {
-    /// The input is handled; the phase afterwards is one of these (a guard may still refuse it, see the
-    /// cell's note).
+    /// The input is handled and the lifecycle moves to the first of these phases (the phase it is in, for
+    /// an input that does not change it). A later one is where a guard named in the cell's note keeps it
+    /// instead (``TransitionTable/next(_:from:guardHeld:)``); a guard may also refuse the input with an
+    /// error, which leaves the state as it was.
     case moves(to: [Phase])
     /// The input is a documented no-op: no action, no state change.
     case ignored
@@ -30,8 +34,8 @@ public struct TransitionCell<Phase: Hashable & Sendable, Code: Hashable & Sendab
 public struct TransitionTable<
     Phase: Hashable & Sendable & CaseIterable & RawRepresentable,
     Input: Hashable & Sendable & CaseIterable & RawRepresentable,
-    Code: Hashable & Sendable & RawRepresentable
->: Sendable where Phase.RawValue == String, Input.RawValue == String, Code.RawValue == String {
+    Code: Hashable & Sendable & CustomStringConvertible
+>: Sendable where Phase.RawValue == String, Input.RawValue == String {
     private let cells: [Pair: TransitionCell<Phase, Code>]
 
     private struct Pair: Hashable, Sendable {
@@ -51,6 +55,14 @@ public struct TransitionTable<
     /// The cell for `input` in `phase`.
     public func cell(_ input: Input, in phase: Phase) -> TransitionCell<Phase, Code> {
         cells[Pair(input: input, phase: phase)] ?? TransitionCell(.ignored)
+    }
+
+    /// The phase `input` moves the lifecycle to from `phase`: the cell's first target, or its second when
+    /// `guardHeld` (a guard in the cell's note kept the lifecycle where the table's alternative says); the
+    /// phase itself for an input the table does not move.
+    public func next(_ input: Input, from phase: Phase, guardHeld: Bool = false) -> Phase {
+        guard case .moves(let targets) = cell(input, in: phase).outcome, let first = targets.first else { return phase }
+        return guardHeld && targets.count > 1 ? targets[1] : first
     }
 
     /// Every phase reachable from `phase` in one accepted input, itself excluded, in declaration order.
@@ -76,7 +88,7 @@ public struct TransitionTable<
                 case .moves(let next):
                     text = next == [phase] ? "stays" : "→ " + next.map(\.rawValue).joined(separator: " / ")
                 case .ignored: text = "ignored"
-                case .rejected(let code): text = "error `\(code.rawValue)`"
+                case .rejected(let code): text = "error `\(code)`"
                 }
                 if let note = cell.note { text += " (\(note))" }
                 return text

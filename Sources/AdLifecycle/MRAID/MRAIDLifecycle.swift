@@ -24,17 +24,26 @@ public struct MRAIDLifecycle: Sendable {
     /// The current phase.
     public var phase: MRAIDPhase { state.phase }
 
-    /// Handles one input given as data. MRAID fires no beacons, so no timestamp is needed.
+    /// Handles one input given as data: the ``contract`` cell says whether it is accepted, the handler
+    /// below produces its actions, and the cell names the phase it moves to. MRAID fires no beacons, so no
+    /// timestamp is needed.
     public mutating func send(_ input: MRAIDInput) throws(MRAIDError) -> [MRAIDAction] {
-        let action = input.kind.commandName
         switch Self.contract.cell(input.kind, in: state.phase).outcome {
         case .ignored: return []
-        case .rejected(let code): throw MRAIDError(code, action: action)
+        case .rejected(let code): throw MRAIDError(code, action: input.kind.commandName)
         case .moves: break
         }
+        let actions = try handle(input)
+        state.phase = Self.contract.next(input.kind, from: state.phase)
+        return actions
+    }
+
+    /// What an accepted input does besides moving the phase.
+    private mutating func handle(_ input: MRAIDInput) throws(MRAIDError) -> [MRAIDAction] {
+        let action = input.kind.commandName
         switch input {
         case .containerReady:
-            return settle(.default, phase: .default)
+            return settle(.default)
         case .viewabilityChanged(let isViewable):
             guard state.isViewable != isViewable else { return [] }
             state.isViewable = isViewable
@@ -47,35 +56,31 @@ public struct MRAIDLifecycle: Sendable {
             try checkCommand(action, needsInline: true)
             guard let properties = state.resizeProperties else { throw MRAIDError(.noResizeProperties, action: action) }
             let frame = try properties.frame(in: geometry, action: action)
-            state.phase = .resizing
             state.frame = frame
             state.origin = .resize
             return [.callback(.willResize(frame: frame))]
         case .resizeFinished:
             return [.callback(.didResize(frame: state.frame ?? geometry.defaultFrame))]
-                + settle(.resized, phase: .resized)
+                + settle(.resized)
         case .expandRequested(let frame):
             try checkCommand(action, needsInline: true)
             guard frame.width >= 50, frame.height >= 50 else { throw MRAIDError(.tooSmall, action: action) }
-            state.phase = .expanding
             state.frame = frame
             state.origin = .expand
             return [.callback(.willExpand(frame: frame))]
         case .expandFinished:
-            return [.callback(.didExpand(frame: state.frame ?? geometry.screen))] + settle(.expanded, phase: .expanded)
+            return [.callback(.didExpand(frame: state.frame ?? geometry.screen))] + settle(.expanded)
         case .closeRequested:
             try checkCommand(action, needsInline: false)
-            guard state.phase != .default else { return settle(.hidden, phase: .hidden) }
+            guard state.phase != .default else { return settle(.hidden) }
             let origin = state.origin ?? .expand
-            state.phase = .collapsing
             return [.callback(.willCollapse(from: origin))]
         case .collapseFinished:
             let origin = state.origin ?? .expand
             state.frame = nil
             state.origin = nil
-            return [.callback(.didCollapse(from: origin))] + settle(.default, phase: .default)
+            return [.callback(.didCollapse(from: origin))] + settle(.default)
         case .unloadRequested:
-            state.phase = .unloaded
             state.frame = nil
             return [.callback(.unloaded)]
         }
@@ -86,9 +91,8 @@ public struct MRAIDLifecycle: Sendable {
         guard !needsInline || placement == .inline else { throw MRAIDError(.notInline, action: action) }
     }
 
-    /// Enters a settled phase, with `stateChanged` when the MRAID state differs from the last one seen.
-    private mutating func settle(_ mraidState: MRAIDState, phase: MRAIDPhase) -> [MRAIDAction] {
-        state.phase = phase
+    /// `stateChanged` when the MRAID state a settled phase shows differs from the last one seen.
+    private mutating func settle(_ mraidState: MRAIDState) -> [MRAIDAction] {
         guard state.mraidState != mraidState else { return [] }
         state.mraidState = mraidState
         return [.callback(.stateChanged(mraidState))]

@@ -22,15 +22,23 @@ public struct UnitLifecycle: Sendable {
     /// The current phase.
     public var phase: UnitPhase { state.phase }
 
-    /// Handles one input given as data.
+    /// Handles one input given as data: the ``contract`` cell says whether it is accepted, the handler
+    /// below produces its actions, and the cell names the phase it moves to.
     public mutating func send(_ input: UnitInput, at now: Date) throws(LifecycleError) -> [UnitAction] {
-        let cell = Self.contract.cell(input.kind, in: state.phase)
-        switch cell.outcome {
+        switch Self.contract.cell(input.kind, in: state.phase).outcome {
         case .ignored: return []
         case .rejected(let code): throw LifecycleError(code)
         case .moves: break
         }
-        let moment = BeaconMoment(now: now)
+        // An expiry after the impression is the cell's guard: the ad was shown, the late timer changes nothing.
+        let guardHeld = input == .expired && state.impressionLogged
+        let actions = guardHeld ? [] : try handle(input, BeaconMoment(now: now))
+        state.phase = Self.contract.next(input.kind, from: state.phase, guardHeld: guardHeld)
+        return actions
+    }
+
+    /// What an accepted input does besides moving the phase.
+    private mutating func handle(_ input: UnitInput, _ moment: BeaconMoment) throws(LifecycleError) -> [UnitAction] {
         switch input {
         case .impressionRendered: return logImpression(moment)
         case .clicked(let position, let playheadMs):
@@ -45,16 +53,12 @@ public struct UnitLifecycle: Sendable {
                 .map(UnitAction.beacon)
         case .fullscreenRequested(let hostAvailable):
             guard hostAvailable else { throw LifecycleError(.noPresentationHost) }
-            state.phase = .presenting
             return [.callback(.willPresentFullscreen)]
         case .fullscreenPresented:
-            state.phase = .presented
             return [.callback(.didPresentFullscreen)]
         case .fullscreenDismissRequested:
-            state.phase = .dismissing
             return [.callback(.willDismissFullscreen)]
         case .fullscreenDismissed:
-            state.phase = .dismissed
             return [.callback(.didDismissFullscreen)]
         case .externalAppOpening(let url):
             return [.callback(.willOpenExternalApp(url: url))]
@@ -64,12 +68,8 @@ public struct UnitLifecycle: Sendable {
             state.rewarded = true
             return [.callback(.rewarded)]
         case .expired:
-            // An ad already shown has nothing left to expire: the late timer is ignored.
-            guard !state.impressionLogged else { return [] }
-            state.phase = .expired
             return [.callback(.expired)]
         case .renderFailed(let errorCode):
-            state.phase = .failed
             var failure = moment
             failure.errorCode = VASTErrorCode(rawValue: errorCode)
             return [.callback(.failed(errorCode: errorCode))]

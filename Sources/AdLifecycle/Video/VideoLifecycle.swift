@@ -42,13 +42,21 @@ public struct VideoLifecycle: Sendable {
     /// The current phase.
     public var phase: VideoPhase { state.phase }
 
-    /// Handles one input given as data.
+    /// Handles one input given as data: the ``contract`` cell says whether it is accepted, the handler
+    /// below produces its actions, and the cell names the phase it moves to.
     public mutating func send(_ input: VideoInput, at now: Date) throws(LifecycleError) -> [VideoAction] {
         switch Self.contract.cell(input.kind, in: state.phase).outcome {
         case .ignored: return []
         case .rejected(let code): throw LifecycleError(code)
         case .moves: break
         }
+        let actions = try handle(input, now: now)
+        state.phase = Self.contract.next(input.kind, from: state.phase)
+        return actions
+    }
+
+    /// What an accepted input does besides moving the phase.
+    private mutating func handle(_ input: VideoInput, now: Date) throws(LifecycleError) -> [VideoAction] {
         switch input {
         case .durationUpdated(let durationMs):
             guard durationMs > 0 else { throw LifecycleError(.invalidDuration) }
@@ -60,14 +68,11 @@ public struct VideoLifecycle: Sendable {
             var actions: [VideoAction] = []
             if let durationMs, durationMs > 0 { actions += updateDuration(durationMs, now: now) }
             actions += start(now: now)
-            if state.phase == .loading { state.phase = .playing }
             actions.append(.callback(.progressed(positionMs: position, durationMs: state.durationMs)))
             return actions + reachMilestones(upTo: position, duration: effectiveDurationMs, now: now)
         case .paused:
-            state.phase = .paused
             return event(.paused, [.pause], now: now)
         case .resumed:
-            state.phase = .playing
             return event(.resumed, [.resume], now: now)
         case .muted, .unmuted:
             let mute = input == .muted
@@ -83,15 +88,12 @@ public struct VideoLifecycle: Sendable {
                 : event(.playerCollapsed, [.playerCollapse, .exitFullscreen], now: now)
         case .skipRequested:
             try checkSkippable()
-            state.phase = .skipped
             return event(.skipped, [.skip], now: now)
         case .closeRequested:
-            state.phase = .closed
             return event(.closed, [.closeLinear, .close], now: now)
         case .playbackCompleted:
             return complete(now: now)
         case .playbackInterrupted(let errorCode):
-            state.phase = .interrupted
             var moment = moment(now)
             moment.errorCode = VASTErrorCode(rawValue: errorCode)
             return [.callback(.interrupted(errorCode: errorCode))]
@@ -143,7 +145,6 @@ public struct VideoLifecycle: Sendable {
         state.playheadMs = max(state.playheadMs ?? 0, end)
         var actions = start(now: now)
         actions += reachMilestones(upTo: state.playheadMs, duration: effectiveDurationMs ?? end, now: now)
-        state.phase = .completed
         return actions + event(.completed, [.complete], now: now)
     }
 
