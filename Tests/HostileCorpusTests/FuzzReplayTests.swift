@@ -13,7 +13,7 @@ struct FuzzReplayTests {
     @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli"])
     func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
         guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
-            Issue.record("vast-fuzz must be built first (swift build --build-tests)")
+            Issue.record("vast-fuzz must be built first (Tools/test builds them)")
             return
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)")

@@ -37,15 +37,8 @@ enum HostileCorpus {
         return environment["ADENGINE_TEST_ISOLATED"] == "1" || environment["ADENGINE_TEST_NETWORK"] == "host"
     }
 
-    /// An executable built with the package: next to the test bundle, else in `.build/debug`.
-    static func executable(_ name: String) -> String? {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-                .appendingPathComponent(name).path,
-            TestServer.repositoryRoot.appendingPathComponent(".build/debug/\(name)").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// A program `Tools/test` builds (see `BuiltProgram`).
+    static func executable(_ name: String) -> String? { BuiltProgram.path(name) }
 }
 
 /// A case's private folder and its placeholders:

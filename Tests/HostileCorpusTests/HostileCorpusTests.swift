@@ -36,7 +36,7 @@ struct HostileCorpusTests {
         guard let vastcheck = HostileCorpus.executable("vastcheck"),
             let beacons = HostileCorpus.executable("hostile-beacons")
         else {
-            Issue.record("vastcheck and hostile-beacons must be built first (swift build --build-tests)")
+            Issue.record("vastcheck and hostile-beacons must be built first (Tools/test builds them)")
             return
         }
         let cases = try HostileCorpus.cases()

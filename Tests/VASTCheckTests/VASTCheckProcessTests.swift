@@ -6,15 +6,8 @@ import Testing
 /// The `vastcheck` executable as a process: what only a real process shows (its standard input is a
 /// real pipe, it can be killed, its temporary folder lives in `$TMPDIR`).
 @Suite(.serialized) final class VASTCheckProcessTests: Sendable {
-    /// `vastcheck`, built with the package: next to the test bundle, else in `.build/debug`.
-    static var executable: String? {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-                .appendingPathComponent("vastcheck").path,
-            TestServer.repositoryRoot.appendingPathComponent(".build/debug/vastcheck").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// `vastcheck`, built with the package (see `BuiltProgram`).
+    static var executable: String? { BuiltProgram.path("vastcheck") }
 
     let server: TestServer
     let folder: URL

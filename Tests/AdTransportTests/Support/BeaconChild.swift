@@ -3,15 +3,8 @@ import TestSupport
 
 /// `beacon-child` (Tools/beacon-child) run as a separate process, its stdout read line by line.
 final class BeaconChild {
-    /// `beacon-child`, built with the package: next to the test bundle, else in `.build/debug`.
-    static var path: String? {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-                .appendingPathComponent("beacon-child").path,
-            TestServer.repositoryRoot.appendingPathComponent(".build/debug/beacon-child").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// `beacon-child`, built by `Tools/test` in the Tools package.
+    static var path: String? { BuiltProgram.path("beacon-child") }
 
     let process = Process()
     private let output = Pipe()

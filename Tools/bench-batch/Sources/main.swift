@@ -20,7 +20,7 @@
 // (median wall time over the runs; the highest peak RSS of those runs).
 
 import Foundation
-import TestSupport
+import LoopbackSupport
 
 #if canImport(Glibc)
     import Glibc

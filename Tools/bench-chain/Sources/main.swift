@@ -21,7 +21,7 @@ import AdResolution
 import AdTransport
 import BenchSupport
 import Foundation
-import TestSupport
+import LoopbackSupport
 import VAST
 
 // MARK: - arguments

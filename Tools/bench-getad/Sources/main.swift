@@ -25,7 +25,7 @@ import AdResolution
 import AdTransport
 import BenchSupport
 import Foundation
-import TestSupport
+import LoopbackSupport
 
 // MARK: - arguments
 

@@ -3,7 +3,7 @@
 import AdLifecycle
 import BenchSupport
 import Foundation
-import TestSupport
+import LoopbackSupport
 import VAST
 
 /// Query parameters appended to every tracking URL of the sample chain (the samples' own URLs

@@ -17,7 +17,7 @@ import AdLifecycle
 import AdTransport
 import BenchSupport
 import Foundation
-import TestSupport
+import LoopbackSupport
 
 // MARK: - arguments
 

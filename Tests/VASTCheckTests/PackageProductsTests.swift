@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// What a dependent of the root package gets: the engine's libraries and `vastcheck`, nothing else.
+/// Benchmarks, the fuzz harness and the tests' child programs live in the Tools package, the example host
+/// in a package of its own; each depends on the root by path, as any app does.
+@Suite struct PackageProductsTests {
+    private func describe(_ folder: String) throws -> [String: Any] {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
+        process.currentDirectoryURL = URL(fileURLWithPath: Repository.path(folder))
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+    }
+
+    private func products(_ package: [String: Any]) -> [String] {
+        ((package["products"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+    }
+
+    @Test func theRootPackageExportsTheLibrariesAndVastcheckOnly() throws {
+        let root = try describe(".")
+        #expect(
+            products(root).sorted() == [
+                "AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
+                "LifecycleFixtures", "VAST", "VASTCheck", "vastcheck",
+            ])
+    }
+
+    @Test func theToolsLiveInAPackageThatDependsOnTheRootByPath() throws {
+        let tools = try describe("Tools")
+        #expect(
+            products(tools).sorted() == [
+                "beacon-child", "bench-batch", "bench-chain", "bench-getad", "bench-lifecycle", "bench-parse",
+                "hostile-beacons", "vast-fuzz",
+            ])
+        let dependencies = (tools["dependencies"] as? [[String: Any]]) ?? []
+        #expect(dependencies.compactMap { $0["type"] as? String } == ["fileSystem"])
+        #expect(dependencies.compactMap { $0["path"] as? String } == [Repository.root.standardizedFileURL.path])
+    }
+}
