@@ -3,7 +3,7 @@ import VAST
 /// A width and height in points (or pixels, for VAST creative sizes).
 ///
 /// Decoded from JSON (`{"width": 390, "height": 844}`), each side must be a whole number inside
-/// ``VASTValueBounds/pixels`` (0 to 16,384); a value outside is an ``AdRequestError`` naming the
+/// `VASTValueBounds/pixels` (0 to 16,384); a value outside is an ``AdRequestError`` naming the
 /// field. Values built in code are not checked; code that does arithmetic on a size checks
 /// ``isWithinBounds`` first.
 public struct AdSize: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -18,7 +18,7 @@ public struct AdSize: Sendable, Hashable, Codable, CustomStringConvertible {
         self.height = height
     }
 
-    /// Whether both sides are inside ``VASTValueBounds/pixels``.
+    /// Whether both sides are inside `VASTValueBounds/pixels`.
     public var isWithinBounds: Bool {
         VASTValueBounds.pixels.contains(width) && VASTValueBounds.pixels.contains(height)
     }

@@ -4,7 +4,7 @@ public import Foundation
 public import VAST
 
 /// A simulated playback of a resolved ad, as `vastcheck simulate` and `report` show it: a real
-/// ``AdSession`` played by a ``VirtualPlayer`` on a ``VirtualClock``, recording every beacon it fires.
+/// `AdSession` played by a ``VirtualPlayer`` on a ``VirtualClock``, recording every beacon it fires.
 /// `start` plus the player's clock stamps every input (`[TIMESTAMP]`), the playhead fills `[ADPLAYHEAD]`,
 /// the chosen media file `[ASSETURI]`, and `macros` the rest (its `random` fills `[CACHEBUSTING]`).
 /// Sends nothing.

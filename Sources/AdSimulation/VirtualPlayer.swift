@@ -1,7 +1,7 @@
 public import AdLifecycle
 public import Foundation
 
-/// A virtual player: drives an ``AdSession`` or ``AdBreak`` someone else made through playback on a
+/// A virtual player: drives an `AdSession` or `AdBreak` someone else made through playback on a
 /// ``VirtualClock``, as a real player and view hierarchy would, and records everything it caused.
 ///
 /// It reports progress only at the moments something can happen: each milestone's playhead (quartiles,

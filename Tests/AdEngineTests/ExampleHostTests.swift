@@ -6,17 +6,14 @@ import Testing
 /// run it: against the loopback ad server the test starts, with only the public API. Its output and what
 /// the server received must tell the same story.
 @Suite(.serialized) struct ExampleHostTests {
-    /// `example-host`, built with the package: next to the test bundle, else in `.build/debug`.
-    static var programPath: String? {
-        [
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("example-host").path,
-            TestServer.repositoryRoot.appendingPathComponent(".build/debug/example-host").path,
-        ].first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    /// `example-host`, built by `Tools/test` in its own package (Examples/host-app).
+    static var programPath: String? { BuiltProgram.path("example-host") }
 
     @Test(.timeLimit(.minutes(1)))
     func theExampleHostPlaysAPreRollAndABannerAndTheServerReceivesExactlyTheirBeacons() throws {
-        let program = try #require(Self.programPath, "example-host not built: run `swift build` first")
+        let program = try #require(
+            Self.programPath,
+            "example-host not built: run `Tools/test`, or `swift build --package-path Examples/host-app`")
         let server = try TestServer()
         let ads = TestServer.repositoryRoot.appendingPathComponent("Examples/host-app/ads")
         for (name, file) in [
@@ -56,5 +53,22 @@ import Testing
         #expect(text.contains("banner example-banner: 320x50"))
         #expect(text.contains("flush: everything delivered"))
         #expect(text.contains("getad_to_last_beacon_ms="))
+    }
+}
+
+/// The README's library snippet is the body of `readmeSnippet` in the example host, which the example's
+/// build compiles: the snippet a newcomer copies is one that builds against the public API.
+@Suite struct ReadmeSnippetTests {
+    @Test func theReadmesLibrarySnippetIsTheOneTheExampleHostCompiles() throws {
+        let root = TestServer.repositoryRoot
+        let source = try String(
+            contentsOf: root.appendingPathComponent("Examples/host-app/Sources/ReadmeSnippet.swift"), encoding: .utf8)
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let open = try #require(source.range(of: "async throws {\n"))
+        let close = try #require(source.range(of: "\n}", options: .backwards))
+        let body = source[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? String($0.dropFirst(4)) : String($0) }.joined(separator: "\n")
+        let snippet = "```swift\nimport AdEngine\nimport AdPlacement\n\n" + body + "\n```\n"
+        #expect(readme.contains("## The library in twenty lines\n\n" + snippet))
     }
 }

@@ -15,9 +15,9 @@ extension Ad {
     ///   - startsMuted: whether the player starts muted.
     ///   - mraid: the MRAID container, when the banner runs in one.
     ///   - clock: stamps each input; default the engine's clock.
-    ///   - observer: receives every session event, synchronously and in order (see ``AdSession``).
+    ///   - observer: receives every session event, synchronously and in order (see `AdSession`).
     /// - Returns: the session.
-    /// - Throws: ``SessionError`` `noSuchCreative` only if the ad's chosen creative is not in its InLine
+    /// - Throws: `SessionError` `noSuchCreative` only if the ad's chosen creative is not in its InLine
     ///   (never for an ad `getAd` returned).
     public func makeSession(
         startsMuted: Bool = false, mraid: MRAIDContainer? = nil, clock: (@Sendable () -> Date)? = nil,
@@ -44,7 +44,7 @@ extension Ad {
 
     /// Makes the break that plays ``pod`` ad after ad (a stand-alone ad is a break of one), with the
     /// same delivery, analytics and pacing as ``makeSession(startsMuted:mraid:clock:observer:)``; each ad
-    /// is instance `<requestID>-<slot>`. Call ``AdBreak/start()`` when the break begins.
+    /// is instance `<requestID>-<slot>`. Call `AdBreak/start()` when the break begins.
     ///
     /// Each ad (buffet ads too) plays the media file `getAd` would pick for it: the first supported MIME
     /// type of the engine's `supportedMediaTypes` closest to the request's player size, filling its

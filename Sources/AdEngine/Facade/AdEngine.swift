@@ -29,7 +29,7 @@ public actor AdEngine {
     private let dispatcher: BeaconDispatcher
 
     /// Set when the beacon store was found damaged at start: the damaged file was moved aside (see
-    /// ``AdTransport/BeaconStoreRecovery/movedTo``) and a fresh one made, so the beacons it held are lost.
+    /// `AdTransport/BeaconStoreRecovery/movedTo`) and a fresh one made, so the beacons it held are lost.
     /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     private let buffer: BeaconBuffer

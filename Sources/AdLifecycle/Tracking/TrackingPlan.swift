@@ -4,7 +4,7 @@ public import VAST
 /// Which tracking URLs an ad instance has, taken from its merged wrapper chain, and how their macros are
 /// filled.
 ///
-/// Built once per ad instance from a ``ResolvedAd``; the lifecycles read it to turn inputs into
+/// Built once per ad instance from a `ResolvedAd`; the lifecycles read it to turn inputs into
 /// ``BeaconRequest``s. It never mutates: "once" semantics live in the lifecycles' state.
 ///
 /// Macro context: ``macros`` holds what is fixed for the instance (device, app, regulation values,

@@ -18,12 +18,12 @@ struct BannerCandidate {
     var resource: VASTResource
     var declaredSize: AdSize?
     var resizing: Resizing
-    /// The element's attributes outside ``VASTValueBounds``; a candidate with any never fits.
+    /// The element's attributes outside `VASTValueBounds`; a candidate with any never fits.
     var outOfBounds: [String] = []
 
     /// The largest size the candidate can take within the bounds, or `nil` when it cannot fit.
     ///
-    /// The caller keeps `maxHeight` and `maxWidth` inside ``VASTValueBounds/pixels``; with the
+    /// The caller keeps `maxHeight` and `maxWidth` inside `VASTValueBounds/pixels`; with the
     /// declared sizes inside it too, no product or quotient here can overflow.
     func fittedSize(maxHeight: Int, maxWidth: Int?) -> AdSize? {
         guard outOfBounds.isEmpty, let declared = declaredSize, declared.width > 0, declared.height > 0, maxHeight > 0

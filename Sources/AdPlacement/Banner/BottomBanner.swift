@@ -16,7 +16,7 @@ public import VAST
 ///   non-linears are interactive overlays, not banners, and are skipped.
 ///
 /// Scripts (`application/javascript` static resources) are skipped, and so is any companion or
-/// non-linear with a size outside ``VASTValueBounds/pixels`` (the parser reports those as `value.range`
+/// non-linear with a size outside `VASTValueBounds/pixels` (the parser reports those as `value.range`
 /// errors): a `width` near `Int.max` is not a size to fit. Nothing is ever scaled up. Among the
 /// candidates that fit, the largest area wins; ties go to an unresized one, then to document order
 /// (an element's resources in the order static, HTML, iframe). Every size the arithmetic touches is

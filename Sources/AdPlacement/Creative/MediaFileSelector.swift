@@ -6,9 +6,9 @@ public enum MediaFileSelector {
     /// then a file whose size is known over one whose size is not, then the size closest to the
     /// player's, then the higher bitrate.
     ///
-    /// Files with an empty URL, an unsupported type, or any value outside ``VASTValueBounds`` (a
+    /// Files with an empty URL, an unsupported type, or any value outside `VASTValueBounds` (a
     /// `width` near `Int.max`, a bitrate of a terabit) are never chosen. The arithmetic cannot
-    /// overflow: every size it touches is inside ``VASTValueBounds/pixels``, and a player size
+    /// overflow: every size it touches is inside `VASTValueBounds/pixels`, and a player size
     /// outside them counts as unknown.
     /// - Parameters:
     ///   - linear: the Linear whose `<MediaFile>` elements are considered.

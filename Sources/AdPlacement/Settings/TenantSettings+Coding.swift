@@ -4,7 +4,7 @@ import VAST
 extension TenantSettings: Codable {
     /// Decodes tenant settings from JSON and validates them.
     ///
-    /// Prefer ``init(json:)``, which also turns decoding errors into ``TenantSettingsError``.
+    /// Prefer ``init(json:)-(String)``, which also turns decoding errors into ``TenantSettingsError``.
     /// - Throws: `DecodingError` for JSON of the wrong shape, ``TenantSettingsError`` for unknown fields
     ///   and values out of range.
     public init(from decoder: any Decoder) throws {

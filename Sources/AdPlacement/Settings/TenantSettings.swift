@@ -3,7 +3,7 @@ public import VAST
 /// The remote, per-tenant ad settings as a CMS serves them: for each placement, whether it is on, the
 /// sources to ask and the pacing caps.
 ///
-/// Load it with ``init(json:)``, which decodes and validates in one step and names the bad field in
+/// Load it with ``init(json:)-(String)``, which decodes and validates in one step and names the bad field in
 /// every error. The JSON shape is in `Sources/AdPlacement/README.md`. Placements this SDK does not know
 /// are kept (a newer CMS may serve them) and validated like the others; unknown fields inside a
 /// placement, a source or the caps are errors, so a misspelt cap never silently turns into no cap.

@@ -6,7 +6,7 @@ import VAST
 struct ResolutionPath: Sendable {
     /// The Wrappers followed so far, outermost first, with their hops.
     var chain: [(wrapper: VASTWrapper, hop: Int)] = []
-    /// Loop-detection keys (``AbsoluteURL/comparisonKey``) of every URL requested on the way here.
+    /// Loop-detection keys (`AbsoluteURL/comparisonKey`) of every URL requested on the way here.
     var visited: Set<String> = []
     /// The URL of the document holding the ads: the base of their relative VASTAdTagURIs
     /// (RFC 3986 section 5.1.3: after redirects, the URL that answered). `nil` when unknown.

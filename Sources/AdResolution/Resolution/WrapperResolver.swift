@@ -14,7 +14,7 @@ public import VAST
 ///
 /// Error pixels: each failure fires its code to the Error URIs of every Wrapper of its chain,
 /// outermost first, then to those of the response or InLine it failed on (a no-ad response's root
-/// Errors, the InLine's own), through the ``BeaconSink``, once the resolution ends.
+/// Errors, the InLine's own), through the `BeaconSink`, once the resolution ends.
 ///
 /// A value; each `resolve` call is independent and may run concurrently with others.
 public struct WrapperResolver: Sendable {

@@ -29,7 +29,7 @@ public struct WrapperResolverConfiguration: Sendable, Hashable {
     /// URIs per layer is under 20, so this covers many failed pod ads); the rest are counted in a
     /// `limits.error-pixels` warning and not fired.
     public var maxErrorPixels: Int
-    /// How many tracking URLs each merged ad keeps (``ResolvedAd/Limits``).
+    /// How many tracking URLs each merged ad keeps (`ResolvedAd/Limits`).
     public var mergeLimits: ResolvedAd.Limits
     /// Follow `file:` VASTAdTagURIs (default false). Even then, only a document read from a local
     /// file (``WrapperResolver/resolve(document:source:baseURL:)`` with a `file:` base, or a `file:`

@@ -2,11 +2,11 @@ import AdLifecycle
 
 /// Which pure state machine a fixture drives.
 public enum FixtureController: String, Sendable, Hashable, CaseIterable {
-    /// ``UnitLifecycle``: impression, click, fullscreen, reward, expiry, failure, companions.
+    /// `UnitLifecycle`: impression, click, fullscreen, reward, expiry, failure, companions.
     case unit
-    /// ``VideoLifecycle``: duration, progress, milestones, pause, mute, skip, close, completion, icons.
+    /// `VideoLifecycle`: duration, progress, milestones, pause, mute, skip, close, completion, icons.
     case video
-    /// ``MRAIDLifecycle``: ready, viewability, resize, expand, collapse, hide, unload.
+    /// `MRAIDLifecycle`: ready, viewability, resize, expand, collapse, hide, unload.
     case mraid
 
     /// Every delegate callback of the controller, by the name fixtures use (`clicked`, `quartileReached`).

@@ -2,13 +2,13 @@ public import AdLifecycle
 
 /// One input of a fixture step, typed for its controller.
 public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {
-    /// An input of ``UnitLifecycle``.
+    /// An input of `UnitLifecycle`.
     case unit(UnitInput)
-    /// An input of ``VideoLifecycle``.
+    /// An input of `VideoLifecycle`.
     case video(VideoInput)
-    /// An input of ``MRAIDLifecycle``.
+    /// An input of `MRAIDLifecycle`.
     case mraid(MRAIDInput)
-    /// An input of an ``AdSession`` (a session fixture).
+    /// An input of an `AdSession` (a session fixture).
     case session(SessionInput)
     /// A session fixture's play through the virtual player.
     case play(FixturePlay)

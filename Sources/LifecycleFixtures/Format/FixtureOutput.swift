@@ -6,13 +6,13 @@ public import AdLifecycle
 /// `{"beacon": "start", "url": "...", "hop": 0}`) rather than in the lifecycle's Codable shape; this
 /// type is the bridge, and its ``rendered(adInstanceID:)`` form is what diffs print.
 public enum FixtureOutput: Sendable, Hashable {
-    /// An action of ``UnitLifecycle``.
+    /// An action of `UnitLifecycle`.
     case unit(UnitAction)
-    /// An action of ``VideoLifecycle``.
+    /// An action of `VideoLifecycle`.
     case video(VideoAction)
-    /// An action of ``MRAIDLifecycle``.
+    /// An action of `MRAIDLifecycle`.
     case mraid(MRAIDAction)
-    /// An event of an ``AdSession`` (a session fixture).
+    /// An event of an `AdSession` (a session fixture).
     case session(SessionEvent)
 
     /// The callback's name (`clicked`), or `nil` for a beacon.

@@ -14,7 +14,7 @@ public struct LifecycleFixture: Sendable {
     public var description: String
     /// The state machine driven.
     public var controller: FixtureController
-    /// The ``OrderingContract/rules`` ids the fixture demonstrates.
+    /// The `OrderingContract/rules` ids the fixture demonstrates.
     public var covers: [String]
     /// The InLine sample, relative to the repository root (unit and video).
     public var ad: String?

@@ -3,8 +3,8 @@ public import Foundation
 import Synchronization
 import VAST
 
-/// Runs lifecycle fixtures against the pure state machines: loads the ad (parsed with ``VASTParser``,
-/// merged with its wrappers by ``ResolvedAd``), builds the ``TrackingPlan`` with the fixture's fixed
+/// Runs lifecycle fixtures against the pure state machines: loads the ad (parsed with `VASTParser`,
+/// merged with its wrappers by `ResolvedAd`), builds the `TrackingPlan` with the fixture's fixed
 /// clock and random values, sends each input at its time, and compares the outputs step by step.
 ///
 /// Pure and synchronous: no network, no clock, no main actor; safe to call from any thread. Stops at the

@@ -4,7 +4,7 @@ public import Foundation
 public enum FixtureFile: Sendable {
     /// One state machine's fixture.
     case lifecycle(LifecycleFixture)
-    /// An ``AdSession`` fixture.
+    /// An `AdSession` fixture.
     case session(SessionFixture)
 
     /// Reads a fixture file, choosing the kind by its `controller`.

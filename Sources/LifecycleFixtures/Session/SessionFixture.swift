@@ -2,7 +2,7 @@ public import AdLifecycle
 public import Foundation
 
 /// A session fixture (`"controller": "session"`): one timeline of unit, video, MRAID, exposure, shown-part
-/// and clock inputs to an ``AdSession``, each step's outputs asserted as one ordered list. The format is in
+/// and clock inputs to an `AdSession`, each step's outputs asserted as one ordered list. The format is in
 /// `Tests/Fixtures/lifecycle/README.md`.
 ///
 /// Read as strictly as ``LifecycleFixture``: every field, input and output name, rule id and creative is
@@ -12,7 +12,7 @@ public struct SessionFixture: Sendable {
     public var name: String
     /// What the fixture shows, for people.
     public var description: String
-    /// The ``OrderingContract/rules`` ids the fixture demonstrates.
+    /// The `OrderingContract/rules` ids the fixture demonstrates.
     public var covers: [String]
     /// The InLine sample, relative to the repository root.
     public var ad: String
@@ -21,7 +21,7 @@ public struct SessionFixture: Sendable {
     /// The creative played; `nil` plays the first Linear.
     public var creative: SessionCreative?
     /// True for a break: every `<Ad>` of ``ad`` with a `sequence` is the pod (in sequence order), the
-    /// others the buffet, played by an ``AdBreak`` started just before the first step.
+    /// others the buffet, played by an `AdBreak` started just before the first step.
     public var pod: Bool
     /// The fixed clock, random values and player state (MRAID's are in ``mraid``).
     public var setup: FixtureSetup

@@ -2,7 +2,7 @@
 /// element and attribute names of VAST in lower camel case), in the order the spec presents them.
 /// URLs are as written (macros unexpanded); times and offsets in VAST's own spelling.
 ///
-/// The schema is documented in the README ("The model as JSON"); ``JSONMembers`` applies its
+/// The schema is documented in docs/json.md ("The model as JSON"); ``JSONMembers`` applies its
 /// rules on what is left out. This file holds the document, the ad and what InLine and Wrapper
 /// share; creatives are in the extensions beside it.
 enum ModelJSON {

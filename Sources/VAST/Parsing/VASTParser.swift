@@ -90,7 +90,7 @@ public struct VASTParser: Sendable {
     }
 }
 
-/// What ``VASTParser/parse(_:)-(Array<UInt8>)`` returns.
+/// What ``VASTParser/parse(_:)-([UInt8])`` returns.
 public struct VASTParseResult: Sendable, Hashable {
     /// The typed document.
     public var document: VASTDocument

@@ -1,7 +1,7 @@
 extension VASTRuleCatalog {
     private typealias R = VASTRule
 
-    /// The rule families, in the order of the README's rule table. Ids before this catalogue existed
+    /// The rule families, in the order docs/rules.md lists them. Ids before this catalogue existed
     /// are unchanged (scripts read them from JSON).
     static let families: [VASTRule] = [
         R(

@@ -6,7 +6,7 @@
 /// of `required-element` and `required-attribute` are made from the same requirement rows the
 /// parser checks, so the two cannot drift apart.
 public enum VASTRuleCatalog {
-    /// Every rule: the families (in the README's order), then the finer checks (in the order of the VAST text).
+    /// Every rule: the families (in the order docs/rules.md lists them), then the finer checks (in the order of the VAST text).
     public static let all: [VASTRule] = families + checks
 
     /// The rule with `id`, family or finer check.

@@ -1,6 +1,6 @@
 /// The parts of the VAST specification the parser checks as it reads: event names per version,
 /// required children and attributes, and the schema's child order. Kept as data so that the
-/// README's rule table and the code cannot drift apart.
+/// catalogue page (docs/rules.md, generated from it) and the code cannot drift apart.
 enum VASTSpecRules {
     /// Tracking event names each version defines (IAB XSDs, plus the spec text's closeLinear and notUsed).
     static func trackingEvents(in version: VASTVersion) -> Set<String> {

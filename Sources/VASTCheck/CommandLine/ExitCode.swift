@@ -1,4 +1,4 @@
-/// The exit codes `vastcheck` promises to scripts and CI (see the README).
+/// The exit codes `vastcheck` promises to scripts and CI (see docs/cli.md).
 public enum ExitCode: Int32, Sendable {
     /// Every document was valid.
     case success = 0

@@ -11,7 +11,7 @@ extension Option {
 
     // Output
     static let json = Option(
-        "--json", help: "Write JSON instead of text (the same as --format json; fields in the README).")
+        "--json", help: "Write JSON instead of text (the same as --format json; fields in docs/cli.md).")
     static let output = Option(
         "--output", short: "o", value: "FILE",
         help: "Write the output to FILE instead of standard output (- is standard output).")

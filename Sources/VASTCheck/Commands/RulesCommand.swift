@@ -5,14 +5,18 @@ import VAST
 /// These ids are what `--disable`, `--severity` and `.vastcheck.json` take.
 struct RulesCommand: Command {
     static let name = "rules"
-    static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), .output]
+    static let options: [Option] = [.json, .format(OutputFormat.textOrJSON), markdownOption, .output]
 
     /// The rules asked for: all, or those named (a family with its finer checks).
     let rules: [VASTRule]
     let json: Bool
+    /// `--markdown`: the catalogue as the page `docs/rules.md` is made of.
+    let markdown: Bool
 
     init(_ arguments: Arguments) throws(UsageError) {
         json = try arguments.format(OutputFormat.textOrJSON) == .json
+        markdown = arguments.flags.contains(Self.markdownOption.name)
+        if json && markdown { throw UsageError("--markdown and --json are two formats; choose one") }
         var chosen: [VASTRule] = []
         for id in arguments.positional {
             guard let rule = VASTRuleCatalog.rule(id: id) else {
@@ -28,6 +32,8 @@ struct RulesCommand: Command {
     func run(_ console: Console) async -> ExitCode {
         if json {
             console.out(JSON.object([("rules", .array(rules.map(Self.json)))]).pretty() + "\n")
+        } else if markdown {
+            console.out(Self.markdown(rules))
         } else {
             console.out(rules.map(Self.text).joined(separator: "\n"))
         }
