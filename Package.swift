@@ -9,6 +9,7 @@ let strict: [SwiftSetting] = [
 let package = Package(
     name: "AdEngine",
     products: [
+        .library(name: "AdErrors", targets: ["AdErrors"]),
         .library(name: "VAST", targets: ["VAST"]),
         .library(name: "AdTransport", targets: ["AdTransport"]),
         .library(name: "AdLifecycle", targets: ["AdLifecycle"]),
@@ -36,22 +37,23 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .target(name: "VAST", dependencies: ["CLibXML2"], swiftSettings: strict),
-        .target(name: "AdTransport", dependencies: ["CCurl", "CSQLite"], swiftSettings: strict),
+        .target(name: "AdErrors", swiftSettings: strict),
+        .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
+        .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: strict),
         .target(
-            name: "AdLifecycle", dependencies: ["VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
+            name: "AdLifecycle", dependencies: ["AdErrors", "VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
         .target(
-            name: "AdPlacement", dependencies: ["VAST"], exclude: ["README.md"], swiftSettings: strict),
-        .target(name: "AdResolution", dependencies: ["VAST", "AdTransport"], swiftSettings: strict),
+            name: "AdPlacement", dependencies: ["AdErrors", "VAST"], exclude: ["README.md"], swiftSettings: strict),
+        .target(name: "AdResolution", dependencies: ["AdErrors", "VAST", "AdTransport"], swiftSettings: strict),
         .target(
-            name: "LifecycleFixtures", dependencies: ["AdLifecycle", "AdSimulation", "VAST"],
+            name: "LifecycleFixtures", dependencies: ["AdErrors", "AdLifecycle", "AdSimulation", "VAST"],
             swiftSettings: strict),
         .target(
-            name: "AdSimulation", dependencies: ["AdLifecycle", "AdPlacement", "VAST"],
+            name: "AdSimulation", dependencies: ["AdErrors", "AdLifecycle", "AdPlacement", "VAST"],
             swiftSettings: strict),
         .target(
             name: "AdEngine",
-            dependencies: ["VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"],
+            dependencies: ["AdErrors", "VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"],
             swiftSettings: strict),
         .target(
             name: "VASTCheck",

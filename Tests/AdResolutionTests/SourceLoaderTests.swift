@@ -44,7 +44,7 @@ import VAST
         results.map { result in
             switch result {
             case .success(let source): source.name
-            case .failure(let error): "error \(error.kind.rawValue) \(error.source)"
+            case .failure(let error): "error \(error.code.description) \(error.source)"
             }
         }
     }
@@ -67,7 +67,7 @@ import VAST
     }
 
     @Test(arguments: [
-        ("ftp://ads.example/tag.xml", SourceError.Kind.notAURL, "ftp: URLs are not fetched"),
+        ("ftp://ads.example/tag.xml", SourceError.Code.notAURL, "ftp: URLs are not fetched"),
         ("http://", .notAURL, "is not a usable URL"),
         ("https://bad host/x", .notAURL, "is not a usable URL"),
         ("file://elsewhere.example/tag.xml", .notAURL, "is not a usable URL"),
@@ -75,9 +75,9 @@ import VAST
         ("notes:v2.xml", .notFound, "no such file or directory"),
         ("/no/such/folder/tag.xml", .notFound, "no such file or directory"),
     ])
-    func namesThatCannotBeUsedAreTypedErrors(_ name: String, _ kind: SourceError.Kind, _ message: String) {
+    func namesThatCannotBeUsedAreTypedErrors(_ name: String, _ kind: SourceError.Code, _ message: String) {
         let error = failure { _ = try SourceLoader().source(named: name) }
-        #expect(error?.kind == kind && error?.source == name)
+        #expect(error?.code == kind && error?.source == name)
         #expect(error?.message.contains(message) == true, "\(String(describing: error))")
     }
 
@@ -114,7 +114,7 @@ import VAST
         #expect(ftruncate(descriptor, 1_500_000_000) == 0)
         close(descriptor)
         let error = failure { _ = try SourceLoader().load(.file(path)) }
-        #expect(error?.kind == .tooLarge && error?.vastErrorCode == .xmlParsing)
+        #expect(error?.code == .tooLarge && error?.vastErrorCode == .xmlParsing)
         #expect(
             error?.message == "is 1500000000 bytes, over the 2097152-byte limit for a VAST document; nothing was read")
     }
@@ -123,21 +123,21 @@ import VAST
         let loader = SourceLoader(limits: SourceLimits(maxDocumentBytes: 10))
         #expect(try loader.load(.file(try makeFile("ten.xml", "0123456789"))).bytes?.count == 10)
         let eleven = try makeFile("eleven.xml", "0123456789A")
-        #expect(failure { _ = try loader.load(.file(eleven)) }?.kind == .tooLarge)
+        #expect(failure { _ = try loader.load(.file(eleven)) }?.code == .tooLarge)
     }
 
     @Test func aFolderOrAMissingFileIsATypedErrorWhenReading() throws {
         let loader = SourceLoader()
-        #expect(failure { _ = try loader.load(.file(folder.path)) }?.kind == .isDirectory)
-        #expect(failure { _ = try loader.load(.file(folder.path + "/gone.xml")) }?.kind == .notFound)
-        #expect(failure { _ = try loader.source(named: folder.path) }?.kind == .isDirectory)
+        #expect(failure { _ = try loader.load(.file(folder.path)) }?.code == .isDirectory)
+        #expect(failure { _ = try loader.load(.file(folder.path + "/gone.xml")) }?.code == .notFound)
+        #expect(failure { _ = try loader.source(named: folder.path) }?.code == .isDirectory)
     }
 
     @Test(.enabled(if: geteuid() != 0, "root reads every file whatever its mode"))
     func anUnreadableFileIsPermissionDenied() throws {
         let path = try makeFile("secret.xml")
         #expect(chmod(path, 0) == 0)
-        #expect(failure { _ = try SourceLoader().load(.file(path)) }?.kind == .permissionDenied)
+        #expect(failure { _ = try SourceLoader().load(.file(path)) }?.code == .permissionDenied)
     }
 
     /// A pipe with a thread writing `total` bytes into it; counts what got in so far.
@@ -178,7 +178,7 @@ import VAST
             limits: SourceLimits(maxDocumentBytes: 1 << 20),
             standardInput: .fileDescriptor(writer.readEnd))
         let error = failure { _ = try loader.load(.standardInput) }
-        #expect(error?.kind == .tooLarge && error?.source == "-" && error?.vastErrorCode == .xmlParsing)
+        #expect(error?.code == .tooLarge && error?.source == "-" && error?.vastErrorCode == .xmlParsing)
         #expect(error?.message == "holds more than the 1048576-byte limit for a VAST document; reading stopped there")
         // The writer is blocked on a full pipe: what it got in is the limit, a pipe buffer and a chunk.
         #expect(writer.bytesWritten < 4 << 20, "the loader read \(writer.bytesWritten) bytes of 32 MiB")
@@ -285,21 +285,21 @@ import VAST
         let big = try makeFile("big.txt", String(repeating: "https://ads.example/vast?i=1\n", count: 40_000))
         let loader = SourceLoader(limits: SourceLimits(maxListBytes: 1 << 20))
         let error = failure { _ = try loader.list(atPath: big) }
-        #expect(error?.kind == .tooLarge && error?.message.contains("1048576-byte limit for a list of sources") == true)
+        #expect(error?.code == .tooLarge && error?.message.contains("1048576-byte limit for a list of sources") == true)
         let long = try makeFile("long-line.txt", "https://a.example/\n" + String(repeating: "x", count: 200_000) + "\n")
         #expect(
             failure { _ = try SourceLoader().list(atPath: long) }?.message
                 == "line 2 is longer than 65536 bytes: a list holds one source per line")
         let piped = SourceLoader(
             limits: SourceLimits(maxListBytes: 100), standardInput: .bytes(Array(repeating: 0x41, count: 500)))
-        #expect(failure { _ = try piped.list(atPath: "-") }?.kind == .tooLarge)
+        #expect(failure { _ = try piped.list(atPath: "-") }?.code == .tooLarge)
     }
 
     @Test func aListThatNamesNothingOrIsMissingIsAnError() throws {
         let empty = try makeFile("empty.txt", "# nothing yet\n\n")
-        #expect(failure { _ = try SourceLoader().list(atPath: empty) }?.kind == .empty)
-        #expect(failure { _ = try SourceLoader().list(atPath: self.folder.path + "/none.txt") }?.kind == .notFound)
-        #expect(failure { _ = try SourceLoader().list(atPath: self.folder.path) }?.kind == .isDirectory)
+        #expect(failure { _ = try SourceLoader().list(atPath: empty) }?.code == .empty)
+        #expect(failure { _ = try SourceLoader().list(atPath: self.folder.path + "/none.txt") }?.code == .notFound)
+        #expect(failure { _ = try SourceLoader().list(atPath: self.folder.path) }?.code == .isDirectory)
     }
 
     // MARK: Data files
@@ -309,7 +309,7 @@ import VAST
         #expect(try loader.data(named: try makeFile("ok.json", "{\"a\":1}")) == Array("{\"a\":1}".utf8))
         let big = try makeFile("big.json", "{\"a\":12345}")
         let empty = try makeFile("empty.json", "")
-        #expect(failure { _ = try loader.data(named: big) }?.kind == .tooLarge)
-        #expect(failure { _ = try loader.data(named: empty) }?.kind == .empty)
+        #expect(failure { _ = try loader.data(named: big) }?.code == .tooLarge)
+        #expect(failure { _ = try loader.data(named: empty) }?.code == .empty)
     }
 }

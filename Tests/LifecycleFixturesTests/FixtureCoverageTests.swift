@@ -159,12 +159,12 @@ import Testing
         }
     }
 
-    static func verdict<P: RawRepresentable, C: RawRepresentable>(_ cell: TransitionCell<P, C>) -> Verdict
-    where P.RawValue == String, C.RawValue == String {
+    static func verdict<P: RawRepresentable, C: CustomStringConvertible>(_ cell: TransitionCell<P, C>) -> Verdict
+    where P.RawValue == String {
         switch cell.outcome {
         case .moves(let phases): .moves(phases.map(\.rawValue), guards: codes(inNote: cell.note))
         case .ignored: .ignored
-        case .rejected(let code): .rejected(code.rawValue)
+        case .rejected(let code): .rejected(code.description)
         }
     }
 
@@ -192,7 +192,7 @@ import Testing
                     P.allCases.flatMap { phase -> [String] in
                         let cell = table.cell(input, in: phase)
                         switch cell.outcome {
-                        case .rejected(let code): return [code.rawValue]
+                        case .rejected(let code): return [code.description]
                         case .moves: return Array(Self.codes(inNote: cell.note))
                         case .ignored: return []
                         }

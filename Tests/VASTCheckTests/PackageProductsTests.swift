@@ -30,7 +30,7 @@ import Testing
         let root = try describe(".")
         #expect(
             products(root).sorted() == [
-                "AdEngine", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
+                "AdEngine", "AdErrors", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
                 "LifecycleFixtures", "VAST", "VASTCheck", "vastcheck",
             ])
     }

@@ -96,7 +96,7 @@ struct HostileInputTests {
         #expect(bytes.count < VASTParser.Limits.default.maxBytes, "must be the attribute cap, not the byte cap")
         // UTF-16 with a BOM is an encoding VAST may use, so the count must see through it. The
         // others may instead be refused outright as encodings a VAST response never uses.
-        let kinds: Set<VASTParseError.Kind> =
+        let kinds: Set<VASTParseError.Code> =
             encoding == .utf16QuoteByte ? [.tooManyAttributes] : [.tooManyAttributes, .malformed]
         let error = expectRefused(bytes, as: kinds, line: .any)
         if encoding == .utf16QuoteByte { #expect(error?.line == 2, "\(String(describing: error))") }
@@ -326,7 +326,7 @@ extension HostileInputTests {
             let outcome =
                 switch value {
                 case .success: "parsed"
-                case .failure(let error): "\(error.kind): \(error.message.prefix(100))"
+                case .failure(let error): "\(error.code): \(error.message.prefix(100))"
                 }
             print("[hostile] \(name) \(bytes.count) B: \(elapsed), peak +\(growth >> 10) KiB -> \(outcome)")
         }
@@ -351,7 +351,7 @@ extension HostileInputTests {
     /// Parses `bytes` and expects a refusal of `kind` with IAB code 100, within the bounds.
     @discardableResult
     func expectRefused(
-        _ bytes: [UInt8], as kind: VASTParseError.Kind, parser: VASTParser = VASTParser(),
+        _ bytes: [UInt8], as kind: VASTParseError.Code, parser: VASTParser = VASTParser(),
         line: LineExpectation, name: String = #function,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> VASTParseError? {
@@ -361,7 +361,7 @@ extension HostileInputTests {
     /// Parses `bytes` and expects a refusal of one of `kinds` with IAB code 100, within the bounds.
     @discardableResult
     func expectRefused(
-        _ bytes: [UInt8], as kinds: Set<VASTParseError.Kind>, parser: VASTParser = VASTParser(),
+        _ bytes: [UInt8], as kinds: Set<VASTParseError.Code>, parser: VASTParser = VASTParser(),
         line: LineExpectation, name: String = #function,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> VASTParseError? {
@@ -369,11 +369,11 @@ extension HostileInputTests {
         expectWithinBounds(measured, sourceLocation: sourceLocation)
         guard case .failure(let error) = measured.value else {
             Issue.record(
-                "parsed, but should have been refused as \(kinds.map(\.rawValue).sorted())",
+                "parsed, but should have been refused as \(kinds.map(\.description).sorted())",
                 sourceLocation: sourceLocation)
             return nil
         }
-        #expect(kinds.contains(error.kind), "\(error)", sourceLocation: sourceLocation)
+        #expect(kinds.contains(error.code), "\(error)", sourceLocation: sourceLocation)
         #expect(error.vastErrorCode.rawValue == 100, "\(error)", sourceLocation: sourceLocation)
         #expect(!error.message.isEmpty, sourceLocation: sourceLocation)
         switch line {

@@ -147,7 +147,7 @@ import VAST
                 .deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("vast-samples/v10-video-ad-serving-template.xml"))
         let error = try #require(throws: VASTParseError.self) { try VASTParser().parse(data) }
-        #expect(error.kind == .unsupportedVersion)
+        #expect(error.code == .unsupportedVersion)
         #expect(error.vastErrorCode == .versionNotSupported)
         #expect(error.message.contains("VAST 1.0"))
         #expect(error.counts?.ads == 1)

@@ -47,7 +47,7 @@ import VAST
                 }
             } catch let error as VASTParseError {
                 refused.append(
-                    "\(RoundTripCorpus.shortName(document.path)): \(error.vastErrorCode.rawValue) \(error.kind.rawValue)"
+                    "\(RoundTripCorpus.shortName(document.path)): \(error.vastErrorCode.rawValue) \(error.code.description)"
                 )
             }
         }

@@ -90,7 +90,7 @@ import VAST
     func charactersXMLCannotHoldAreRefusedWithTheirLocation(_ character: String, _ name: String) throws {
         let inText = Self.document { $0.adTitle = "bad\(character)title" }
         let textError = try #require(throws: VASTWriteError.self) { try VASTWriter().write(inText) }
-        #expect(textError.kind == .unrepresentableCharacter)
+        #expect(textError.code == .unrepresentableCharacter)
         #expect(textError.location == "/VAST/Ad[1]/InLine/AdTitle")
         #expect(textError.message.contains(name))
 
@@ -164,7 +164,7 @@ import VAST
             $0.creatives[0].kind = .linear(linear)
         }
         let widthError = try #require(throws: VASTWriteError.self) { try VASTWriter().write(negative) }
-        #expect(widthError.kind == .valueOutOfRange)
+        #expect(widthError.code == .valueOutOfRange)
         #expect(widthError.location == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/MediaFiles/MediaFile[1]")
         #expect(widthError.message == "width is -640; VAST numbers are whole numbers from 0")
 
@@ -176,7 +176,7 @@ import VAST
             }
             let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(document) }
             #expect(
-                error.kind == .valueOutOfRange && error.location == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear")
+                error.code == .valueOutOfRange && error.location == "/VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear")
         }
         let tooLong = Self.document {
             guard var linear = $0.creatives[0].linear else { return }
@@ -191,7 +191,7 @@ import VAST
 
     @Test func anUnknownVersionIsRefusedAndAMissingOneIsLeftOut() throws {
         let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(VASTDocument(version: "5.0")) }
-        #expect(error.kind == .unsupportedVersion && error.location == "/VAST")
+        #expect(error.code == .unsupportedVersion && error.location == "/VAST")
         let unversioned = Self.document(version: "")
         let (xml, read) = try roundTrip(unversioned)
         #expect(xml.contains("<VAST xmlns=\"http://www.iab.com/VAST\">"))
@@ -211,7 +211,7 @@ import VAST
     func extensionXMLThatWouldNotReadBackIsRefused(_ rawXML: String, _ phrase: String) throws {
         let document = Self.document { $0.common.extensions = [VASTExtension(type: "x", rawXML: rawXML)] }
         let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(document) }
-        #expect(error.kind == .invalidExtension)
+        #expect(error.code == .invalidExtension)
         #expect(error.location == "/VAST/Ad[1]/InLine/Extensions/Extension[1]")
         #expect(error.message.contains(phrase), "\(error.message)")
     }
@@ -227,7 +227,7 @@ import VAST
                 $0.common.extensions = [VASTExtension(type: "a", attributes: attributes, rawXML: "")]
             }
             let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(document) }
-            #expect(error.kind == .invalidExtension, "\(attributes)")
+            #expect(error.code == .invalidExtension, "\(attributes)")
         }
         let fine = Self.document {
             $0.common.extensions = [
@@ -257,7 +257,7 @@ import VAST
         let parsed = try VASTParser().parse(source).document
         #expect(parsed.ads.first?.inLine?.common.extensions.first?.rawXML == "<foo:bar>1</foo:bar>")
         let error = try #require(throws: VASTWriteError.self) { try VASTWriter().write(parsed) }
-        #expect(error.kind == .invalidExtension)
+        #expect(error.code == .invalidExtension)
         #expect(error.message.contains("namespace prefix must be declared inside the extension"))
     }
 
@@ -300,7 +300,7 @@ import VAST
                 #expect(read.document == document)
                 written += 1
             } catch let error as VASTWriteError {
-                #expect(error.kind == .unrepresentableCharacter, "\(error)")
+                #expect(error.code == .unrepresentableCharacter, "\(error)")
                 refused += 1
             }
         }

@@ -1,37 +1,13 @@
+public import AdErrors
 /// Why a unit or video lifecycle refused an input. The state is left exactly as it was.
 ///
 /// A struct with an extensible ``Code`` so new reasons can be added without breaking callers.
-public struct LifecycleError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The reason, by name.
-    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-        /// The name, for example `noPresentationHost`.
-        public var rawValue: String
-        /// Wraps a name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+public struct LifecycleError: CodedError, Hashable, Codable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == LifecycleError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<LifecycleError>
 
-        /// A fullscreen presentation was requested but the delegate supplied no presentation host.
-        public static let noPresentationHost = Self(rawValue: "noPresentationHost")
-        /// A will/did pair is already open (presenting, presented or dismissing); pairs never interleave.
-        public static let presentationInProgress = Self(rawValue: "presentationInProgress")
-        /// A did-callback or dismissal arrived with no matching open will-callback.
-        public static let notPresenting = Self(rawValue: "notPresenting")
-        /// The unit has been dismissed or has failed: it cannot be presented again.
-        public static let adFinished = Self(rawValue: "adFinished")
-        /// The unit expired before it was shown: it cannot be presented.
-        public static let adExpired = Self(rawValue: "adExpired")
-        /// A reward was reported for an ad whose impression was never logged.
-        public static let notShown = Self(rawValue: "notShown")
-        /// Skip was requested for an ad without a skip offset.
-        public static let notSkippable = Self(rawValue: "notSkippable")
-        /// Skip was requested before the playhead reached the skip offset (or, for a percentage offset,
-        /// before the duration was known).
-        public static let skipOffsetNotReached = Self(rawValue: "skipOffsetNotReached")
-        /// A duration of zero was reported.
-        public static let invalidDuration = Self(rawValue: "invalidDuration")
-    }
-
-    /// The reason.
+    /// Which reason this is.
     public var code: Code
     /// What happened and what to do, for a person.
     public var message: String
@@ -56,7 +32,29 @@ public struct LifecycleError: Error, Sendable, Hashable, Codable, CustomStringCo
         case .notSkippable: "the ad has no skip offset; hide the skip control"
         case .skipOffsetNotReached: "the playhead has not reached the skip offset; keep the skip control disabled"
         case .invalidDuration: "the duration must be above zero"
-        default: code.rawValue
+        default: code.description
         }
     }
+}
+
+extension ErrorCode where Domain == LifecycleError {
+    /// A fullscreen presentation was requested but the delegate supplied no presentation host.
+    public static let noPresentationHost = Self("noPresentationHost")
+    /// A will/did pair is already open (presenting, presented or dismissing); pairs never interleave.
+    public static let presentationInProgress = Self("presentationInProgress")
+    /// A did-callback or dismissal arrived with no matching open will-callback.
+    public static let notPresenting = Self("notPresenting")
+    /// The unit has been dismissed or has failed: it cannot be presented again.
+    public static let adFinished = Self("adFinished")
+    /// The unit expired before it was shown: it cannot be presented.
+    public static let adExpired = Self("adExpired")
+    /// A reward was reported for an ad whose impression was never logged.
+    public static let notShown = Self("notShown")
+    /// Skip was requested for an ad without a skip offset.
+    public static let notSkippable = Self("notSkippable")
+    /// Skip was requested before the playhead reached the skip offset (or, for a percentage offset,
+    /// before the duration was known).
+    public static let skipOffsetNotReached = Self("skipOffsetNotReached")
+    /// A duration of zero was reported.
+    public static let invalidDuration = Self("invalidDuration")
 }

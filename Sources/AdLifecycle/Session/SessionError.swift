@@ -1,50 +1,15 @@
+public import AdErrors
 /// Why an ``AdSession`` refused an input. The session's state is left exactly as it was.
 ///
 /// The unit's and video's refusals keep their ``LifecycleError`` code (`skipOffsetNotReached`), MRAID's its
 /// ``MRAIDError`` code and ``action`` (`expand`); the session adds its own codes for what only it checks:
 /// numbers from the host out of range, parts the ad does not have, MRAID commands before any exposure.
-public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The reason, by name: an extensible set, so new reasons do not break callers.
-    public struct Code: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
-        /// The name, for example `invalidExposure`.
-        public var rawValue: String
-        /// Wraps a name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+public struct SessionError: CodedError, Hashable, Codable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == SessionError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<SessionError>
 
-        /// A time from the host is not a finite number of seconds from 0 to ``SessionTime/maximumSeconds``.
-        public static let invalidTime = Self(rawValue: "invalidTime")
-        /// An exposure is not a percentage from 0 to 100 (NaN included).
-        public static let invalidExposure = Self(rawValue: "invalidExposure")
-        /// A video input for a session whose creative is not linear.
-        public static let notLinear = Self(rawValue: "notLinear")
-        /// A NonLinear input for a session whose creative is not a NonLinear.
-        public static let notNonLinear = Self(rawValue: "notNonLinear")
-        /// An MRAID input for a session made without an MRAID container.
-        public static let noMRAIDContainer = Self(rawValue: "noMRAIDContainer")
-        /// An MRAID command before the host's first exposure report.
-        public static let exposureNotReported = Self(rawValue: "exposureNotReported")
-        /// The host reported MRAID viewability directly; the session derives it from exposure.
-        public static let viewabilityFromExposure = Self(rawValue: "viewabilityFromExposure")
-        /// A companion index that is not in ``AdSession/companions``.
-        public static let noSuchCompanion = Self(rawValue: "noSuchCompanion")
-        /// A companion click before the companion was shown.
-        public static let companionNotShown = Self(rawValue: "companionNotShown")
-        /// An icon index that is not in ``AdSession/icons``.
-        public static let noSuchIcon = Self(rawValue: "noSuchIcon")
-        /// An icon click before the icon was shown.
-        public static let iconNotShown = Self(rawValue: "iconNotShown")
-        /// A verification index that is not in ``AdSession/verifications``.
-        public static let noSuchVerification = Self(rawValue: "noSuchVerification")
-        /// The creative the session was made for is not in the ad.
-        public static let noSuchCreative = Self(rawValue: "noSuchCreative")
-        // swift-format-ignore: DontRepeatTypeInStaticProperties
-        // The reason is an interruption's VAST code that is not allowed, not a kind of Code.
-        /// An interruption's code is not one a Linear interruption may carry (400–405, 900).
-        public static let invalidInterruptionCode = Self(rawValue: "invalidInterruptionCode")
-    }
-
-    /// The reason.
+    /// Which reason this is.
     public var code: Code
     /// What happened and what to do, for a person.
     public var message: String
@@ -60,12 +25,12 @@ public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConv
 
     /// The unit's or video's refusal, code and message kept.
     public init(_ error: LifecycleError) {
-        self.init(Code(rawValue: error.code.rawValue), message: error.message)
+        self.init(Code(error.code.description), message: error.message)
     }
 
     /// MRAID's refusal, code, message and action kept.
     public init(_ error: MRAIDError) {
-        self.init(Code(rawValue: error.code.rawValue), message: error.message, action: error.action)
+        self.init(Code(error.code.description), message: error.message, action: error.action)
     }
 
     public var description: String { (action.map { "\($0): " } ?? "") + "\(code): \(message)" }
@@ -93,7 +58,40 @@ public struct SessionError: Error, Sendable, Hashable, Codable, CustomStringConv
         case .noSuchCreative: "the creative is not in the ad; pass the indexes the placement chose"
         case .invalidInterruptionCode:
             "a Linear interruption carries 400 to 405 or 900; report other failures with renderFailed"
-        default: code.rawValue
+        default: code.description
         }
     }
+}
+
+extension ErrorCode where Domain == SessionError {
+    /// A time from the host is not a finite number of seconds from 0 to ``SessionTime/maximumSeconds``.
+    public static let invalidTime = Self("invalidTime")
+    /// An exposure is not a percentage from 0 to 100 (NaN included).
+    public static let invalidExposure = Self("invalidExposure")
+    /// A video input for a session whose creative is not linear.
+    public static let notLinear = Self("notLinear")
+    /// A NonLinear input for a session whose creative is not a NonLinear.
+    public static let notNonLinear = Self("notNonLinear")
+    /// An MRAID input for a session made without an MRAID container.
+    public static let noMRAIDContainer = Self("noMRAIDContainer")
+    /// An MRAID command before the host's first exposure report.
+    public static let exposureNotReported = Self("exposureNotReported")
+    /// The host reported MRAID viewability directly; the session derives it from exposure.
+    public static let viewabilityFromExposure = Self("viewabilityFromExposure")
+    /// A companion index that is not in ``AdSession/companions``.
+    public static let noSuchCompanion = Self("noSuchCompanion")
+    /// A companion click before the companion was shown.
+    public static let companionNotShown = Self("companionNotShown")
+    /// An icon index that is not in ``AdSession/icons``.
+    public static let noSuchIcon = Self("noSuchIcon")
+    /// An icon click before the icon was shown.
+    public static let iconNotShown = Self("iconNotShown")
+    /// A verification index that is not in ``AdSession/verifications``.
+    public static let noSuchVerification = Self("noSuchVerification")
+    /// The creative the session was made for is not in the ad.
+    public static let noSuchCreative = Self("noSuchCreative")
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    // The reason is an interruption's VAST code that is not allowed, not a kind of Code.
+    /// An interruption's code is not one a Linear interruption may carry (400–405, 900).
+    public static let invalidInterruptionCode = Self("invalidInterruptionCode")
 }

@@ -49,7 +49,7 @@ enum BoundedRead {
     }
 
     /// Everything `descriptor` gives until its end, at most `limit` bytes; the descriptor stays open.
-    /// - Throws: ``SourceError/Kind/tooLarge`` as soon as byte `limit + 1` arrives.
+    /// - Throws: `SourceError.Code.tooLarge` as soon as byte `limit + 1` arrives.
     static func descriptorBytes(_ descriptor: Int32, name: String, limit: Int, purpose: Purpose)
         throws(SourceError) -> [UInt8]
     {

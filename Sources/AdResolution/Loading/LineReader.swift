@@ -34,7 +34,7 @@ final class LineReader {
     deinit { close(descriptor) }
 
     /// The next line without its terminator, or `nil` at the end of the file.
-    /// - Throws: ``SourceError/Kind/tooLarge`` for a line or a file over its limit; a read error.
+    /// - Throws: `SourceError.Code.tooLarge` for a line or a file over its limit; a read error.
     func next() throws(SourceError) -> String? {
         while true {
             if let end = buffer[start...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {

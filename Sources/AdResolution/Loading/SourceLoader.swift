@@ -5,8 +5,8 @@ import Foundation
 /// sources and reads them, under one set of ``SourceLimits`` and with one error vocabulary
 /// (``SourceError``).
 ///
-/// - A name with a URL scheme (`https://...`) is parsed with ``AdTransport/AbsoluteURL``: http and
-///   https are tags, `file:` names a local file, anything else is ``SourceError/Kind/notAURL``.
+/// - A name with a URL scheme (`https://...`) is parsed with `AdTransport/AbsoluteURL`: http and
+///   https are tags, `file:` names a local file, anything else is `SourceError.Code.notAURL`.
 /// - `-` is standard input (only on the command line; in a list it is a file named `-`).
 /// - Anything else is a path. A folder stands for every `*.xml` file below it (case-insensitive
 ///   suffix, subfolders included, hidden files too), in name order of their paths relative to it;
@@ -37,7 +37,7 @@ public struct SourceLoader: Sendable {
     /// Checks that a path exists (and walks a folder) now; reading waits for ``load(_:)``.
     /// - Parameter name: a path, a folder, `-`, or a URL.
     /// - Returns: one source, a folder's files, or one error (a folder with no `*.xml` file is
-    ///   ``SourceError/Kind/empty``; one with too many, ``SourceError/Kind/tooManyFiles``).
+    ///   `SourceError.Code.empty`; one with too many, `SourceError.Code.tooManyFiles`).
     public func sources(named name: String) -> [Result<VASTSource, SourceError>] {
         sources(named: name, inList: false, folder: nil)
     }
@@ -61,7 +61,7 @@ public struct SourceLoader: Sendable {
     /// - Parameter source: the source.
     /// - Returns: the bytes, at most ``SourceLimits/maxDocumentBytes``.
     /// - Throws: ``SourceError``: the file is missing, a folder, not readable, or larger than the limit
-    ///   (``SourceError/Kind/tooLarge``, with VAST code 100).
+    ///   (`SourceError.Code.tooLarge`, with VAST code 100).
     public func load(_ source: VASTSource) throws(SourceError) -> LoadedSource {
         switch source.kind {
         case .tag:
@@ -84,7 +84,7 @@ public struct SourceLoader: Sendable {
     /// - Parameter name: the file's path, or `-`.
     /// - Returns: its bytes, at most ``SourceLimits/maxDataBytes``.
     /// - Throws: ``SourceError``: missing, a folder, not readable, over the limit, or
-    ///   ``SourceError/Kind/empty``.
+    ///   `SourceError.Code.empty`.
     public func data(named name: String) throws(SourceError) -> [UInt8] {
         let bytes =
             name == "-"
@@ -100,7 +100,7 @@ public struct SourceLoader: Sendable {
     /// - Parameter path: the list file, or `-`.
     /// - Returns: the list, counted.
     /// - Throws: ``SourceError``: the list cannot be read, is over ``SourceLimits/maxListBytes`` or
-    ///   has a line over ``SourceLimits/maxListLineBytes``, or names no source (``SourceError/Kind/empty``).
+    ///   has a line over ``SourceLimits/maxListLineBytes``, or names no source (`SourceError.Code.empty`).
     public func list(atPath path: String) throws(SourceError) -> SourceList {
         try SourceList(path: path, loader: self)
     }

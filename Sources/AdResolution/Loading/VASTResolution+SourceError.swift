@@ -9,7 +9,7 @@ extension VASTResolution {
         let code = error.vastErrorCode ?? .xmlParsing
         let hop = VASTHop(
             index: 0, url: error.source, status: nil, milliseconds: 0, bytes: 0, kind: .error,
-            outcome: "\(error.kind.rawValue): \(error.message)", errorCode: code, connectionReused: false,
+            outcome: "\(error.code): \(error.message)", errorCode: code, connectionReused: false,
             vastVersion: nil, counts: nil)
         let finding = VASTFinding(
             severity: .error, category: .content, rule: "hop.document", message: error.message,

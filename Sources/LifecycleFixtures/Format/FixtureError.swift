@@ -1,34 +1,15 @@
+public import AdErrors
 /// Why a fixture file could not be read: malformed JSON, a missing or mistyped field, an unknown input
 /// or callback name, or an ad that cannot be loaded. It names the file and the field.
 ///
 /// A fixture that runs but whose expectations are not met is not an error: that is a failing
 /// ``FixtureResult``.
-public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The reason, by name; new reasons can be added without breaking callers.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The name, for example `missingField`.
-        public var rawValue: String
-        /// Wraps a name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
+public struct FixtureError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == FixtureError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<FixtureError>
 
-        /// The file could not be read.
-        public static let unreadable = Self(rawValue: "unreadable")
-        /// The file is not JSON.
-        public static let invalidJSON = Self(rawValue: "invalidJSON")
-        /// A required field is absent.
-        public static let missingField = Self(rawValue: "missingField")
-        /// A field the format does not define (often a typo), or one that does not apply to the controller.
-        public static let unknownField = Self(rawValue: "unknownField")
-        /// A field has the wrong type or a value outside its set (an unknown input, callback or rule id).
-        public static let invalidValue = Self(rawValue: "invalidValue")
-        /// The ad (or a wrapper) could not be loaded: missing file, not VAST, or not the expected kind of ad.
-        public static let unusableAd = Self(rawValue: "unusableAd")
-        /// The fixture's setup cannot be expressed through the controller (only the pure lifecycle can run it).
-        public static let notReplayable = Self(rawValue: "notReplayable")
-    }
-
-    /// The reason.
+    /// Which reason this is.
     public var code: Code
     /// The fixture file, as given to the loader (empty when read from memory).
     public var file: String
@@ -50,4 +31,21 @@ public struct FixtureError: Error, Sendable, Hashable, CustomStringConvertible {
         [file, path].filter { !$0.isEmpty }.joined(separator: ": ") + (file.isEmpty && path.isEmpty ? "" : ": ")
             + message
     }
+}
+
+extension ErrorCode where Domain == FixtureError {
+    /// The file could not be read.
+    public static let unreadable = Self("unreadable")
+    /// The file is not JSON.
+    public static let invalidJSON = Self("invalidJSON")
+    /// A required field is absent.
+    public static let missingField = Self("missingField")
+    /// A field the format does not define (often a typo), or one that does not apply to the controller.
+    public static let unknownField = Self("unknownField")
+    /// A field has the wrong type or a value outside its set (an unknown input, callback or rule id).
+    public static let invalidValue = Self("invalidValue")
+    /// The ad (or a wrapper) could not be loaded: missing file, not VAST, or not the expected kind of ad.
+    public static let unusableAd = Self("unusableAd")
+    /// The fixture's setup cannot be expressed through the controller (only the pure lifecycle can run it).
+    public static let notReplayable = Self("notReplayable")
 }

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 extension FixtureRunner {
-    /// Runs a fixture through the pure lifecycle (``run(_:)``), then again through its `@MainActor`
-    /// controller (``UnitController``, ``VideoContentController``, ``MRAIDContentController``) with a
+    /// Runs a fixture through the pure lifecycle (``run(_:)-(LifecycleFixture)``), then again through its `@MainActor`
+    /// controller (`UnitController`, `VideoContentController`, `MRAIDContentController`) with a
     /// clock set to each step's time, and checks the ordering contract's `observer` decision: the controller
     /// returns the same outcome at every step, its `observations` stream holds every executed action in
     /// execution order, and its beacon sink received exactly the beacons, in order.
@@ -12,7 +12,7 @@ extension FixtureRunner {
     /// Runs on the main actor, like the controllers; it suspends only to drain the observation stream.
     /// - Returns: the pure run's result when it failed; otherwise passed, or the first controller
     ///   difference with a diff.
-    /// - Throws: ``FixtureError``: those of ``run(_:)``, and `notReplayable` for a setup the controller
+    /// - Throws: ``FixtureError``: those of ``run(_:)-(LifecycleFixture)``, and `notReplayable` for a setup the controller
     ///   cannot express (a video player that starts expanded).
     @MainActor
     public func replayThroughController(_ fixture: LifecycleFixture) async throws(FixtureError) -> FixtureResult {
@@ -75,7 +75,7 @@ extension FixtureRunner {
             do {
                 outcomes.append(.outputs(try current.send(input).map(FixtureOutput.unit)))
             } catch {
-                outcomes.append(.error(code: error.code.rawValue, action: nil, message: error.message))
+                outcomes.append(.error(code: error.code.description, action: nil, message: error.message))
             }
         }
         // Releasing the controller finishes its stream, so the loop below ends after the last action.
@@ -105,7 +105,7 @@ extension FixtureRunner {
             do {
                 outcomes.append(.outputs(try current.send(input).map(FixtureOutput.video)))
             } catch {
-                outcomes.append(.error(code: error.code.rawValue, action: nil, message: error.message))
+                outcomes.append(.error(code: error.code.description, action: nil, message: error.message))
             }
         }
         controller = nil
@@ -128,7 +128,7 @@ extension FixtureRunner {
             do {
                 outcomes.append(.outputs(try current.send(input).map(FixtureOutput.mraid)))
             } catch {
-                outcomes.append(.error(code: error.code.rawValue, action: error.action, message: error.message))
+                outcomes.append(.error(code: error.code.description, action: error.action, message: error.message))
             }
         }
         controller = nil

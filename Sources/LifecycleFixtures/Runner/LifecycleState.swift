@@ -43,7 +43,7 @@ extension UnitLifecycle: DrivenLifecycle {
         do {
             return .outputs(try send(input, at: now).map(FixtureOutput.unit))
         } catch {
-            return .error(code: error.code.rawValue, action: nil, message: error.message)
+            return .error(code: error.code.description, action: nil, message: error.message)
         }
     }
 }
@@ -57,7 +57,7 @@ extension VideoLifecycle: DrivenLifecycle {
         do {
             return .outputs(try send(input, at: now).map(FixtureOutput.video))
         } catch {
-            return .error(code: error.code.rawValue, action: nil, message: error.message)
+            return .error(code: error.code.description, action: nil, message: error.message)
         }
     }
 }
@@ -71,7 +71,7 @@ extension MRAIDLifecycle: DrivenLifecycle {
         do {
             return .outputs(try send(input).map(FixtureOutput.mraid))
         } catch {
-            return .error(code: error.code.rawValue, action: error.action, message: error.message)
+            return .error(code: error.code.description, action: error.action, message: error.message)
         }
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 import VAST
 
 extension FixtureRunner {
-    /// Runs a session fixture through a real ``AdSession``: its ad merged with its wrappers, the setup's
+    /// Runs a session fixture through a real `AdSession`: its ad merged with its wrappers, the setup's
     /// clock, zone and random values, a clock set to each step's time, and a beacon sink and observer that
     /// record everything. A `play` step goes through AdSimulation's `VirtualPlayer`, which moves the clock
     /// with the playhead; a later step's time must not be before where it left the clock. Each step passes
@@ -107,14 +107,14 @@ extension FixtureRunner {
             do throws(SessionError) {
                 return .success(try played.send(input))
             } catch {
-                return .failure(Refusal(code: error.code.rawValue, action: error.action, message: error.message))
+                return .failure(Refusal(code: error.code.description, action: error.action, message: error.message))
             }
         case .play(let play):
             player.reportedDuration = play.durationMs.map(SessionTime.seconds)
             do throws(VirtualPlayerError) {
                 return .success(try player.play(to: SessionTime.seconds(play.toMs)))
             } catch {
-                let code = error.sessionError?.code.rawValue ?? error.kind.rawValue
+                let code = error.sessionError?.code.description ?? error.code.description
                 return .failure(Refusal(code: code, action: error.sessionError?.action, message: error.message))
             }
         case .unit, .video, .mraid:
@@ -161,7 +161,7 @@ extension FixtureRunner {
     }
 }
 
-/// An ``AdSession`` or ``AdBreak`` as the runner drives it.
+/// An `AdSession` or `AdBreak` as the runner drives it.
 private struct DrivenSession {
     var played: any PlayedSession
     var start: () -> [SessionEvent]

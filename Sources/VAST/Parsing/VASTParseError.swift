@@ -1,28 +1,15 @@
+public import AdErrors
 /// Why a document could not be read as VAST at all.
 ///
-/// A struct with a private code, so cases can be added without breaking callers; compare with
-/// the static members (``isMalformed``, ``kind``) or read ``vastErrorCode`` and ``message``.
-public struct VASTParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The families of parse failure.
-    public enum Kind: String, Sendable, Hashable {
-        /// Not well-formed XML (libxml2's message, line and column).
-        case malformed
-        /// A DOCTYPE or ENTITY declaration, refused before it could expand or load anything.
-        case forbiddenDeclaration
-        /// More bytes than the configured cap.
-        case tooLarge
-        /// A start tag with more attributes than the configured cap.
-        case tooManyAttributes
-        /// No bytes at all.
-        case empty
-        /// The root is not `<VAST>`.
-        case notVAST
-        /// VAST 1.0, or a version this engine does not read.
-        case unsupportedVersion
-    }
+/// A `CodedError`: compare its ``code`` with the static members (`error.code == .tooLarge`), or read
+/// ``isMalformed``, ``vastErrorCode`` and ``message``.
+public struct VASTParseError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == VASTParseError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<VASTParseError>
 
-    /// The family.
-    public let kind: Kind
+    /// Which reason this is.
+    public let code: Code
     /// What went wrong and what to do, for a person.
     public let message: String
     /// The line, when known (1-based).
@@ -34,8 +21,8 @@ public struct VASTParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// Element counts as written, for an unsupported version (read to the end, not modelled).
     public internal(set) var counts: VASTElementCounts?
 
-    init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
-        self.kind = kind
+    init(_ code: Code, _ message: String, line: Int? = nil, column: Int? = nil) {
+        self.code = code
         self.message = message
         self.line = line.flatMap { $0 > 0 ? $0 : nil }
         self.column = column.flatMap { $0 > 0 ? $0 : nil }
@@ -44,7 +31,7 @@ public struct VASTParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// The IAB code a player reports for this failure: 102 for an unsupported version, 101 for
     /// a root that is not VAST, 100 for everything else.
     public var vastErrorCode: VASTErrorCode {
-        switch kind {
+        switch code {
         case .unsupportedVersion: .versionNotSupported
         case .notVAST: .schemaValidation
         default: .xmlParsing
@@ -59,4 +46,21 @@ public struct VASTParseError: Error, Sendable, Hashable, CustomStringConvertible
         if let line { text += " (line \(line)\(column.map { ", column \($0)" } ?? ""))" }
         return text
     }
+}
+
+extension ErrorCode where Domain == VASTParseError {
+    /// Not well-formed XML (libxml2's message, line and column).
+    public static let malformed = Self("malformed")
+    /// A DOCTYPE or ENTITY declaration, refused before it could expand or load anything.
+    public static let forbiddenDeclaration = Self("forbiddenDeclaration")
+    /// More bytes than the configured cap.
+    public static let tooLarge = Self("tooLarge")
+    /// A start tag with more attributes than the configured cap.
+    public static let tooManyAttributes = Self("tooManyAttributes")
+    /// No bytes at all.
+    public static let empty = Self("empty")
+    /// The root is not `<VAST>`.
+    public static let notVAST = Self("notVAST")
+    /// VAST 1.0, or a version this engine does not read.
+    public static let unsupportedVersion = Self("unsupportedVersion")
 }

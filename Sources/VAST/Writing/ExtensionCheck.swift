@@ -8,8 +8,8 @@
 /// Parsed models pass unless the extension used a namespace prefix declared outside it: the parser
 /// keeps no declarations but those on the extension's own descendants.
 enum ExtensionCheck {
-    /// Throws when the extension would not read back whole: ``VASTWriteError/Kind/unrepresentableCharacter``
-    /// for a character XML cannot hold, ``VASTWriteError/Kind/invalidExtension`` for the rest.
+    /// Throws when the extension would not read back whole: `VASTWriteError.Code.unrepresentableCharacter`
+    /// for a character XML cannot hold, `VASTWriteError.Code.invalidExtension` for the rest.
     static func check(
         type: String?, attributes: [(name: String, value: String)], rawXML: String, version: VASTVersion,
         location: String
@@ -37,7 +37,7 @@ enum ExtensionCheck {
             try probe.open(.extensions)
             try probe.verbatim(.extensionElement, attributes: attributes, content: rawXML)
         } catch {
-            throw VASTWriteError(error.kind, error.message, at: location)
+            throw VASTWriteError(error.code, error.message, at: location)
         }
         for _ in 0..<4 { probe.close() }
         let bytes = Array(probe.document.utf8)

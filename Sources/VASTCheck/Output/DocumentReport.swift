@@ -48,12 +48,12 @@ struct DocumentReport: Sendable {
     var documentError: (kind: String, message: String, code: VASTErrorCode, line: Int?, column: Int?)? {
         if let parseError {
             return (
-                parseError.kind.rawValue, parseError.message, parseError.vastErrorCode, parseError.line,
+                parseError.code.description, parseError.message, parseError.vastErrorCode, parseError.line,
                 parseError.column
             )
         }
         guard let sourceError, let code = sourceError.vastErrorCode else { return nil }
-        return (sourceError.kind.rawValue, sourceError.message, code, nil, nil)
+        return (sourceError.code.description, sourceError.message, code, nil, nil)
     }
 
     /// A tag URL's report: the resolution's hops and findings.
@@ -102,7 +102,7 @@ struct DocumentReport: Sendable {
         result?.counts ?? parseError?.counts ?? resolution?.hops.first?.counts ?? VASTElementCounts()
     }
 
-    /// The source's JSON object, in the field order the README documents.
+    /// The source's JSON object, in the field order docs/cli.md documents.
     var json: JSON {
         var members: [(String, JSON)] = [
             ("source", .string(source)),

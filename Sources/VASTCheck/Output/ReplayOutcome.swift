@@ -43,7 +43,7 @@ enum ReplayOutcome {
                 (
                     "error",
                     .object([
-                        ("code", .string(error.code.rawValue)),
+                        ("code", .string(error.code.description)),
                         ("path", .string(error.path)),
                         ("message", .string(error.message)),
                     ])
@@ -115,7 +115,7 @@ struct ReplayPrinter {
         case .error(let file, let error):
             var text = paint("ERROR", "35") + " \(Terminal.escape(file))\n"
             let location = error.path.isEmpty ? "" : "\(error.path): "
-            text += "    \(error.code.rawValue): " + Terminal.escape("\(location)\(error.message)") + "\n"
+            text += "    \(error.code): " + Terminal.escape("\(location)\(error.message)") + "\n"
             return text
         }
     }

@@ -34,8 +34,8 @@ enum ParserTarget {
             // Errors are expected; make sure their description and code are computable.
             Invariant.sink(error.description.utf8.count + error.vastErrorCode.rawValue + (error.isMalformed ? 1 : 0))
             Invariant.check(
-                bytes.count <= limits.maxBytes || error.kind == .tooLarge, "oversized input not refused as tooLarge")
-            Invariant.check(!bytes.isEmpty || error.kind == .empty, "empty input not refused as empty")
+                bytes.count <= limits.maxBytes || error.code == .tooLarge, "oversized input not refused as tooLarge")
+            Invariant.check(!bytes.isEmpty || error.code == .empty, "empty input not refused as empty")
             return
         }
         Invariant.check(!bytes.isEmpty && bytes.count <= limits.maxBytes, "parse accepted an input outside the limits")
