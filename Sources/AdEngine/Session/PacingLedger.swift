@@ -52,8 +52,7 @@ final class PacingLedger: Sendable {
         try apply { policy throws(PresentationError) in try policy.presentationReloaded(handle) }
     }
 
-    func configured(_ handle: PresentationHandle, with configuration: ClipsAdConfiguration?) throws(PresentationError)
-    {
+    func configured(_ handle: PresentationHandle, with configuration: ClipsAdConfiguration?) throws(PresentationError) {
         try apply { policy throws(PresentationError) in try policy.presentationConfigured(handle, with: configuration) }
     }
 

@@ -30,11 +30,12 @@ struct GetAdResult {
             members.append(
                 (
                     "decision",
-                    .object([
-                        ("allowed", .bool(decision.allowed)),
-                        ("reason", .string(decision.reason.rawValue)),
-                        ("message", .string(decision.message)),
-                    ] + (decision.presentation.map { [("presentation", JSON.string($0.id))] } ?? []))
+                    .object(
+                        [
+                            ("allowed", .bool(decision.allowed)),
+                            ("reason", .string(decision.reason.rawValue)),
+                            ("message", .string(decision.message)),
+                        ] + (decision.presentation.map { [("presentation", JSON.string($0.id))] } ?? []))
                 ))
         } else {
             members.append(("decision", .null))

@@ -27,8 +27,9 @@ struct StepDecoding: Decodable {
                         ? "a step needs one of open, itemsViewed, request, wait, reload, configure, close"
                         : "a step has one action, not \(actions.joined(separator: " and "))"))
         }
-        if let unknown = container.allKeys.first(where: { $0.stringValue != action && !allowed.contains($0.stringValue) })
-        {
+        if let unknown = container.allKeys.first(where: {
+            $0.stringValue != action && !allowed.contains($0.stringValue)
+        }) {
             throw DecodingError.dataCorruptedError(
                 forKey: unknown, in: container, debugDescription: "not a known field of a \(action) step")
         }

@@ -74,7 +74,8 @@ struct GetAdScenarioOutput {
             members.append(("shown", .bool(outcome.shown)))
         }
         if let refusal = outcome.refusal {
-            members.append(("error", .object([("kind", .string("presentationRefused")), ("message", .string(refusal.message))])))
+            members.append(
+                ("error", .object([("kind", .string("presentationRefused")), ("message", .string(refusal.message))])))
         }
         return .object(members)
     }
