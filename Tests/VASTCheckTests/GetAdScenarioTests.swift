@@ -69,7 +69,7 @@ import VASTCheck
                     + "ClipsAdConfiguration, so it is not opted in",
                 "  decision: allowed (allowed) clipsPreRoll: allowed",
             ])
-        #expect(captured.out.hasSuffix("summary: 2 requests, 1 ads, 1 declined by the policy, 0 steps refused\n"))
+        #expect(captured.out.hasSuffix("summary: 2 requests, 1 ad, 1 declined by the policy, 0 steps refused\n"))
     }
 
     @Test func openingANameTwiceIsARefusedStep() async throws {
@@ -83,7 +83,7 @@ import VASTCheck
                 [1] at 0 s  open A (clips): no ClipsAdConfiguration (not opted in to pre-roll or banner)
                 [2] at 0 s  open A (stories): no ClipsAdConfiguration (not opted in to pre-roll or banner)
                   refused: presentation A is already open: close it first or open the new one under another name
-                summary: 0 requests, 0 ads, 0 declined by the policy, 1 steps refused
+                summary: 0 requests, 0 ads, 0 declined by the policy, 1 step refused
 
                 """)
     }

@@ -25,5 +25,5 @@ extension GetAdCommand {
             "0 an ad was found, 1 no ad, 2 a file could not be read or is invalid (the message names the field), "
             + "64 usage error. With --scenario: 0 every step ran, 1 a step named a presentation that was not "
             + "open (or opened one twice), 2 as above, 64 also a scenario past its bounds (1,000 steps, 16 "
-            + "presentations, 256-byte ids).")
+            + "presentations, names of 64 characters, item and collection ids of 256 bytes).")
 }

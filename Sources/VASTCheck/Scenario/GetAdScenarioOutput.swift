@@ -42,8 +42,8 @@ struct GetAdScenarioOutput {
             }
         }
         text +=
-            "summary: \(requests) requests, \(ads) ads, \(declined) declined by the policy, "
-            + "\(refusedSteps) steps refused\n"
+            "summary: \(Self.count(requests, "request")), \(Self.count(ads, "ad")), \(declined) declined by the "
+            + "policy, \(Self.count(refusedSteps, "step")) refused\n"
         return text
     }
 
@@ -122,6 +122,9 @@ struct GetAdScenarioOutput {
         ].compactMap { $0 }
         return on.isEmpty ? "opted in to neither pre-roll nor banner" : "opted in to " + on.joined(separator: " and ")
     }
+
+    /// `1 ad`, `2 ads`.
+    private static func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// Scenario seconds: whole, as every wait is.
     private static func seconds(_ value: Double) -> String { String(Int(value)) }
