@@ -13,10 +13,10 @@ import VAST
 /// (``openPresentation(_:collectionId:configuration:name:)``) and passes the handle with its inputs and
 /// requests (``getAd(for:in:)``); the single-presentation calls (``presentationStarted(_:)``,
 /// ``itemViewed()``, ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)``) are a thin layer over one
-/// default presentation, ``AdPlacement/PresentationHandle/default``. Every call checks the placement policy (tenant settings and
-/// the presentation's opt-in, both must allow), mediates across the placement's sources
-/// (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and picks the
-/// creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
+/// default presentation, ``AdPlacement/PresentationHandle/default``. Every call checks the placement
+/// policy (tenant settings and the presentation's opt-in, both must allow), mediates across the
+/// placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and
+/// picks the creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
 /// buffer, to a durable dispatcher; their impressions count toward the caps before the input that logged
 /// them returns (a lock-protected pacing ledger the engine and its sessions share).
 public actor AdEngine {
@@ -162,22 +162,22 @@ public actor AdEngine {
     // MARK: Getting ads
 
     /// A full-screen ad (pre-roll, between items, between pages) for `request`.
-    /// - Returns: an ad with a media file this player supports.
-    /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
-    ///   sources failed (with the report), no playable creative, cancelled.
     ///
     /// Asks in the default presentation (see ``presentationStarted(_:)``); ``getAd(for:in:)`` asks in a
     /// presentation of its own.
+    /// - Returns: an ad with a media file this player supports.
+    /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
+    ///   sources failed (with the report), no playable creative, cancelled.
     public func getAd(for request: AdRequestInfo) async throws(AdEngineError) -> Ad {
         try await load(request, in: .default, maxHeight: nil)
     }
 
     /// A bottom banner for `request` whose height fits `maxHeight` (scaled down where the creative allows).
-    /// - Throws: ``AdEngineError``; when no creative fits, ``AdEngineError/Kind/noFittingBanner`` after
-    ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
     ///
     /// Asks in the default presentation (see ``presentationStarted(_:)``);
     /// ``getBottomBannerAd(for:in:maxHeight:)`` asks in a presentation of its own.
+    /// - Throws: ``AdEngineError``; when no creative fits, ``AdEngineError/Kind/noFittingBanner`` after
+    ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
     public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: Int) async throws(AdEngineError) -> Ad {
         try await load(request, in: .default, maxHeight: maxHeight)
     }

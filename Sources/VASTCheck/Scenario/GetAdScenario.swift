@@ -72,8 +72,8 @@ struct GetAdScenario: Sendable, Decodable {
             let step = try list.decode(StepDecoding.self).step
             if let handle = step.presentation, names.insert(handle).inserted, names.count > Self.maximumPresentations {
                 throw GetAdScenarioError.tooLarge(
-                    "steps[\(steps.count)] names a presentation past the \(Self.maximumPresentations) a scenario may use"
-                )
+                    "steps[\(steps.count)] names a presentation past the \(Self.maximumPresentations) "
+                        + "a scenario may use")
             }
             steps.append(step)
         }
