@@ -204,7 +204,7 @@ import Testing
     @Test func reasonsHaveStableRawValues() {
         #expect(
             PlacementDecision.Reason.allCases.map(\.rawValue) == [
-                "allowed", "placementUnknown", "placementNotConfigured", "tenantDisabled",
+                "allowed", "placementUnknown", "wrongProduct", "placementNotConfigured", "tenantDisabled",
                 "noPresentationConfiguration", "notOptedIn", "preRollAlreadyShown", "sessionCapReached",
                 "minimumIntervalNotElapsed", "tooEarly", "notOnCadence",
             ])

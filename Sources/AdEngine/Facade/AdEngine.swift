@@ -8,11 +8,15 @@ import VAST
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
 /// returns a playable ad or a typed reason why not.
 ///
-/// An actor: pacing state (items viewed, ads shown, the current presentation's opt-in) lives
-/// here; `getAd` calls may overlap. Every call checks the placement policy (tenant settings and
-/// the presentation's opt-in, both must allow), mediates across the placement's sources
-/// (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and picks the
-/// creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
+/// An actor: pacing state (the open presentations with their opt-in and items viewed, the ads shown)
+/// lives here; `getAd` calls may overlap. Each player on screen opens its own presentation
+/// (``openPresentation(_:collectionId:configuration:name:)``) and passes the handle with its inputs and
+/// requests (``getAd(for:in:)``); the single-presentation calls (``presentationStarted(_:)``,
+/// ``itemViewed()``, ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)``) are a thin layer over one
+/// default presentation, ``AdPlacement/PresentationHandle/default``. Every call checks the placement
+/// policy (tenant settings and the presentation's opt-in, both must allow), mediates across the
+/// placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and
+/// picks the creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
 /// buffer, to a durable dispatcher; their impressions count toward the caps before the input that logged
 /// them returns (a lock-protected pacing ledger the engine and its sessions share).
 public actor AdEngine {
@@ -35,9 +39,10 @@ public actor AdEngine {
     private let buffer: BeaconBuffer
     private let mediator: Mediator
     private let broadcast: EventBroadcast<AdEngineEvent>
-    private let ledger: PacingLedger
+    let ledger: PacingLedger
     private let contexts: RecentContexts
-    private var presentation: ClipsAdConfiguration?
+    /// The number the next engine-chosen handle tries (`presentation-N`).
+    var presentationCounter = 1
 
     /// Builds an engine, checking the whole configuration first.
     /// - Throws: ``AdEngineError`` of kind ``AdEngineError/Kind/invalidConfiguration`` whose message
@@ -104,14 +109,22 @@ public actor AdEngine {
     /// A new app session: session caps start again.
     public func sessionStarted() { ledger.sessionStarted() }
 
-    /// A Clips presentation opened with its local opt-in (`nil`: not opted in to pre-roll or banner).
+    /// The default presentation started again with its local opt-in (`nil`: not opted in to pre-roll or
+    /// banner): its items and per-presentation ads start over.
+    ///
+    /// The single-presentation call: it acts on ``AdPlacement/PresentationHandle/default`` only, which
+    /// ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)`` and ``itemViewed()`` use. An app with more than
+    /// one player open at once opens one presentation per player instead.
     public func presentationStarted(_ configuration: ClipsAdConfiguration?) {
-        presentation = configuration
-        ledger.presentationStarted()
+        ledger.defaultPresentationStarted(configuration)
     }
 
-    /// The user viewed an item (a clip, a story page): counts toward "first after N, every M".
-    public func itemViewed() { ledger.itemViewed() }
+    /// The user viewed an item (a clip, a story page) of the default presentation: counts toward "first
+    /// after N, every M" there.
+    public func itemViewed() {
+        // The default presentation is always open, so this cannot throw.
+        try? ledger.itemViewed(in: .default)
+    }
 
     // MARK: Delivery
 
@@ -149,28 +162,36 @@ public actor AdEngine {
     // MARK: Getting ads
 
     /// A full-screen ad (pre-roll, between items, between pages) for `request`.
+    ///
+    /// Asks in the default presentation (see ``presentationStarted(_:)``); ``getAd(for:in:)`` asks in a
+    /// presentation of its own.
     /// - Returns: an ad with a media file this player supports.
     /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
     ///   sources failed (with the report), no playable creative, cancelled.
     public func getAd(for request: AdRequestInfo) async throws(AdEngineError) -> Ad {
-        try await load(request, maxHeight: nil)
+        try await load(request, in: .default, maxHeight: nil)
     }
 
     /// A bottom banner for `request` whose height fits `maxHeight` (scaled down where the creative allows).
+    ///
+    /// Asks in the default presentation (see ``presentationStarted(_:)``);
+    /// ``getBottomBannerAd(for:in:maxHeight:)`` asks in a presentation of its own.
     /// - Throws: ``AdEngineError``; when no creative fits, ``AdEngineError/Kind/noFittingBanner`` after
     ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
     public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: Int) async throws(AdEngineError) -> Ad {
-        try await load(request, maxHeight: maxHeight)
+        try await load(request, in: .default, maxHeight: maxHeight)
     }
 
-    private func load(_ request: AdRequestInfo, maxHeight: Int?) async throws(AdEngineError) -> Ad {
+    func load(
+        _ request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int?
+    ) async throws(AdEngineError) -> Ad {
         var context = AdEventContext(
             requestID: UUID().uuidString, placement: request.placement,
-            collectionId: request.collectionId, itemId: request.itemId, adId: nil)
+            collectionId: request.collectionId, itemId: request.itemId, adId: nil, presentation: presentation)
         contexts[context.requestID] = context
         emit(.requested, context)
         do {
-            let ad = try await mediate(request, maxHeight: maxHeight, context: &context)
+            let ad = try await mediate(request, in: presentation, maxHeight: maxHeight, context: &context)
             contexts[context.requestID] = context
             emit(.loaded(source: ad.source), context)
             return ad
@@ -180,23 +201,29 @@ public actor AdEngine {
         }
     }
 
-    private func mediate(_ request: AdRequestInfo, maxHeight: Int?, context: inout AdEventContext)
-        async throws(AdEngineError) -> Ad
-    {
+    private func mediate(
+        _ request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int?, context: inout AdEventContext
+    ) async throws(AdEngineError) -> Ad {
         // A space no banner can fit is the caller's mistake: say so before asking any source for an ad.
         if let maxHeight, maxHeight < 1 {
             throw AdEngineError(.invalidRequest, "maxHeight must be at least 1 point, not \(maxHeight)")
         }
-        let decision = ledger.decide(request: request, presentation: presentation, now: configuration.clock())
+        let decision: PlacementDecision
+        do {
+            decision = try ledger.decide(request: request, in: presentation, now: configuration.clock())
+        } catch {
+            throw AdEngineError(.presentationNotOpen, error.message)
+        }
         guard decision.allowed else {
             throw AdEngineError(.placementDisabled, decision.message, decision: decision)
         }
         let macros = request.applyingMacroValues(to: configuration.macros)
-        let result = await mediator.run(
+        var result = await mediator.run(
             sources: decision.sources.map(AdSource.init), context: macros,
             deadline: .now + configuration.overallTimeout,
             privateMacros: configuration.redactsPrivateValues
                 ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : [])
+        result.report.presentation = presentation
         guard let winner = result.winner, let resolved = winner.ads.first else {
             throw Self.failure(result.error, report: result.report, decision: decision)
         }
@@ -207,7 +234,7 @@ public actor AdEngine {
         }
         let hooks = AdHooks(
             buffer: buffer, events: broadcast, ledger: ledger, placement: request.placement,
-            clock: configuration.clock)
+            presentation: presentation, clock: configuration.clock)
         let pod = winner.ads
         if let maxHeight {
             let banner: BannerChoice

@@ -24,6 +24,9 @@ public struct AdEngineError: Error, Sendable, CustomStringConvertible {
         case cancelled
         /// The call cannot be served as asked (a `maxHeight` below one point): nothing was requested.
         case invalidRequest
+        /// The request named a presentation that is not open (never opened, or closed): nothing was
+        /// decided or requested, and no other presentation was asked instead.
+        case presentationNotOpen
     }
 
     /// The family.

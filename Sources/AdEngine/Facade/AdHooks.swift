@@ -10,6 +10,8 @@ struct AdHooks: Sendable {
     let events: EventBroadcast<AdEngineEvent>
     let ledger: PacingLedger
     let placement: Placement
+    /// The presentation that asked for the ad: its impression counts there and for the session.
+    let presentation: PresentationHandle
     let clock: @Sendable () -> Date
 
     /// Turns lifecycle beacons into transport beacons and queues them as one batch.
@@ -19,7 +21,7 @@ struct AdHooks: Sendable {
     }
 
     /// Counts an impression toward the placement's caps, before the input that logged it returns.
-    func impressionLogged(at time: Date) { ledger.adShown(placement, at: time) }
+    func impressionLogged(at time: Date) { ledger.adShown(placement, in: presentation, at: time) }
 
     func emit(_ kind: AdEngineEvent.Kind, context: AdEventContext) {
         events.yield(AdEngineEvent(kind: kind, context: context, date: clock()))

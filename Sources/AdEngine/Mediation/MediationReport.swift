@@ -1,3 +1,5 @@
+public import AdPlacement
+
 /// What every source did in one mediation: one ``SourceReport`` per source given.
 ///
 /// Order: by tier ascending, then by the order of the sources in the list given (tier order). The
@@ -7,11 +9,15 @@ public struct MediationReport: Sendable, Hashable, RandomAccessCollection {
     public var sources: [SourceReport]
     /// Milliseconds from the start of the call to its end.
     public var milliseconds: Double
+    /// The presentation whose request this mediation served; set by the engine (`nil` from a
+    /// ``Mediator`` run on its own).
+    public var presentation: PresentationHandle?
 
     /// Creates a report.
-    public init(sources: [SourceReport], milliseconds: Double) {
+    public init(sources: [SourceReport], milliseconds: Double, presentation: PresentationHandle? = nil) {
         self.sources = sources
         self.milliseconds = milliseconds
+        self.presentation = presentation
     }
 
     public var startIndex: Int { sources.startIndex }

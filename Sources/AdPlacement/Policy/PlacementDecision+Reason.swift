@@ -2,16 +2,20 @@ extension PlacementDecision {
     /// Why a placement was or was not requested. The raw values are stable: reports and scripts read them.
     ///
     /// The policy checks in this order and answers with the first that fails, so a reason says what would
-    /// have to change first: the placement (``placementUnknown``), the tenant (``placementNotConfigured``,
+    /// have to change first: the placement (``placementUnknown``, then ``wrongProduct`` when it is asked in
+    /// a presentation of the other product), the tenant (``placementNotConfigured``,
     /// ``tenantDisabled``), the presentation (``noPresentationConfiguration``, ``notOptedIn``), then
     /// pacing from the longest-lasting to the shortest (``preRollAlreadyShown`` until the next
-    /// presentation, ``sessionCapReached`` until the next session, ``minimumIntervalNotElapsed`` until
+    /// presentation opens, ``sessionCapReached`` until the next session, ``minimumIntervalNotElapsed`` until
     /// time passes, ``tooEarly`` and ``notOnCadence`` until more items are viewed).
     public enum Reason: String, Sendable, Hashable, Codable, CaseIterable {
         /// Every check passed: request an ad.
         case allowed
         /// The placement is not one this SDK knows.
         case placementUnknown
+        /// The placement belongs to the other product than the presentation that asked (a Stories
+        /// placement asked in a Clips presentation, or the reverse).
+        case wrongProduct
         /// The tenant settings have no entry for the placement.
         case placementNotConfigured
         /// The tenant turned the placement off.

@@ -4,9 +4,9 @@ extension PlacementPolicy {
     /// The first pacing rule that refuses an ad now, in the order documented on
     /// ``PlacementDecision/Reason``.
     func pacingRefusal(
-        for placement: Placement, caps: PlacementCaps, now: Date
+        for placement: Placement, in presentation: PresentationState, caps: PlacementCaps, now: Date
     ) -> (reason: PlacementDecision.Reason, message: String)? {
-        let shownInPresentation = state.adsShownThisPresentation(placement)
+        let shownInPresentation = presentation.adsShown(placement)
         if placement == .clipsPreRoll && shownInPresentation > 0 {
             return (.preRollAlreadyShown, "the pre-roll was already shown in this presentation")
         }
@@ -24,12 +24,12 @@ extension PlacementPolicy {
             }
         }
         guard placement != .clipsPreRoll else { return nil }
-        if let since = state.itemsViewedSinceLastAd(placement) {
+        if let since = presentation.itemsViewedSinceLastAd(placement) {
             if let every = caps.everyItems, since < every {
                 return (.notOnCadence, "\(since) items viewed since the last ad; one comes every \(every)")
             }
-        } else if let first = caps.firstAfterItems, state.itemsViewed < first {
-            return (.tooEarly, "\(state.itemsViewed) items viewed; the first ad comes after \(first)")
+        } else if let first = caps.firstAfterItems, presentation.itemsViewed < first {
+            return (.tooEarly, "\(presentation.itemsViewed) items viewed; the first ad comes after \(first)")
         }
         return nil
     }

@@ -3,9 +3,15 @@ public import Foundation
 /// Decides whether to request an ad for a placement: tenant settings, the presentation's opt-in, then
 /// frequency and pacing.
 ///
-/// A pure value (no I/O, no clock): time comes in as `now` and as the time of ``adShown(placement:at:)``;
+/// A pure value (no I/O, no clock): time comes in as `now` and as the time of ``adShown(placement:in:at:)``;
 /// pass times from one clock. Keep one policy per user session, in whatever actor owns the session; feed
-/// it the inputs as they happen and ask ``decide(request:presentation:now:)`` before each ad slot.
+/// it the inputs as they happen and ask ``decide(request:in:now:)`` before each ad slot.
+///
+/// Several presentations may be open at once (see ``PresentationHandle``): each keeps its own opt-in,
+/// items, pre-roll latch and cadence; the session caps (``PlacementCaps/maxPerSession``,
+/// ``PlacementCaps/minimumIntervalSeconds``) count the ads of all of them. The single-presentation calls
+/// (``presentationStarted()``, ``itemViewed()``, ``decide(request:presentation:now:)``) use
+/// ``PresentationHandle/default``.
 ///
 /// Which opt-in applies:
 /// - Clips pre-roll and bottom banner: the tenant and the presentation's ``ClipsAdConfiguration``
@@ -17,7 +23,7 @@ public struct PlacementPolicy: Sendable {
     /// The tenant's settings, as validated when loaded.
     public var settings: TenantSettings
     /// The pacing memory.
-    public private(set) var state: PlacementState
+    public internal(set) var state: PlacementState
 
     /// Creates a policy at the start of a session.
     /// - Parameters:
@@ -45,7 +51,8 @@ public struct PlacementPolicy: Sendable {
         decide(request.placement, presentation: presentation, now: now)
     }
 
-    /// Decides whether to request an ad for `placement` now.
+    /// Decides whether to request an ad for `placement` now in the default presentation, with the opt-in
+    /// `presentation` given here. The decision names no presentation.
     ///
     /// Checks run in the order documented on ``PlacementDecision/Reason``; the first that fails is the
     /// reason. Deciding changes nothing: report a shown ad with ``adShown(placement:at:)``.
@@ -57,11 +64,21 @@ public struct PlacementPolicy: Sendable {
     ///     can never stop ads for the rest of a session.
     /// - Returns: the decision, with the placement's sources when allowed.
     public func decide(_ placement: Placement, presentation: ClipsAdConfiguration?, now: Date) -> PlacementDecision {
+        decide(placement, in: state.defaultPresentation, configuration: presentation, now: now)
+    }
+
+    /// The checks of ``PlacementDecision/Reason``, in order, against one presentation's state.
+    func decide(
+        _ placement: Placement, in presentation: PresentationState, configuration: ClipsAdConfiguration?, now: Date
+    ) -> PlacementDecision {
         func no(_ reason: PlacementDecision.Reason, _ message: String) -> PlacementDecision {
             PlacementDecision(placement: placement, reason: reason, message: "\(placement): \(message)")
         }
-        guard placement.product != nil else {
+        guard let product = placement.product else {
             return no(.placementUnknown, "not a placement this SDK knows")
+        }
+        if let kind = presentation.kind, kind != product {
+            return no(.wrongProduct, "a \(product.rawValue) placement, asked in a \(kind.rawValue) presentation")
         }
         guard let tenant = settings.placements[placement] else {
             return no(.placementNotConfigured, "the tenant settings have no entry for this placement")
@@ -70,17 +87,17 @@ public struct PlacementPolicy: Sendable {
             return no(.tenantDisabled, "turned off in the tenant settings")
         }
         if placement == .clipsPreRoll || placement == .clipsBottomBanner {
-            guard let presentation else {
+            guard let configuration else {
                 return no(
                     .noPresentationConfiguration, "the presentation gave no ClipsAdConfiguration, so it is not opted in"
                 )
             }
-            let optedIn = placement == .clipsPreRoll ? presentation.preRollEnabled : presentation.bottomBannerEnabled
+            let optedIn = placement == .clipsPreRoll ? configuration.preRollEnabled : configuration.bottomBannerEnabled
             guard optedIn else {
                 return no(.notOptedIn, "the presentation's ClipsAdConfiguration leaves this placement off")
             }
         }
-        if let pacing = pacingRefusal(for: placement, caps: tenant.caps, now: now) {
+        if let pacing = pacingRefusal(for: placement, in: presentation, caps: tenant.caps, now: now) {
             return no(pacing.reason, pacing.message)
         }
         return PlacementDecision(

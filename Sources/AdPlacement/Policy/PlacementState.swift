@@ -1,73 +1,128 @@
 public import Foundation
 
-/// The pacing memory of one user's session: what was viewed and shown, and when.
+/// The pacing memory of one user's session: the presentations open now, what was viewed and shown in
+/// each, and what was shown in the whole session, and when.
 ///
-/// A pure value: it never reads a clock; every time comes in with an input. Inputs are named for what
-/// happened and are always legal, in any order:
-/// - ``sessionStarted()`` forgets everything (a new session starts with no ads shown and no interval
-///   running);
-/// - ``presentationStarted()`` resets the item count and the per-presentation ad counts (the pre-roll
-///   and the first-after-N rule start over); session counts and the interval clock are kept;
-/// - ``itemViewed()`` counts a clip (Clips) or a page (Stories) of the current presentation;
-/// - ``adShown(placement:at:)`` records an ad that was actually shown (not merely allowed or loaded).
+/// A pure value: it never reads a clock; every time comes in with an input. Per-presentation state
+/// (opt-in, items viewed, the pre-roll latch, the cadence counters) lives in a ``PresentationState`` per
+/// ``PresentationHandle``; the session caps (ads per session, the minimum interval) count every
+/// presentation's ads together.
 ///
-/// Counts are per placement: a pre-roll does not start the between-items cadence, and a bottom banner
-/// does not delay a between-items ad. A fresh value is a session and a presentation just started.
+/// Inputs, named for what happened:
+/// - ``sessionStarted()`` forgets every count and time; open presentations stay open with their
+///   configuration, their items and ads starting over;
+/// - ``presentationOpened(_:kind:collectionId:configuration:)`` (legal when the handle is not open),
+///   ``itemViewed(in:)``, ``presentationReloaded(_:)``, ``presentationConfigured(_:with:)`` and
+///   ``presentationClosed(_:)`` (legal on an open handle, else ``PresentationError/notOpen(_:)``);
+/// - ``adShown(placement:in:at:)`` records an ad that was actually shown (not merely allowed or loaded).
+///
+/// The single-presentation inputs (``presentationStarted()``, ``itemViewed()``,
+/// ``adShown(placement:at:)``) act on ``PresentationHandle/default``, which is always open. A fresh value
+/// is a session that just started with only the default presentation open.
 public struct PlacementState: Sendable, Hashable {
-    /// Items viewed in the current presentation.
-    public private(set) var itemsViewed = 0
     private var sessionCounts: [Placement: Int] = [:]
-    private var presentationCounts: [Placement: Int] = [:]
-    private var itemsViewedAtLastAd: [Placement: Int] = [:]
     private var lastShown: [Placement: Date] = [:]
+    private var presentations: [PresentationHandle: PresentationState] = [
+        .default: PresentationState(kind: nil, configuration: nil)
+    ]
 
-    /// Creates the state of a session and presentation that just started.
+    /// Creates the state of a session that just started.
     public init() {}
 
-    /// A new session: forget every count and time.
+    /// A new session: forget every count and time. Open presentations stay open with their opt-in, their
+    /// items and ads starting over.
     public mutating func sessionStarted() {
-        self = PlacementState()
+        sessionCounts = [:]
+        lastShown = [:]
+        for (handle, presentation) in presentations {
+            presentations[handle] = PresentationState(
+                kind: presentation.kind, collectionId: presentation.collectionId,
+                configuration: presentation.configuration)
+        }
     }
 
-    /// A new presentation (a Clips feed or a Story was opened): items and per-presentation counts start
-    /// over; session counts and last-shown times are kept.
+    /// A presentation opened: its items and ads start at zero; the session counts are kept.
+    /// - Throws: ``PresentationError/alreadyOpen(_:)`` when `handle` is open (nothing changes).
+    public mutating func presentationOpened(
+        _ handle: PresentationHandle, kind: AdProduct, collectionId: String? = nil,
+        configuration: ClipsAdConfiguration?
+    ) throws(PresentationError) {
+        guard presentations[handle] == nil else { throw .alreadyOpen(handle) }
+        presentations[handle] = PresentationState(kind: kind, collectionId: collectionId, configuration: configuration)
+    }
+
+    /// An item (a clip, or a Stories page) of the presentation was viewed.
+    /// - Throws: ``PresentationError/notOpen(_:)``.
+    public mutating func itemViewed(in handle: PresentationHandle) throws(PresentationError) {
+        try update(handle) { $0.itemViewed() }
+    }
+
+    /// The presentation's player went back to its initial state. See ``PresentationState/reloaded()``.
+    /// - Throws: ``PresentationError/notOpen(_:)``.
+    public mutating func presentationReloaded(_ handle: PresentationHandle) throws(PresentationError) {
+        try update(handle) { $0.reloaded() }
+    }
+
+    /// The presentation's ad configuration changed; the new opt-in applies from the next decision.
+    /// - Throws: ``PresentationError/notOpen(_:)``.
+    public mutating func presentationConfigured(
+        _ handle: PresentationHandle, with configuration: ClipsAdConfiguration?
+    ) throws(PresentationError) {
+        try update(handle) { $0.configured(with: configuration) }
+    }
+
+    /// The presentation closed: its handle is no longer valid. The ads it showed still count for the
+    /// session. The default presentation cannot be closed; closing it starts it over, as
+    /// ``presentationStarted()`` does.
+    /// - Throws: ``PresentationError/notOpen(_:)``.
+    public mutating func presentationClosed(_ handle: PresentationHandle) throws(PresentationError) {
+        guard presentations[handle] != nil else { throw .notOpen(handle) }
+        if handle == .default {
+            presentationStarted()
+        } else {
+            presentations[handle] = nil
+        }
+    }
+
+    /// The default presentation started again (a Clips feed or a Story was opened through the
+    /// single-presentation calls): its items and ads start over, its configuration is kept; session counts
+    /// and last-shown times are kept. Other presentations are untouched.
     public mutating func presentationStarted() {
-        itemsViewed = 0
-        presentationCounts = [:]
-        itemsViewedAtLastAd = [:]
+        presentations[.default] = PresentationState(kind: nil, configuration: presentations[.default]?.configuration)
     }
 
-    /// An item (a clip, or a Stories page) of the current presentation was viewed.
-    public mutating func itemViewed() {
-        itemsViewed += 1
-    }
-
-    /// An ad of `placement` was shown at `time`.
+    /// An ad of `placement` was shown at `time` in the presentation `handle`.
     ///
-    /// A time earlier than the placement's last recorded one (a report arriving late) does not move the
-    /// interval clock back; the counts still go up.
+    /// Always legal: an ad that ends after its presentation closed still counts for the session (the
+    /// closed presentation's own counts are gone). A time earlier than the placement's last recorded one
+    /// (a report arriving late) does not move the interval clock back; the counts still go up.
     /// - Parameters:
     ///   - placement: the placement the ad was shown in.
+    ///   - handle: the presentation that asked for it.
     ///   - time: when it was shown, on the same clock as the `now` given to decisions.
-    public mutating func adShown(placement: Placement, at time: Date) {
-        sessionCounts[placement, default: 0] += 1
-        presentationCounts[placement, default: 0] += 1
-        itemsViewedAtLastAd[placement] = itemsViewed
+    public mutating func adShown(placement: Placement, in handle: PresentationHandle, at time: Date) {
+        sessionCounts[placement, default: 0] &+= 1
         lastShown[placement] = max(time, lastShown[placement] ?? time)
+        presentations[handle]?.adShown(placement)
     }
 
-    /// Ads of `placement` shown this session.
+    /// The state of the presentation `handle`, or `nil` when it is not open.
+    public func presentation(_ handle: PresentationHandle) -> PresentationState? { presentations[handle] }
+
+    /// The handles open now, sorted by id.
+    public var openPresentations: [PresentationHandle] { presentations.keys.sorted { $0.id < $1.id } }
+
+    /// Ads of `placement` shown this session, in every presentation.
     public func adsShownThisSession(_ placement: Placement) -> Int { sessionCounts[placement] ?? 0 }
 
-    /// Ads of `placement` shown in the current presentation.
-    public func adsShownThisPresentation(_ placement: Placement) -> Int { presentationCounts[placement] ?? 0 }
-
-    /// When the last ad of `placement` was shown this session, if one was.
+    /// When the last ad of `placement` was shown this session, in any presentation, if one was.
     public func lastAdShown(_ placement: Placement) -> Date? { lastShown[placement] }
 
-    /// Items viewed since the last ad of `placement` in the current presentation, or `nil` when it has
-    /// shown none in this presentation.
-    public func itemsViewedSinceLastAd(_ placement: Placement) -> Int? {
-        itemsViewedAtLastAd[placement].map { itemsViewed - $0 }
+    private mutating func update(
+        _ handle: PresentationHandle, _ change: (inout PresentationState) -> Void
+    ) throws(PresentationError) {
+        guard var presentation = presentations[handle] else { throw .notOpen(handle) }
+        change(&presentation)
+        presentations[handle] = presentation
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 import VAST
 
 /// `vastcheck getad --settings FILE --request FILE [options]`: one getAd (or getBottomBannerAd) through
-/// the real engine, to see why a slot stays empty.
+/// the real engine, to see why a slot stays empty; with `--scenario FILE`, several presentations and their
+/// requests in one engine (``GetAdScenario``).
 struct GetAdCommand: Command {
     static let name = "getad"
     static let settings = Option("--settings", value: "FILE", help: "Tenant settings JSON (placements, sources, caps).")
@@ -18,13 +19,20 @@ struct GetAdCommand: Command {
             + "and bottom banner.")
     static let maxHeight = Option(
         "--max-height", value: "N", help: "Ask for a bottom banner at most N high, 1 to 10000.")
+    static let scenario = Option(
+        "--scenario", value: "FILE",
+        help:
+            "Scenario JSON: open several presentations, view items, wait, reload, configure, close, and request "
+            + "ads in each, in order (docs/presentations.md). --request is then the base of every request.")
     static let options: [Option] = [
-        settings, request, presentation, maxHeight, .json, .format(OutputFormat.textOrJSON), .output,
+        settings, request, presentation, maxHeight, scenario, .json, .format(OutputFormat.textOrJSON), .output,
     ]
 
     let settingsPath: String
-    let requestPath: String
+    /// The request; optional with a scenario, whose steps name the placement.
+    let requestPath: String?
     let presentationPath: String?
+    let scenarioPath: String?
     let maxHeight: Int?
     let json: Bool
     /// False with `--no-redact`: the engine's reports and this output then show private values.
@@ -37,11 +45,17 @@ struct GetAdCommand: Command {
         guard let settings = arguments.value(Self.settings.name) else {
             throw UsageError("getad needs --settings FILE")
         }
-        guard let request = arguments.value(Self.request.name) else { throw UsageError("getad needs --request FILE") }
+        scenarioPath = arguments.value(Self.scenario.name)
+        let request = arguments.value(Self.request.name)
+        guard request != nil || scenarioPath != nil else { throw UsageError("getad needs --request FILE") }
         settingsPath = settings
         requestPath = request
         presentationPath = arguments.value(Self.presentation.name)
         maxHeight = try arguments.integer(Self.maxHeight.name, in: 1...10_000)
+        if scenarioPath != nil, presentationPath != nil || maxHeight != nil {
+            throw UsageError(
+                "--scenario names its own presentations and banner heights: drop --presentation and --max-height")
+        }
         json = try arguments.format(OutputFormat.textOrJSON) == .json
         redacts = !arguments.flags.contains(Option.noRedact.name)
     }
@@ -49,23 +63,32 @@ struct GetAdCommand: Command {
     func run(_ console: Console) async -> ExitCode {
         let loader = console.loader()
         let settings: TenantSettings
-        let request: AdRequestInfo
+        let request: AdRequestInfo?
         let presentation: ClipsAdConfiguration?
+        let scenario: GetAdScenario?
         var what = "settings"
         var path = settingsPath
         do {
             settings = try TenantSettings(json: Data(try read(settingsPath, "settings", loader: loader)))
-            (what, path) = ("request", requestPath)
-            request = try JSONDecoder().decode(
-                AdRequestInfo.self, from: Data(try read(requestPath, "request", loader: loader)))
+            if let requestPath { (what, path) = ("request", requestPath) }
+            request = try requestPath.map {
+                try JSONDecoder().decode(AdRequestInfo.self, from: Data(try read($0, "request", loader: loader)))
+            }
             if let presentationPath { (what, path) = ("presentation", presentationPath) }
             presentation = try presentationPath.map {
                 try JSONDecoder().decode(
                     ClipsAdConfiguration.self, from: Data(try read($0, "presentation", loader: loader)))
             }
+            if let scenarioPath { (what, path) = ("scenario", scenarioPath) }
+            scenario = try scenarioPath.map {
+                try JSONDecoder().decode(GetAdScenario.self, from: Data(try read($0, "scenario", loader: loader)))
+            }
         } catch let error as GetAdInputError {
             console.cannotRead(error.source, what: "the \(error.what) file")
             return .unreadable
+        } catch let error as GetAdScenarioError {
+            console.err(Self.usageError(UsageError("the scenario file \(path) asks too much: \(error.message)")))
+            return .usage
         } catch {
             console.err(
                 Terminal.escapeLines("vastcheck: the \(what) file \(path) is invalid: \(Self.describe(error))\n"))
@@ -76,9 +99,13 @@ struct GetAdCommand: Command {
             redacts
             ? console.redacting(
                 VASTMacroRedactor(
-                    context: request.applyingMacroValues(to: macros),
+                    context: request?.applyingMacroValues(to: macros) ?? macros,
                     privateMacros: VASTMacroRedactor.identifyingMacros.union(settings.privateMacros)))
             : console
+        let clock = ScenarioClock()
+        // A scenario's time is its own (it moves only with `wait`); a single getAd runs on the wall clock.
+        let now: @Sendable () -> Date
+        if scenario == nil { now = { Date() } } else { now = { clock.now() } }
         let folder: TemporaryFolder
         let engine: AdEngine
         do {
@@ -92,7 +119,7 @@ struct GetAdCommand: Command {
             engine = try AdEngine(
                 configuration: AdEngineConfiguration(
                     settings: settings, beaconStorePath: try folder.file("beacons.sqlite"), macros: macros,
-                    redactsPrivateValues: redacts))
+                    clock: now, redactsPrivateValues: redacts))
         } catch let error as TemporaryFileError {
             console.err("vastcheck: cannot make the temporary beacon store: \(error.message)\n")
             return .unreadable
@@ -100,6 +127,14 @@ struct GetAdCommand: Command {
             console.err("vastcheck: \(error)\n")
             return .unreadable
         }
+        if let scenario {
+            let outcomes = await GetAdScenarioRun(engine: engine, clock: clock, base: request).run(scenario)
+            let output = GetAdScenarioOutput(outcomes: outcomes)
+            console.out(json ? output.json.pretty() + "\n" : Terminal.escapeLines(output.human))
+            return output.refusedSteps == 0 ? .success : .invalid
+        }
+        // Without a scenario the request was required by the command line.
+        guard let request else { return .usage }
         await engine.presentationStarted(presentation)
         let outcome: Result<Ad, AdEngineError>
         do throws(AdEngineError) {
@@ -129,112 +164,4 @@ struct GetAdCommand: Command {
 private struct GetAdInputError: Error {
     let what: String
     let source: SourceError
-}
-
-/// The decision, the report and the ad (or the error) of one getAd, for people and for JSON.
-struct GetAdResult {
-    let decision: PlacementDecision?
-    let report: MediationReport?
-    let ad: Ad?
-    let error: AdEngineError?
-
-    init(_ outcome: Result<Ad, AdEngineError>) {
-        switch outcome {
-        case .success(let ad):
-            (decision, report, self.ad, error) = (ad.decision, ad.report, ad, nil)
-        case .failure(let failure):
-            (decision, report, ad, error) = (failure.decision, failure.report, nil, failure)
-        }
-    }
-
-    /// `{"decision":{"allowed","reason","message"},"report":[{"source","tier","ms","outcome","errorCode"?,"price"?,
-    /// "message","url"?}],
-    /// "ad":{"id","creativeId","mediaFile"?,"banner":{"width","height"}?}?,"error":{"kind","message","vastErrorCode"?}?}`
-    var json: JSON {
-        var members: [(String, JSON)] = []
-        if let decision {
-            members.append(
-                (
-                    "decision",
-                    .object([
-                        ("allowed", .bool(decision.allowed)),
-                        ("reason", .string(decision.reason.rawValue)),
-                        ("message", .string(decision.message)),
-                    ])
-                ))
-        } else {
-            members.append(("decision", .null))
-        }
-        members.append(
-            (
-                "report",
-                .array(
-                    (report?.sources ?? []).map { source in
-                        var row: [(String, JSON)] = [
-                            ("source", .string(source.source)), ("tier", .int(source.tier)),
-                            ("ms", .int(Int(source.milliseconds.rounded()))),
-                            ("outcome", .string(source.outcome.rawValue)),
-                        ]
-                        if let code = source.errorCode { row.append(("errorCode", .int(code.rawValue))) }
-                        if let price = source.price { row.append(("price", .string(String(price)))) }
-                        row.append(("message", .string(source.message)))
-                        if let url = source.url { row.append(("url", .string(url))) }
-                        return .object(row)
-                    })
-            ))
-        if let ad {
-            var fields: [(String, JSON)] = [
-                ("id", ad.id.map { .string($0) } ?? .null),
-                ("creativeId", ad.creativeId.map { .string($0) } ?? .null),
-                ("source", .string(ad.source)),
-            ]
-            if let file = ad.mediaFile {
-                fields.append(
-                    (
-                        "mediaFile",
-                        .object([
-                            ("url", .string(file.url)), ("type", file.type.map { .string($0) } ?? .null),
-                            ("width", file.width.map { .int($0) } ?? .null),
-                            ("height", file.height.map { .int($0) } ?? .null),
-                        ])
-                    ))
-            }
-            if let banner = ad.banner {
-                fields.append(
-                    ("banner", .object([("width", .int(banner.size.width)), ("height", .int(banner.size.height))])))
-            }
-            members.append(("ad", .object(fields)))
-        }
-        if let error {
-            var fields: [(String, JSON)] = [
-                ("kind", .string(error.kind.rawValue)), ("message", .string(error.message)),
-            ]
-            if let code = error.vastErrorCode { fields.append(("vastErrorCode", .int(code.rawValue))) }
-            members.append(("error", .object(fields)))
-        }
-        return .object(members)
-    }
-
-    var human: String {
-        var text = ""
-        if let decision {
-            text +=
-                "decision: \(decision.allowed ? "allowed" : "refused") (\(decision.reason.rawValue)) \(decision.message)\n"
-        }
-        for source in report?.sources ?? [] {
-            text +=
-                "  tier \(source.tier)  \(source.source)  \(source.outcome.rawValue)  \(Int(source.milliseconds.rounded())) ms"
-            if let code = source.errorCode { text += "  VAST \(code.rawValue)" }
-            if !source.message.isEmpty { text += "  \(source.message)" }
-            text += "\n"
-        }
-        if let ad {
-            text += "ad: \(ad.id ?? "?") creative \(ad.creativeId ?? "?") from \(ad.source)"
-            if let file = ad.mediaFile { text += "  media \(file.url)" }
-            if let banner = ad.banner { text += "  banner \(banner.size.width)x\(banner.size.height)" }
-            text += "\n"
-        }
-        if let error { text += "no ad: \(error.kind.rawValue): \(error.message)\n" }
-        return text
-    }
 }
