@@ -1,29 +1,13 @@
+public import AdErrors
 public import VAST
 
 /// Why no creative of an ad can be a bottom banner, with the VAST error codes to report.
 ///
 /// Firing the codes to the ad's Error URIs is the engine's job; this module only names them.
-public struct BannerFitError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kind of failure.
-    public struct Code: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The name, for example `doesNotFit`.
-        public var rawValue: String
-        /// Wraps a name.
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public var description: String { rawValue }
-
-        /// Banner-capable creatives exist, but none fits the space, even scaled where allowed
-        /// (601 for companions, 501 for non-linears).
-        public static let doesNotFit = Self(rawValue: "doesNotFit")
-        /// Companions or non-linears exist, but none has a resource a banner can render, or every
-        /// companion is an end card (604 for companions, 503 for non-linears).
-        public static let noSupportedResource = Self(rawValue: "noSupportedResource")
-        /// The ad has only linear creatives (201: the player expected a different linearity).
-        public static let noBannerCreative = Self(rawValue: "noBannerCreative")
-        /// The space asked for is not one (`maxHeight` or `maxWidth` below 1): the caller's mistake,
-        /// so no VAST code is reported.
-        public static let invalidSpace = Self(rawValue: "invalidSpace")
-    }
+public struct BannerFitError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == BannerFitError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<BannerFitError>
 
     /// The kind of failure.
     public var code: Code
@@ -50,4 +34,18 @@ public struct BannerFitError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         "\(code) (VAST \(vastErrorCodes.map(\.description).joined(separator: ", "))): \(message)"
     }
+}
+
+extension ErrorCode where Domain == BannerFitError {
+    /// Banner-capable creatives exist, but none fits the space, even scaled where allowed
+    /// (601 for companions, 501 for non-linears).
+    public static let doesNotFit = Self("doesNotFit")
+    /// Companions or non-linears exist, but none has a resource a banner can render, or every
+    /// companion is an end card (604 for companions, 503 for non-linears).
+    public static let noSupportedResource = Self("noSupportedResource")
+    /// The ad has only linear creatives (201: the player expected a different linearity).
+    public static let noBannerCreative = Self("noBannerCreative")
+    /// The space asked for is not one (`maxHeight` or `maxWidth` below 1): the caller's mistake,
+    /// so no VAST code is reported.
+    public static let invalidSpace = Self("invalidSpace")
 }

@@ -1,14 +1,16 @@
+public import AdErrors
 /// Why an input or a request naming a presentation was refused. Nothing changed.
 ///
-/// A struct with a private code so reasons can be added without breaking callers; compare with the
-/// factories (`error == .notOpen(handle)`). A request on a handle that is not open is always this error,
-/// never a decision for another presentation.
-public struct PresentationError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Code: Sendable, Hashable {
-        case notOpen, alreadyOpen, invalidName
-    }
+/// A `CodedError`: compare its ``code`` with the static members (`error.code == .notOpen`), or the whole
+/// error with the factories (`error == .notOpen(handle)`). A request on a handle that is not open is always
+/// this error, never a decision for another presentation.
+public struct PresentationError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == PresentationError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<PresentationError>
 
-    private let code: Code
+    /// Which reason this is.
+    public let code: Code
     /// The handle (or the refused name) the error is about.
     public let handle: PresentationHandle
     /// What happened and what to do, for a person.
@@ -62,4 +64,13 @@ extension PresentationHandle {
                 || byte == 0x2D || byte == 0x5F || byte == 0x2E
         }
     }
+}
+
+extension ErrorCode where Domain == PresentationError {
+    /// The handle was never opened in this engine, or it was closed.
+    public static let notOpen = Self("notOpen")
+    /// A presentation with this id is already open.
+    public static let alreadyOpen = Self("alreadyOpen")
+    /// A caller-chosen id that is not 1 to 64 letters, digits, `-`, `_` or `.`.
+    public static let invalidName = Self("invalidName")
 }

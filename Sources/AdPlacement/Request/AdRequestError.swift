@@ -1,8 +1,14 @@
+public import AdErrors
 /// Why a request (or presentation) document was refused: a number outside its range, naming the field.
 ///
 /// Thrown from the `Decodable` initialisers of ``AdRequestInfo``'s parts, so `JSONDecoder` passes it
 /// through unchanged. Shape problems (a missing field, a string for a number) stay `DecodingError`.
-public struct AdRequestError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AdRequestError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == AdRequestError` below.
+    public typealias Code = ErrorCode<AdRequestError>
+
+    /// Which reason this is: ``Code`` `invalidField` for every error today.
+    public var code: Code { .invalidField }
     /// The JSON path of the field, for example `playerSize.width` or `consent.gppSectionIds[2]`.
     public var field: String
     /// What is wrong, phrased to follow the field: `must be a whole number from 0 to 16384`.
@@ -15,7 +21,15 @@ public struct AdRequestError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The field and the problem as one sentence.
-    public var description: String { "\(field) \(problem)" }
+    public var message: String { "\(field) \(problem)" }
+
+    /// The field and the problem as one sentence.
+    public var description: String { message }
+}
+
+extension ErrorCode where Domain == AdRequestError {
+    /// A field's value is outside its range or not of its kind.
+    public static let invalidField = Self("invalidField")
 }
 
 extension AdRequestError {

@@ -1,9 +1,16 @@
+public import AdErrors
 /// Why tenant settings were rejected: every problem found, each naming the field it is about.
 ///
 /// Fields are written as paths from the document's root, for example
 /// `placements.clipsBottomBanner.caps.everyItems` or `placements.clipsPreRoll.sources[1].timeoutMs`;
 /// `document` stands for the whole document (for example when it is not JSON).
-public struct TenantSettingsError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TenantSettingsError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == TenantSettingsError` below.
+    public typealias Code = ErrorCode<TenantSettingsError>
+
+    /// Which reason this is: ``Code`` `invalidSettings` for every error today (``issues`` says which fields).
+    public var code: Code { .invalidSettings }
+
     /// One problem with one field.
     public struct Issue: Sendable, Hashable, CustomStringConvertible {
         /// The JSON path of the field, for example `placements.clipsBottomBanner.caps.everyItems`.
@@ -35,7 +42,15 @@ public struct TenantSettingsError: Error, Sendable, Hashable, CustomStringConver
     }
 
     /// Every issue, separated by `; `.
-    public var description: String { issues.map(\.description).joined(separator: "; ") }
+    public var message: String { issues.map(\.description).joined(separator: "; ") }
+
+    /// Every issue, separated by `; `.
+    public var description: String { message }
+}
+
+extension ErrorCode where Domain == TenantSettingsError {
+    /// The settings are not valid JSON of the settings' shape, or a field is out of its range.
+    public static let invalidSettings = Self("invalidSettings")
 }
 
 extension TenantSettingsError {
