@@ -195,7 +195,7 @@ struct VASTModelBuilder {
         }
         let parentIndex = frames.count - 1
         let parent = frames[parentIndex].element
-        let foreign = uri != nil && !sameNamespace(uri, rootNamespace)
+        let foreign = uri != nil && !Self.sameNamespace(uri, rootNamespace)
         let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
         guard let known, !foreign, let parent,
             VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
@@ -285,7 +285,7 @@ struct VASTModelBuilder {
         }
     }
 
-    private func sameNamespace(_ lhs: UnsafePointer<xmlChar>?, _ rhs: UnsafePointer<xmlChar>?) -> Bool {
+    private static func sameNamespace(_ lhs: UnsafePointer<xmlChar>?, _ rhs: UnsafePointer<xmlChar>?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
         return lhs == rhs || xmlStrEqual(lhs, rhs) != 0
     }
@@ -299,8 +299,9 @@ struct VASTModelBuilder {
 
     /// Closes the innermost frame, dropping the counts of its children.
     mutating func popFrame() {
-        guard let frame = frames.popLast() else { return }
-        siblingCounts.removeSubrange(frame.countsStart...)
+        guard let start = frames.last?.countsStart else { return }
+        frames.removeLast()
+        if siblingCounts.count > start { siblingCounts.removeSubrange(start...) }
     }
 
     /// The 1-based index of a new child with `key` among its siblings of the same key, in the
