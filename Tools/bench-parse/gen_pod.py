@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a large, deterministic VAST 4.2 ad-pod document for parse benchmarks.
 
-Usage: gen_pod.py OUTPUT_PATH [--ads N] [--seed S]
+Usage: gen_pod.py OUTPUT_PATH [--ads N] [--seed S] [--legacy]
 
 Default: 500 Ads (~4 MB). Every Ad is an <InLine> with AdSystem, Error,
 2-3 Impressions, Pricing, AdServingId, AdTitle, Category, Description,
@@ -9,10 +9,18 @@ Advertiser, a Linear creative (Duration, ~8-10 Tracking, VideoClicks with
 ClickThrough + ClickTracking, 3-4 MediaFiles, sometimes a Mezzanine and an Icon),
 a companion creative (StaticResource / HTMLResource alternating), sometimes
 AdVerifications, and Extensions. URLs are realistic (long query strings with
-macros) and wrapped in CDATA. Output depends only on (ads, seed).
+macros) and wrapped in CDATA. Output depends only on (ads, seed, legacy).
+
+By default the pod is valid and close to clean (vastcheck validate: valid, a handful of
+findings): the InLine children come in the 4.x schema's order, the companion Creative has its
+UniversalAdId, macros in URLs are percent-encoded (%5BCACHEBUSTING%5D), no event is VAST 3's
+"fullscreen", CompanionClickTracking has its id and pxratio is 1. --legacy writes the pod
+bench-parse used before (byte for byte): invalid (companions without UniversalAdId) and with
+about 11,000 findings, of which the parser keeps the first 1,000.
 """
 import argparse
 import random
+import re
 import sys
 
 HOSTS = [
@@ -69,11 +77,41 @@ def cdata(s):
     return f"<![CDATA[{s}]]>"
 
 
-def gen_ad(g, i, out):
+# The VAST 4.x schema's order of InLine children (VASTSpecRules.childOrder).
+INLINE_ORDER = ["AdSystem", "Error", "Extensions", "Impression", "Pricing", "ViewableImpression", "AdServingId",
+                "AdTitle", "AdVerifications", "Advertiser", "Category", "Creatives", "Description", "Expires",
+                "Survey"]
+
+
+def valid(ad_lines, ad, adv):
+    """One generated ad made valid and close to clean (see the module's text)."""
+    text = "".join(ad_lines)
+    text = text.replace(f'<Creative id="cr-{ad}-2" sequence="1" adId="{ad}">\n',
+                        f'<Creative id="cr-{ad}-2" sequence="1" adId="{ad}">\n'
+                        f'          <UniversalAdId idRegistry="Ad-ID">{adv[:4].upper()}C{ad}</UniversalAdId>\n')
+    text = re.sub(r"\[([A-Z_]+)\]", r"%5B\1%5D", text)
+    text = text.replace('event="fullscreen"', 'event="playerExpand"')
+    text = text.replace("<CompanionClickTracking>", f'<CompanionClickTracking id="cct-{ad}">')
+    text = text.replace('pxratio="1000"', 'pxratio="1"')
+    lines = text.splitlines(keepends=True)
+    head, body, tail = lines[:2], lines[2:-2], lines[-2:]
+    blocks = []
+    for line in body:  # InLine's children start at six spaces of indent
+        if line.startswith("      <") and not line.startswith("       ") and not line.startswith("      </"):
+            blocks.append([line])
+        else:
+            blocks[-1].append(line)
+    name = lambda block: re.match(r"\s*<(\w+)", block[0]).group(1)
+    blocks.sort(key=lambda block: INLINE_ORDER.index(name(block)))
+    return "".join(head + [line for block in blocks for line in block] + tail)
+
+
+def gen_ad(g, i, out, legacy=True):
     r = g.r
     ad = 100000 + i
     adv = r.choice(ADVERTISERS)
-    w = out.append
+    lines = []
+    w = lines.append
     w(f'  <Ad id="{ad}" sequence="{i + 1}" adType="video">\n')
     w("    <InLine>\n")
     w(f'      <AdSystem version="{r.randint(1, 9)}.{r.randint(0, 9)}">ExampleAdServer</AdSystem>\n')
@@ -178,6 +216,7 @@ def gen_ad(g, i, out):
     w("      </Extensions>\n")
     w("    </InLine>\n")
     w("  </Ad>\n")
+    out.append("".join(lines) if legacy else valid(lines, ad, adv))
 
 
 def main(argv=None):
@@ -185,12 +224,14 @@ def main(argv=None):
     ap.add_argument("output")
     ap.add_argument("--ads", type=int, default=500)
     ap.add_argument("--seed", type=int, default=20240601)
+    ap.add_argument("--legacy", action="store_true",
+                    help="the pod bench-parse used before issue 14: invalid, about 11,000 findings")
     a = ap.parse_args(argv)
     g = Gen(a.seed)
     out = ['<?xml version="1.0" encoding="UTF-8"?>\n',
            '<VAST version="4.2" xmlns="http://www.iab.com/VAST">\n']
     for i in range(a.ads):
-        gen_ad(g, i, out)
+        gen_ad(g, i, out, a.legacy)
     out.append("</VAST>\n")
     data = "".join(out).encode("utf-8")
     with open(a.output, "wb") as f:

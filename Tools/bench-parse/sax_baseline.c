@@ -13,9 +13,11 @@
  * any real parser built on libxml2 SAX2 does at least this much work.
  *
  * Build:  cc -O2 -o sax_baseline sax_baseline.c $(pkg-config --cflags --libs libxml-2.0)
- * Usage:  sax_baseline [--reps N] [--warmup W] [--warmup-ms MS] [--quiet] FILE_OR_DIR...
+ * Usage:  sax_baseline [--reps N] [--warmup W] [--warmup-ms MS] [--latency K] [--quiet] FILE_OR_DIR...
  *         Warm-up: at least W rounds (default 2) AND at least MS ms (default 300).
  *         Directories are searched recursively for *.xml (case-insensitive).
+ *         --latency K: after the warm-up, parse the first document K times, timing each parse
+ *         on its own (one "sample us=" line each) instead of timing rounds.
  *
  * Output (stdout):
  *   round <i> time_s=<seconds>        one line per measured round
@@ -23,6 +25,9 @@
  *   sax_elements_per_round=.. sax_attributes_per_round=.. sax_text_bytes_per_round=..
  *     checksum=<deterministic, one pass> sink=<all passes; varies with warm-up count>
  *   sax_best_s=... sax_median_s=... sax_docs_per_s=... sax_MBps=... (median; MB = 1e6 bytes)
+ * With --latency K, instead of the rounds and the last two lines:
+ *   sample us=<microseconds>          one line per timed parse of the first document
+ *   sax_latency_samples=K sax_p50_us=... sax_p99_us=...
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -213,19 +218,26 @@ static double median(double *v, int n) {
     return (n % 2) ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+static double percentile(double *v, int n, double p) {
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    int i = (int)(p * (double)(n - 1) + 0.5);
+    return v[i < 0 ? 0 : (i >= n ? n - 1 : i)];
+}
+
 static void usage(void) {
-    fprintf(stderr, "usage: sax_baseline [--reps N] [--warmup W] [--warmup-ms MS] [--quiet] FILE_OR_DIR...\n");
+    fprintf(stderr, "usage: sax_baseline [--reps N] [--warmup W] [--warmup-ms MS] [--latency K] [--quiet] FILE_OR_DIR...\n");
     exit(2);
 }
 
 int main(int argc, char **argv) {
-    int reps = 15, warmup = 2, quiet = 0;
+    int reps = 15, warmup = 2, quiet = 0, latency = 0;
     double warmup_ms = 300;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--reps") == 0 && i + 1 < argc) reps = atoi(argv[++i]);
         else if (strcmp(a, "--warmup") == 0 && i + 1 < argc) warmup = atoi(argv[++i]);
         else if (strcmp(a, "--warmup-ms") == 0 && i + 1 < argc) warmup_ms = atof(argv[++i]);
+        else if (strcmp(a, "--latency") == 0 && i + 1 < argc) latency = atoi(argv[++i]);
         else if (strcmp(a, "--quiet") == 0) quiet = 1;
         else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) usage();
         else if (strcmp(a, "--") == 0) { for (++i; i < argc; i++) add_path(argv[i]); }
@@ -239,7 +251,7 @@ int main(int argc, char **argv) {
             } else add_path(a);
         }
     }
-    if (reps < 1 || warmup < 0 || warmup_ms < 0) usage();
+    if (reps < 1 || warmup < 0 || warmup_ms < 0 || latency < 0 || latency > 10000000) usage();
     if (npaths == 0) die("no input .xml files", NULL);
 
     for (size_t i = 0; i < npaths; i++) load(paths[i]);
@@ -268,6 +280,24 @@ int main(int argc, char **argv) {
             failed++;
             if (!quiet) fprintf(stderr, "sax_baseline: not well-formed: %s\n", docs[i].path);
         }
+
+    if (latency > 0) {
+        double *lat = malloc((size_t)latency * sizeof *lat);
+        if (!lat) die("out of memory", NULL);
+        for (int k = 0; k < latency; k++) {
+            double t0 = now_s();
+            parse_one(&docs[0], &sink);
+            lat[k] = (now_s() - t0) * 1e6;
+            printf("sample us=%.3f\n", lat[k]);
+        }
+        printf("sax_docs=1 sax_failed=%zu sax_bytes=%zu sax_latency_samples=%d sax_warmup_rounds=%d sink=%016llx\n",
+               failed, docs[0].len, latency, warm_rounds, (unsigned long long)sink.sum);
+        double p50 = percentile(lat, latency, 0.50), p99 = percentile(lat, latency, 0.99);
+        printf("sax_p50_us=%.2f sax_p99_us=%.2f\n", p50, p99);
+        free(lat);
+        xmlCleanupParser();
+        return 0;
+    }
 
     double *t = malloc((size_t)reps * sizeof *t);
     for (int r = 0; r < reps; r++) {

@@ -4,11 +4,15 @@
 /// name always arrives at the same address. A fixed open-addressing table keyed by that address
 /// avoids hashing on every start tag; past half full (hostile input with thousands of distinct
 /// names) new entries go to an ordinary dictionary, so memory stays proportional to the names.
+///
+/// The table holds only plain data (the keys, and each key's index into a dense array of the
+/// values): one is made for every parse, and an array of optional values would cost a generic
+/// destroy of every slot when the parse ends.
 struct PointerCache<Value> {
     private static var capacity: Int { 256 }
     private var keys = [UnsafeRawPointer?](repeating: nil, count: PointerCache.capacity)
-    private var values: [Value?] = Array(repeating: nil, count: PointerCache.capacity)
-    private var count = 0
+    private var slots = [UInt8](repeating: 0, count: PointerCache.capacity)
+    private var values: [Value] = []
     private var overflow: [UnsafeRawPointer: Value] = [:]
 
     private func slot(_ key: UnsafeRawPointer) -> Int {
@@ -19,21 +23,21 @@ struct PointerCache<Value> {
     func value(for key: UnsafeRawPointer) -> Value? {
         var index = slot(key)
         while let stored = keys[index] {
-            if stored == key { return values[index] }
+            if stored == key { return values[Int(slots[index])] }
             index = (index + 1) & (Self.capacity - 1)
         }
         return overflow.isEmpty ? nil : overflow[key]
     }
 
     mutating func insert(_ value: Value, for key: UnsafeRawPointer) {
-        guard count < Self.capacity / 2 else {
+        guard values.count < Self.capacity / 2 else {
             overflow[key] = value
             return
         }
         var index = slot(key)
         while keys[index] != nil { index = (index + 1) & (Self.capacity - 1) }
         keys[index] = key
-        values[index] = value
-        count += 1
+        slots[index] = UInt8(values.count)
+        values.append(value)
     }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The elements of the VAST vocabulary the parser knows, one case per local name.
 ///
 /// Looking a name up happens once per distinct name and parse (see `ElementNameCache`), so
@@ -99,8 +101,31 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// Every known local name, for the per-parse name cache's misses.
+    /// Every known local name.
     static let byName: [String: VASTElement] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+    /// The known names' bytes by length, for ``named(_:)``.
+    private static let namesByLength: [[(bytes: [UInt8], element: VASTElement)]] = {
+        var table = [[(bytes: [UInt8], element: VASTElement)]](repeating: [], count: 32)
+        for element in allCases {
+            let bytes = Array(element.name.utf8)
+            table[bytes.count].append((bytes, element))
+        }
+        return table
+    }()
+
+    /// The element a NUL-terminated local name (as libxml2 hands it over) names, for the per-parse
+    /// name cache's misses: the bytes are compared with the names of their length, so no string
+    /// is made and nothing is hashed.
+    static func named(_ localname: UnsafePointer<UInt8>) -> VASTElement? {
+        let length = strlen(localname)
+        guard length < namesByLength.count else { return nil }
+        for entry in namesByLength[length] {
+            let same = entry.bytes.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, localname, length) == 0 } }
+            if same == true { return entry.element }
+        }
+        return nil
+    }
 
     /// Elements whose text content is their value (URLs, names, times); the parser collects
     /// character data only for these.

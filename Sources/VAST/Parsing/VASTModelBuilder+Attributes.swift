@@ -14,7 +14,10 @@ extension VASTModelBuilder {
     /// The value of attribute `name`; a spelling that differs only in case (`AdID` for `adId`)
     /// is accepted with a finding.
     mutating func attr(_ name: String) -> String? {
-        for attribute in attrs where attribute.name == name { return attribute.value }
+        let length = name.utf8.count
+        for attribute in attrs where attribute.name.utf8.count == length && attribute.name == name {
+            return attribute.value
+        }
         for attribute in attrs where attribute.name.caseInsensitiveEquals(name) {
             report(
                 .warning, .tolerance, "attribute.name-case",

@@ -28,7 +28,7 @@ extension VASTModelBuilder {
             }
             version = known
         }
-        frames.append(Frame(element: .vast, index: 1, line: line, column: column))
+        push(Frame(element: .vast, index: 1, line: line, column: column))
         rootNamespace = uri
         if written == nil {
             report(
@@ -52,7 +52,7 @@ extension VASTModelBuilder {
         var error = VASTParseError(.unsupportedVersion, message, line: line)
         error.documentVersion = rawVersion.isEmpty ? nil : rawVersion
         unsupported = error
-        frames.append(Frame(element: nil, unknownName: name, index: 1, line: line, column: column))
+        push(Frame(element: nil, unknownName: name, index: 1, line: line, column: column))
         skipDepth = 1
     }
 

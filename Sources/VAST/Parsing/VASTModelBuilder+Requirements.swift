@@ -1,3 +1,5 @@
+internal import CLibXML2
+
 /// Checking the requirement rows of ``VASTSpecRules/requirements`` as elements open and close:
 /// each missing attribute or child is a finding of its row's level, naming the row's finer id.
 extension VASTModelBuilder {
@@ -10,8 +12,7 @@ extension VASTModelBuilder {
             var present = false
             for index in 0..<attributes.count {
                 guard let name = attributes.localname(at: index) else { continue }
-                let written = attributeName(name)
-                if written == requirement.name || written.caseInsensitiveEquals(requirement.name) {
+                if Self.sameNameIgnoringCase(name, requirement.name) {
                     present = true
                     break
                 }
@@ -36,6 +37,21 @@ extension VASTModelBuilder {
                     "<\(element.name)> must have \(article) \(requirement.name) attribute",
                     subrule: requirement.specificID)
             }
+        }
+    }
+
+    /// True when the NUL-terminated name `written` is `name`, or `name` spelled with other ASCII
+    /// letter cases (``Swift/String/caseInsensitiveEquals(_:)`` on the bytes, without making a string).
+    static func sameNameIgnoringCase(_ written: UnsafePointer<xmlChar>, _ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { expected in
+            for (offset, b) in expected.enumerated() {
+                let a = written[offset]
+                guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) else {
+                    return false
+                }
+            }
+            return written[expected.count] == 0
         }
     }
 

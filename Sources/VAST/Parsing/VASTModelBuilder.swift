@@ -50,7 +50,8 @@ struct VASTModelBuilder {
         var foreign = false
         var index: Int
         var seen = VASTElementSet()
-        var childCounts: [(key: Int, count: Int)] = []
+        /// Where its children's counts start in ``VASTModelBuilder/siblingCounts``.
+        var countsStart = 0
         var lastOrder = -1
         var orderReported = false
         /// Where its start tag is, for the findings made at its end tag (a missing child, a bad value).
@@ -58,6 +59,9 @@ struct VASTModelBuilder {
         var column = 0
     }
     var frames: [Frame] = []
+    /// How many children of each kind the open frames have had, the innermost frame's last: one
+    /// array for the whole parse (a frame's part is dropped when it closes), not one per frame.
+    var siblingCounts: [(key: Int, count: Int)] = []
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
     var skipDepth = 0
     /// Depth inside Extensions or CreativeExtensions, where nothing is counted.
@@ -104,7 +108,7 @@ struct VASTModelBuilder {
     mutating func element(for localname: UnsafePointer<xmlChar>) -> VASTElement? {
         let key = UnsafeRawPointer(localname)
         if let cached = elementCache.value(for: key) { return cached }
-        let found = VASTElement.byName[String(cString: localname)]
+        let found = VASTElement.named(localname)
         elementCache.insert(found, for: key)
         return found
     }
@@ -191,7 +195,7 @@ struct VASTModelBuilder {
         }
         let parentIndex = frames.count - 1
         let parent = frames[parentIndex].element
-        let foreign = uri != nil && !sameNamespace(uri, rootNamespace)
+        let foreign = uri != nil && !Self.sameNamespace(uri, rootNamespace)
         let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
         guard let known, !foreign, let parent,
             VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
@@ -201,7 +205,7 @@ struct VASTModelBuilder {
         }
         frames[parentIndex].seen.insert(known)
         checkOrder(of: known, inFrame: parentIndex)
-        frames.append(Frame(element: known, index: index, line: line, column: column))
+        push(Frame(element: known, index: index, line: line, column: column))
         if known.introduced > version {
             report(
                 .warning, .schema, "version.element",
@@ -225,12 +229,12 @@ struct VASTModelBuilder {
                 return
             }
             finishExtension()
-            frames.removeLast()
+            popFrame()
             return
         }
         if skipDepth > 0 {
             skipDepth -= 1
-            if skipDepth == 0 { frames.removeLast() }
+            if skipDepth == 0 { popFrame() }
             return
         }
         guard let frame = frames.last, let element = frame.element else { return }
@@ -242,7 +246,7 @@ struct VASTModelBuilder {
         } else {
             close(element)
         }
-        frames.removeLast()
+        popFrame()
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) {
@@ -281,17 +285,33 @@ struct VASTModelBuilder {
         }
     }
 
-    private func sameNamespace(_ lhs: UnsafePointer<xmlChar>?, _ rhs: UnsafePointer<xmlChar>?) -> Bool {
+    private static func sameNamespace(_ lhs: UnsafePointer<xmlChar>?, _ rhs: UnsafePointer<xmlChar>?) -> Bool {
         guard let lhs, let rhs else { return lhs == nil && rhs == nil }
         return lhs == rhs || xmlStrEqual(lhs, rhs) != 0
     }
 
+    /// Opens a frame; the counts of its children go at the end of ``siblingCounts``.
+    mutating func push(_ frame: Frame) {
+        var frame = frame
+        frame.countsStart = siblingCounts.count
+        frames.append(frame)
+    }
+
+    /// Closes the innermost frame, dropping the counts of its children.
+    mutating func popFrame() {
+        guard let start = frames.last?.countsStart else { return }
+        frames.removeLast()
+        if siblingCounts.count > start { siblingCounts.removeSubrange(start...) }
+    }
+
+    /// The 1-based index of a new child with `key` among its siblings of the same key, in the
+    /// innermost frame (the one at `index`), whose counts are the last in ``siblingCounts``.
     private mutating func nextIndex(inFrame index: Int, key: Int) -> Int {
-        if let position = frames[index].childCounts.firstIndex(where: { $0.key == key }) {
-            frames[index].childCounts[position].count += 1
-            return frames[index].childCounts[position].count
+        for position in frames[index].countsStart..<siblingCounts.count where siblingCounts[position].key == key {
+            siblingCounts[position].count += 1
+            return siblingCounts[position].count
         }
-        frames[index].childCounts.append((key, 1))
+        siblingCounts.append((key, 1))
         return 1
     }
 
@@ -300,8 +320,7 @@ struct VASTModelBuilder {
         parent: VASTElement?, index: Int
     ) {
         let name = String(cString: localname)
-        frames.append(
-            Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
+        push(Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {

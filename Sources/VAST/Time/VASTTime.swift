@@ -56,6 +56,113 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
     /// - Returns: the time and, when the input was not strict, what was tolerated.
     /// - Throws: ``VASTTimeFormatError`` when the text is not a time.
     public static func parse(_ text: String) throws(VASTTimeFormatError) -> (VASTTime, VASTLeniency?) {
+        if let outcome = text.utf8.withContiguousStorageIfAvailable({ parseASCII($0) }), let outcome {
+            switch outcome {
+            case .success(let value): return value
+            case .failure(let reason): throw VASTTimeFormatError(text: text, reason: reason.text)
+            }
+        }
+        return try parseCharacters(text)
+    }
+
+    /// Why ``parseASCII(_:)`` refused a time, as ``VASTTimeFormatError/reason``'s text.
+    private enum Refusal: Error {
+        case empty, tooLong, shape, seconds, fraction, field, minutes, secondsAbove
+
+        var text: String {
+            switch self {
+            case .empty: "is empty"
+            case .tooLong: "is too long"
+            case .shape: "is not HH:MM:SS(.mmm)"
+            case .seconds: "has seconds that are not a number"
+            case .fraction: "has a fraction that is not 1 to 9 digits"
+            case .field: "has a field that is not a number"
+            case .minutes: "has minutes above 59"
+            case .secondsAbove: "has seconds above 59"
+            }
+        }
+    }
+
+    /// ``parse(_:)`` over the bytes of an all-ASCII text, where a `Character` is a byte (CR LF
+    /// aside, which is whitespace either way), so splitting at bytes gives the same fields as
+    /// ``parseCharacters(_:)`` without allocating them; `nil` for any other text.
+    private static func parseASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<(VASTTime, VASTLeniency?), Refusal>? {
+        var colons = 0
+        var firstColon = 0
+        var secondColon = 0
+        var start = -1
+        var end = -1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard byte < 0x80 else { return nil }
+            if !byte.isASCIIWhitespace {
+                if start < 0 { start = index }
+                end = index + 1
+            }
+        }
+        guard start >= 0 else { return .failure(.empty) }
+        guard end - start <= 32 else { return .failure(.tooLong) }
+        for index in start..<end where bytes[index] == 0x3A {
+            colons += 1
+            if colons == 1 { firstColon = index } else if colons == 2 { secondColon = index }
+        }
+        guard colons == 2 || colons == 0 else { return .failure(.shape) }
+        var leniency: VASTLeniency? = end - start != bytes.count ? VASTLeniency("surrounding whitespace") : nil
+        // The seconds field: whole seconds, then at most one `.` and 1 to 9 fraction digits.
+        let secondsStart = colons == 2 ? secondColon + 1 : start
+        var dot = -1
+        for index in secondsStart..<end where bytes[index] == 0x2E {
+            guard dot < 0 else { return .failure(.seconds) }
+            dot = index
+        }
+        let wholeEnd = dot < 0 ? end : dot
+        guard let seconds = digits(bytes, secondsStart, wholeEnd) else { return .failure(.seconds) }
+        var millis = 0
+        var fractionDigits = 0
+        if dot >= 0 {
+            fractionDigits = end - dot - 1
+            guard fractionDigits <= 9, let value = digits(bytes, dot + 1, end) else { return .failure(.fraction) }
+            millis = value
+            var count = fractionDigits
+            while count > 3 {
+                millis /= 10
+                count -= 1
+            }
+            while count < 3 {
+                millis *= 10
+                count += 1
+            }
+        }
+        if colons == 0 {
+            return .success(
+                (VASTTime(milliseconds: seconds * 1000 + millis), VASTLeniency("bare seconds instead of HH:MM:SS")))
+        }
+        guard let hours = digits(bytes, start, firstColon), let minutes = digits(bytes, firstColon + 1, secondColon)
+        else { return .failure(.field) }
+        guard minutes < 60 else { return .failure(.minutes) }
+        guard seconds < 60 else { return .failure(.secondsAbove) }
+        if firstColon - start != 2 || secondColon - firstColon - 1 != 2 || wholeEnd - secondsStart != 2 {
+            leniency = leniency ?? VASTLeniency("fields not written with two digits")
+        } else if fractionDigits != 0 && fractionDigits != 3 {
+            leniency = leniency ?? VASTLeniency("\(fractionDigits) fraction digits instead of 3")
+        }
+        return .success((VASTTime(milliseconds: ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis), leniency))
+    }
+
+    /// Reads the 1 to 9 ASCII digits of `bytes[from..<to]`, as ``digits(_:)`` does.
+    private static func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        guard from < to, to - from <= 9 else { return nil }
+        var value = 0
+        for index in from..<to {
+            let byte = bytes[index]
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// ``parse(_:)`` by `Character`s, for text that is not all ASCII.
+    private static func parseCharacters(_ text: String) throws(VASTTimeFormatError) -> (VASTTime, VASTLeniency?) {
         let trimmed = text.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { throw VASTTimeFormatError(text: text, reason: "is empty") }
         guard trimmed.utf8.count <= 32 else { throw VASTTimeFormatError(text: text, reason: "is too long") }

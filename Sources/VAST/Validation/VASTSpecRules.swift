@@ -42,29 +42,34 @@ enum VASTSpecRules {
     /// (they follow the spec's presentation order). Children not listed are not ordered.
     static func childOrder(of element: VASTElement, version: VASTVersion) -> [VASTElement] {
         switch (element, version.isVAST4, version) {
-        case (.inLine, true, _):
-            [
-                .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adServingId, .adTitle,
-                .adVerifications, .advertiser, .category, .creatives, .description, .expires, .survey,
-            ]
-        case (.wrapper, true, _):
-            [
-                .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adVerifications,
-                .blockedAdCategories, .creatives, .vastAdTagURI,
-            ]
-        case (.inLine, false, .v2_0):
-            [.adSystem, .adTitle, .description, .survey, .error, .impression, .creatives, .extensions]
-        case (.inLine, false, _):
-            [
-                .adSystem, .adTitle, .description, .advertiser, .pricing, .survey, .error, .impression, .creatives,
-                .extensions,
-            ]
-        case (.wrapper, false, _):
-            [.adSystem, .vastAdTagURI, .error, .impression, .creatives, .extensions]
-        default:
-            []
+        case (.inLine, true, _): inLine4Order
+        case (.wrapper, true, _): wrapper4Order
+        case (.inLine, false, .v2_0): inLine2Order
+        case (.inLine, false, _): inLine3Order
+        case (.wrapper, false, _): wrapper3Order
+        default: []
         }
     }
+
+    // The orders of ``childOrder(of:version:)``, made once (the parser asks for each child of an ad).
+    private static let inLine4Order: [VASTElement] = [
+        .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adServingId, .adTitle,
+        .adVerifications, .advertiser, .category, .creatives, .description, .expires, .survey,
+    ]
+    private static let wrapper4Order: [VASTElement] = [
+        .adSystem, .error, .extensions, .impression, .pricing, .viewableImpression, .adVerifications,
+        .blockedAdCategories, .creatives, .vastAdTagURI,
+    ]
+    private static let inLine2Order: [VASTElement] = [
+        .adSystem, .adTitle, .description, .survey, .error, .impression, .creatives, .extensions,
+    ]
+    private static let inLine3Order: [VASTElement] = [
+        .adSystem, .adTitle, .description, .advertiser, .pricing, .survey, .error, .impression, .creatives,
+        .extensions,
+    ]
+    private static let wrapper3Order: [VASTElement] = [
+        .adSystem, .vastAdTagURI, .error, .impression, .creatives, .extensions,
+    ]
 
     /// ``allowedChildren(of:)`` for every element, as bit sets indexed by raw value: the parser
     /// asks once per start tag.
