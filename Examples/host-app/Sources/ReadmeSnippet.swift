@@ -7,10 +7,11 @@ func readmeSnippet(cms: String, path: String) async throws {
     // Once: an engine from the tenant's settings JSON and a file for the durable beacon store.
     let engine = try AdEngine(configuration: .init(settings: try TenantSettings(json: cms), beaconStorePath: path))
 
-    // A Clips player opens, opted in to the opening pre-roll (nil: not opted in to any ad).
-    await engine.presentationStarted(ClipsAdConfiguration(preRollEnabled: true))
+    // A Clips player opens, opted in to the opening pre-roll (nil: not opted in to any ad); each player on
+    // screen opens its own presentation, with its own opt-in and counts.
+    let player = try await engine.openPresentation(.clips, configuration: ClipsAdConfiguration(preRollEnabled: true))
     do {
-        let ad = try await engine.getAd(for: AdRequestInfo(placement: .clipsPreRoll, itemId: "clip-1"))
+        let ad = try await engine.getAd(for: AdRequestInfo(placement: .clipsPreRoll, itemId: "clip-1"), in: player)
         let session = try ad.makeSession()  // one play: feed it the player's callbacks
         _ = try session.impressionRendered()  // each input returns its callbacks; beacons go out in order
         _ = try session.progressed(to: 5, duration: 20)  // quartiles, progress offsets, completion follow
@@ -18,6 +19,7 @@ func readmeSnippet(cms: String, path: String) async throws {
         print(error)  // why no ad: the decision, each source's outcome, the IAB code
     }
     let analytics = Task { for await event in engine.events { print(event) } }  // every ad and beacon event
+    try await engine.closePresentation(player)
     _ = await engine.flush()  // the app goes to the background: deliver what is stored
     analytics.cancel()
 }
