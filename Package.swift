@@ -88,7 +88,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
-        .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport", "VAST"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import VAST
 
 /// One case of the hostile corpus, as `Tests/Hostile/<layer>/cases.json` writes it (see Tests/Hostile/README.md).
 struct HostileCase: Decodable, Sendable {
@@ -66,65 +67,4 @@ struct Limits: Decodable, Sendable {
     var ms: Double?
     /// Peak RSS above the runner's baseline, in MiB.
     var rssMiB: Double?
-}
-
-/// A JSON value, for expectations.
-enum JSONValue: Decodable, Sendable, Equatable, CustomStringConvertible {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .null: "null"
-        case .bool(let value): "\(value)"
-        case .number(let value): value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
-        case .string(let value): "\"\(value)\""
-        case .array(let values): "[" + values.map(\.description).joined(separator: ", ") + "]"
-        case .object(let members):
-            "{" + members.sorted { $0.key < $1.key }.map { "\"\($0.key)\": \($0.value)" }.joined(separator: ", ") + "}"
-        }
-    }
-
-    /// The value at a dotted path with indexes (`documents[0].chain[2].kind`); `.null` when absent.
-    func value(at path: String) -> JSONValue {
-        var current = self
-        for component in path.split(separator: ".") {
-            var name = Substring(component)
-            var indexes: [Int] = []
-            while name.hasSuffix("]"), let open = name.lastIndex(of: "[") {
-                indexes.insert(Int(name[name.index(after: open)..<name.index(before: name.endIndex)]) ?? -1, at: 0)
-                name = name[..<open]
-            }
-            if !name.isEmpty {
-                guard case .object(let members) = current, let next = members[String(name)] else { return .null }
-                current = next
-            }
-            for index in indexes {
-                guard case .array(let values) = current, values.indices.contains(index) else { return .null }
-                current = values[index]
-            }
-        }
-        return current
-    }
 }

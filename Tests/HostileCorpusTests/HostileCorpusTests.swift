@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import VAST
 
 /// Replays the hostile corpus (`Tests/Hostile`): each case in a child process (the real `vastcheck`, or
 /// `hostile-beacons` for the beacon store), against the loopback server where it needs one, with a time

@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 /// How fixtures write ``UnitInput`` and ``UnitCallback``.
 enum UnitCodec {

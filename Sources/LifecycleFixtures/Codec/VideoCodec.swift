@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 /// How fixtures write ``VideoInput`` and ``VideoCallback``.
 enum VideoCodec {

@@ -1,3 +1,5 @@
+import VAST
+
 /// Reads one JSON object of a fixture field by field, remembering which keys it read so that
 /// ``finish()`` can refuse the ones it did not (a typo must not silently weaken a fixture).
 ///

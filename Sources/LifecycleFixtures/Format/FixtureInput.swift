@@ -1,4 +1,5 @@
 public import AdLifecycle
+import VAST
 
 /// One input of a fixture step, typed for its controller.
 public enum FixtureInput: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 public import AdLifecycle
+import VAST
 
 /// One output of a lifecycle, typed for its controller: a delegate callback or a beacon.
 ///

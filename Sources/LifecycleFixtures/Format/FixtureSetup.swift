@@ -1,5 +1,6 @@
 public import AdLifecycle
 public import Foundation
+import VAST
 
 /// What a fixture fixes before its first input, so that every output is exact: the ad instance, the
 /// clock and random source behind `[TIMESTAMP]` and `[CACHEBUSTING]`, the player's initial state, and

@@ -1,3 +1,5 @@
+import VAST
+
 /// One step of a fixture: an input at a time, and exactly what it must produce.
 public struct FixtureStep: Sendable, Hashable {
     /// Milliseconds after the fixture's clock start: the input's timestamp (`[TIMESTAMP]`).

@@ -1,5 +1,6 @@
 import AdLifecycle
 public import Foundation
+import VAST
 
 /// A lifecycle fixture: an ad, a setup, ordered inputs and the exact ordered outputs (or typed error)
 /// each must produce. The format is documented, with a full example, in

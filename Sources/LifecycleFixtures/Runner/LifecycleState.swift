@@ -1,5 +1,6 @@
 import AdLifecycle
 import Foundation
+import VAST
 
 /// The lifecycles' observable states as fixtures see them: the keys `expectState` may name, and the
 /// state encoded for comparison.

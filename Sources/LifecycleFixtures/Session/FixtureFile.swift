@@ -1,4 +1,5 @@
 public import Foundation
+import VAST
 
 /// A fixture file of either kind: a lifecycle fixture (`unit`, `video`, `mraid`) or a session fixture.
 public enum FixtureFile: Sendable {

@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 /// A session fixture's `play` input: the virtual player (AdSimulation's `VirtualPlayer`) plays the ad from
 /// its playhead to ``toMs``, reporting progress at each milestone on the way and at ``toMs``, the clock

@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 extension SessionCodec {
     static func callback(_ name: String, _ fields: inout FieldReader) throws(FixtureError) -> SessionCallback {

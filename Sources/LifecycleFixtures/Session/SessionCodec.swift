@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 /// How session fixtures write ``SessionInput`` and ``SessionCallback``: the unit's and video's names,
 /// times in milliseconds (`positionMs`), and MRAID and NonLinear inputs and callbacks under a prefix

@@ -1,5 +1,6 @@
 public import AdLifecycle
 public import Foundation
+import VAST
 
 /// A session fixture (`"controller": "session"`): one timeline of unit, video, MRAID, exposure, shown-part
 /// and clock inputs to an `AdSession`, each step's outputs asserted as one ordered list. The format is in

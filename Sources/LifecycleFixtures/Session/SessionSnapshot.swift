@@ -1,4 +1,5 @@
 import AdLifecycle
+import VAST
 
 /// What a session fixture can pin in `expectState`, and what the runner compares before and after a
 /// refused input (the whole session state must be unchanged).
