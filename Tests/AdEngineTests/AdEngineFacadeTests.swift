@@ -81,7 +81,7 @@ import VAST
         let noConfiguration = await failure { () throws(AdEngineError) in
             try await engine.getAd(for: request(.clipsPreRoll))
         }
-        #expect(noConfiguration?.kind == .placementDisabled)
+        #expect(noConfiguration?.code == .placementDisabled)
         #expect(noConfiguration?.decision?.reason == .noPresentationConfiguration)
         await engine.presentationStarted(ClipsAdConfiguration(preRollEnabled: false, bottomBannerEnabled: true))
         let notOptedIn = await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll))
@@ -109,7 +109,7 @@ import VAST
         let noFill = await failure { () throws(AdEngineError) in
             try await empty.getAd(for: request(.storiesBetweenPages))
         }
-        #expect(noFill?.kind == .noFill)
+        #expect(noFill?.code == .noFill)
         #expect(noFill?.report?.sources.map(\.outcome.rawValue) == ["noFill", "noFill"])
         let broken = try engine(
             [
@@ -122,7 +122,7 @@ import VAST
         let failed = await failure { () throws(AdEngineError) in
             try await broken.getAd(for: request(.storiesBetweenPages))
         }
-        #expect(failed?.kind == .allSourcesFailed)
+        #expect(failed?.code == .allSourcesFailed)
         #expect(failed?.report?.sources.map(\.outcome.rawValue) == ["noFill", "error"])
         #expect(failed?.report?.sources.last?.errorCode == .wrapperTimeout)
     }
@@ -138,7 +138,7 @@ import VAST
         let error = await failure { () throws(AdEngineError) in
             try await engine.getAd(for: request(.storiesBetweenPages))
         }
-        #expect(error?.kind == .timedOut)
+        #expect(error?.code == .timedOut)
         #expect(ContinuousClock.now - start < .seconds(1))
     }
 
@@ -164,7 +164,7 @@ import VAST
         task.cancel()
         let error = await task.value
         #expect(ContinuousClock.now - cancelledAt < .milliseconds(150))
-        #expect(error?.kind == .cancelled)
+        #expect(error?.code == .cancelled)
         #expect(error?.report?.sources.map(\.outcome.rawValue) == ["cancelled", "cancelled"])
     }
 
@@ -183,7 +183,7 @@ import VAST
                     supportedMediaTypes: []))
             Issue.record("expected invalidConfiguration")
         } catch {
-            #expect(error.kind == .invalidConfiguration)
+            #expect(error.code == .invalidConfiguration)
             #expect(error.message.contains("supportedMediaTypes"))
             #expect(error.message.contains("sources[1].name"))
         }
@@ -243,7 +243,7 @@ import VAST
         let error = await failure { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: 100)
         }
-        #expect(error?.kind == .noFittingBanner)
+        #expect(error?.code == .noFittingBanner)
         #expect(error?.vastErrorCode?.rawValue == code)
         let beacons = try server.waitForBeacons(count: 1)
         #expect(beacons.map(\.target) == ["/beacon/error/\(kind)?code=\(code)"])
@@ -266,7 +266,7 @@ import VAST
         let error = await failure { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: maxHeight)
         }
-        #expect(error?.kind == .invalidRequest)
+        #expect(error?.code == .invalidRequest)
         #expect(error?.report == nil)
         #expect(try server.stats().byPath["/doc/never-asked"] == nil)
     }

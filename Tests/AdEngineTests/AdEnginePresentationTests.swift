@@ -41,7 +41,7 @@ import Testing
             let ad = try await engine.getAd(for: request(placement), in: presentation)
             return "\(ad.decision.presentation?.id ?? "?"):\(ad.decision.reason.rawValue)"
         } catch {
-            guard let decision = error.decision else { return "error:\(error.kind.rawValue)" }
+            guard let decision = error.decision else { return "error:\(error.code.description)" }
             return "\(decision.presentation?.id ?? "?"):\(decision.reason.rawValue)"
         }
     }

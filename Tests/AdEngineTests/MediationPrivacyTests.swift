@@ -117,7 +117,7 @@ import VAST
 
     @Test func anEngineErrorsReportHidesTheRequestsValuesByDefault() async throws {
         let error = try #require(await failure(try engine(sources: [broken(Self.query)])))
-        #expect(error.kind == .allSourcesFailed)
+        #expect(error.code == .allSourcesFailed)
         let report = try #require(error.report)
         #expect(leaks(texts(report) + [error.message]).isEmpty)
         #expect(report.first?.url == server.url("/echo?status=404&") + Self.redactedQuery)

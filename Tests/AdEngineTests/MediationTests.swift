@@ -121,7 +121,7 @@ import VAST
         let result = await run([.tag("slow-chain", template: tag, timeout: .milliseconds(300))])
         #expect(rows(result.report) == ["slow-chain timeout 301"])
         #expect(result.report.first?.hops.map(\.kind) == [.wrapper, .error])
-        #expect(result.error?.kind == .noFill)
+        #expect(result.error?.code == .noFill)
         let pixels = try server.waitForBeacons(count: 1).filter { $0.path.hasPrefix("/beacon/error/") }
         #expect(pixels.map(\.target) == ["/beacon/error/hop0?code=301"])
     }
@@ -133,7 +133,7 @@ import VAST
         ])
         #expect(result.winner == nil)
         let error = try #require(result.error)
-        #expect(error.kind == .noFill && error.vastErrorCode == .noAdsAfterWrapper)
+        #expect(error.code == .noFill && error.vastErrorCode == .noAdsAfterWrapper)
         #expect(rows(error.report) == ["empty noFill 303", "broken error 301"])
         #expect(throws: MediationError.self) { try result.get() }
     }
@@ -226,14 +226,14 @@ import VAST
         #expect(elapsed >= .milliseconds(395) && elapsed < .milliseconds(550))
         #expect(result.report[source: "hung"]?.message.hasPrefix("the overall deadline passed") == true)
         let error = try #require(result.error)
-        #expect(error.kind == .deadlineExceeded && error.vastErrorCode == .wrapperTimeout)
+        #expect(error.code == .deadlineExceeded && error.vastErrorCode == .wrapperTimeout)
         #expect(result.report[source: "spare"]?.message == "not tried: the overall deadline passed before tier 2")
     }
 
     @Test func aDeadlineAlreadyPassedTriesNothing() async throws {
         let result = await mediator.run(sources: [.tag("a", template: server.docURL("a"))], deadline: .now)
         #expect(rows(result.report) == ["a notTried -"])
-        #expect(result.error?.kind == .deadlineExceeded)
+        #expect(result.error?.code == .deadlineExceeded)
         #expect(try server.stats().requests == 0)
     }
 
@@ -258,7 +258,7 @@ import VAST
         #expect(
             rows(result.report)
                 == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])
-        #expect(result.winner == nil && result.error?.kind == .cancelled)
+        #expect(result.winner == nil && result.error?.code == .cancelled)
         #expect(result.report[source: "hang-a"]?.message == "stopped: the call was cancelled")
         let closed = ContinuousClock.now + .seconds(1)
         while try server.stats().openConnections > 0 && ContinuousClock.now < closed {
@@ -305,7 +305,7 @@ import VAST
         ])
         #expect(rows(result.report) == ["a notTried -", "a notTried -"])
         let error = try #require(result.error)
-        #expect(error.kind == .invalidSources)
+        #expect(error.code == .invalidSources)
         #expect(error.message.hasPrefix("sources[1].name: duplicate name \"a\""))
         #expect(try server.stats().requests == 0)
     }

@@ -196,7 +196,7 @@ public actor AdEngine {
             emit(.loaded(source: ad.source), context)
             return ad
         } catch {
-            emit(.failed(error.kind, message: error.message), context)
+            emit(.failed(error.code, message: error.message), context)
             throw error
         }
     }
@@ -293,7 +293,7 @@ public actor AdEngine {
         -> AdEngineError
     {
         guard let error else { return AdEngineError(.noFill, "no source filled", decision: decision, report: report) }
-        switch error.kind {
+        switch error.code {
         case .cancelled:
             return AdEngineError(.cancelled, error.message, decision: decision, report: report)
         case .deadlineExceeded:
@@ -307,6 +307,10 @@ public actor AdEngine {
             return AdEngineError(
                 failed ? .allSourcesFailed : .noFill, error.message, decision: decision,
                 report: report, vastErrorCode: error.vastErrorCode)
+        default:
+            return AdEngineError(
+                .allSourcesFailed, error.message, decision: decision, report: report,
+                vastErrorCode: error.vastErrorCode)
         }
     }
 }

@@ -13,7 +13,7 @@ public struct AdEngineEvent: Sendable {
         /// An ad was found (the winning source).
         case loaded(source: String)
         /// `getAd` failed.
-        case failed(AdEngineError.Kind, message: String)
+        case failed(AdEngineError.Code, message: String)
         /// The impression was logged.
         case impression
         /// Playback started.

@@ -1,5 +1,11 @@
+public import AdErrors
 /// Why a list of ``AdSource`` values cannot be mediated. It names the first bad field.
-public struct AdSourceError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AdSourceError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == AdSourceError` below.
+    public typealias Code = ErrorCode<AdSourceError>
+
+    /// Which reason this is: ``Code`` `invalidSource` for every error today (``field`` says which).
+    public var code: Code { .invalidSource }
     /// The bad field as a path into the list, for example `sources[2].timeout`.
     public var field: String
     /// What is wrong and what to do, for a person.
@@ -57,4 +63,9 @@ extension AdSource {
             }
         }
     }
+}
+
+extension ErrorCode where Domain == AdSourceError {
+    /// A source's field is missing, empty, out of range or not of its kind.
+    public static let invalidSource = Self("invalidSource")
 }

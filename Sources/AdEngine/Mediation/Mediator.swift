@@ -72,7 +72,7 @@ public struct Mediator: Sendable {
                 message: "not tried")
         }
         func finish(
-            _ winner: MediationWinner?, _ kind: MediationError.Kind?, _ message: String,
+            _ winner: MediationWinner?, _ kind: MediationError.Code?, _ message: String,
             code: VASTErrorCode? = nil
         ) -> MediationResult {
             let report = MediationReport(

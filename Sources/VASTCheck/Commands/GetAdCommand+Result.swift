@@ -80,7 +80,7 @@ struct GetAdResult {
         }
         if let error {
             var fields: [(String, JSON)] = [
-                ("kind", .string(error.kind.rawValue)), ("message", .string(error.message)),
+                ("kind", .string(error.code.description)), ("message", .string(error.message)),
             ]
             if let code = error.vastErrorCode { fields.append(("vastErrorCode", .int(code.rawValue))) }
             members.append(("error", .object(fields)))
@@ -111,7 +111,7 @@ struct GetAdResult {
             if let banner = ad.banner { text += "  banner \(banner.size.width)x\(banner.size.height)" }
             text += "\n"
         }
-        if let error { text += "no ad: \(error.kind.rawValue): \(error.message)\n" }
+        if let error { text += "no ad: \(error.code): \(error.message)\n" }
         return text
     }
 }

@@ -19,7 +19,7 @@ struct GetAdScenarioRun {
 
         /// True when the engine refused the step: an input on, or a request in, a presentation that is
         /// not open (or an open of one that is).
-        var refused: Bool { refusal != nil || result?.error?.kind == .presentationNotOpen }
+        var refused: Bool { refusal != nil || result?.error?.code == .presentationNotOpen }
     }
 
     let engine: AdEngine
