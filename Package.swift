@@ -83,7 +83,8 @@ let package = Package(
             ],
             path: "Tools/bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchBatch", dependencies: ["TestSupport"], path: "Tools/bench-batch/Sources", swiftSettings: strict),
+            name: "BenchBatch", dependencies: ["TestSupport", "BenchSupport"], path: "Tools/bench-batch/Sources",
+            swiftSettings: strict),
         .executableTarget(
             name: "ExampleHost",
             dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
