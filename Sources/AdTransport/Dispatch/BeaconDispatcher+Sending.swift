@@ -53,7 +53,9 @@ extension BeaconDispatcher {
             }
         } catch {
             storeFailed(error)
-            // Nothing of the pump was written; the verdicts are worth a second try on their own.
+            // Nothing of the pump was written (expiries included, so the next pump looks again);
+            // the verdicts are worth a second try on their own.
+            earliestExpiry = .min
             if !finished.isEmpty { recordAlone(finished, now: now) }
             try? armTimer(for: now + Self.storeRetryInterval, now: now)
             return
