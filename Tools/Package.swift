@@ -53,7 +53,8 @@ let package = Package(
             ],
             path: "bench-getad/Sources", swiftSettings: strict),
         .executableTarget(
-            name: "BenchBatch", dependencies: ["LoopbackSupport"], path: "bench-batch/Sources", swiftSettings: strict),
+            name: "BenchBatch", dependencies: ["LoopbackSupport", "BenchSupport"], path: "bench-batch/Sources",
+            swiftSettings: strict),
         .executableTarget(
             name: "VASTFuzz",
             dependencies: [

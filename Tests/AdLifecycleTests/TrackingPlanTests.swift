@@ -108,4 +108,30 @@ import VAST
                 .beacon(beacon("impression", "https://b/10000002", hop: 1)),
             ])
     }
+
+    /// The plan encodes the values that are the same for every beacon once, when it is built; setting
+    /// its macros or its asset afterwards encodes them again, so no beacon carries a stale value.
+    @Test func valuesSetOnThePlanAfterItIsBuiltReachTheNextBeacons() {
+        var chain = TwoHopChain.resolved()
+        chain.impressions = [TrackedURL(url: "https://a/i?ifa=[IFA]&asset=[ASSETURI]&ph=[ADPLAYHEAD]", hop: 0)]
+        var macros = Fixed.macros
+        macros.ifa = "first id"
+        var plan = TrackingPlan(ad: chain, adInstanceID: "ad-1", assetURI: "https://cdn/a.mp4", macros: macros)
+        let moment = BeaconMoment(now: Date(timeIntervalSince1970: 0), playhead: VASTTime(milliseconds: 1500))
+        #expect(
+            plan.beacons(event: "impression", urls: plan.impressions, usage: .impression, at: moment).map(\.url) == [
+                "https://a/i?ifa=first%20id&asset=https%3A%2F%2Fcdn%2Fa.mp4&ph=00%3A00%3A01.500"
+            ])
+        plan.macros.ifa = "second"
+        plan.assetURI = "https://cdn/b.mp4"
+        #expect(
+            plan.beacons(event: "impression", urls: plan.impressions, usage: .impression, at: moment).map(\.url) == [
+                "https://a/i?ifa=second&asset=https%3A%2F%2Fcdn%2Fb.mp4&ph=00%3A00%3A01.500"
+            ])
+        plan.macros.withheld = [.ifa]
+        #expect(
+            plan.beacons(event: "impression", urls: plan.impressions, usage: .impression, at: moment).map(\.url) == [
+                "https://a/i?ifa=-2&asset=https%3A%2F%2Fcdn%2Fb.mp4&ph=00%3A00%3A01.500"
+            ])
+    }
 }

@@ -51,6 +51,40 @@ import Testing
         #expect(inFlightAtKill <= BeaconDispatcherConfiguration().maxConcurrentSends)
     }
 
+    /// Group commit: `enqueue` returns only once its batch is committed, so a process killed the
+    /// moment its last `enqueue` returned (before most of its beacons were sent) loses none of them.
+    @Test(.timeLimit(.minutes(1)))
+    func aProcessKilledTheMomentItsEnqueuesReturnedLosesNoneOfThem() async throws {
+        let count = 2000
+        let server = try TestServer()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = directory.store()
+
+        let process = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "20"])
+        let line = process.line(timeout: 10)
+        kill(process.pid, SIGKILL)
+        process.process.waitUntilExit()
+        #expect(line == "ENQUEUED")
+        let receivedBeforeKill = try server.beacons().count
+        #expect(receivedBeforeKill < count, "the child finished before the kill: nothing was proven")
+
+        let client = try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 8))
+        let dispatcher = try BeaconDispatcher(
+            storePath: store, client: client,
+            configuration: BeaconDispatcherConfiguration(maxConcurrentSends: 16, maxConcurrentSendsPerHost: 16))
+        let inFlightAtKill = dispatcher.recoveredInFlight
+        #expect(await dispatcher.flush(deadline: .now + .seconds(30)))
+
+        let tally = BeaconTally(
+            test: "kill-9-after-enqueue", accepted: paths(count), received: try server.beacons(),
+            extra: [("in_flight_at_kill", inFlightAtKill), ("received_before_kill", receivedBeforeKill)])
+        tally.print()
+        #expect(tally.lost == 0)
+        #expect(tally.duplicated <= inFlightAtKill)
+        #expect(inFlightAtKill <= BeaconDispatcherConfiguration().maxConcurrentSends)
+    }
+
     /// On today's main neither process's flush returns: each counts only the sends it made, and
     /// the other drains its share of the rows.
     @Test(.timeLimit(.minutes(1)))

@@ -43,7 +43,7 @@ extension TrackingPlan {
         return urls.map { tracked in
             BeaconRequest(
                 event: event, offset: offset,
-                url: VASTMacroExpander.expand(tracked.url, context: context, usage: usage).url,
+                url: expand(tracked.url, context: context, usage: usage),
                 hop: tracked.hop, adInstanceID: adInstanceID)
         }
     }
@@ -56,7 +56,7 @@ extension TrackingPlan {
         return linearTracking.filter { names.contains($0.event) && $0.event != .progress }.map { tracked in
             BeaconRequest(
                 event: tracked.event.rawValue,
-                url: VASTMacroExpander.expand(tracked.url, context: context, usage: .tracking(tracked.event)).url,
+                url: expand(tracked.url, context: context, usage: .tracking(tracked.event)),
                 hop: tracked.hop, adInstanceID: adInstanceID)
         }
     }
@@ -71,7 +71,16 @@ extension TrackingPlan {
 
     /// The click-through URL to open, macros expanded as a ClickThrough.
     public func clickThroughURL(at moment: BeaconMoment) -> String? {
-        clickThrough.map { VASTMacroExpander.expand($0.url, context: context(at: moment), usage: .clickThrough).url }
+        clickThrough.map { expand($0.url, context: context(at: moment), usage: .clickThrough) }
+    }
+
+    /// Expands `url` from its template when it is one of the plan's URLs (byte for byte what
+    /// ``VASTMacroExpander`` gives), else with the expander.
+    private func expand(_ url: String, context: VASTMacroContext, usage: VASTMacroUsage) -> String {
+        guard let template = templates[url] else {
+            return VASTMacroExpander.expand(url, context: context, usage: usage).url
+        }
+        return template.expand(context: context, usage: usage, values: fixedValues).url
     }
 
     private func context(at moment: BeaconMoment) -> VASTMacroContext {

@@ -34,12 +34,23 @@ public struct TrackingPlan: Sendable {
     public let companionClickTracking: [TrackedURL]
     /// The distinct progress offsets, in order of first appearance in the chain.
     public let progressOffsets: [VASTTimeOffset]
+    /// Each of ``progressOffsets`` as written (its `description`), made once for the plan.
+    public let progressOffsetLabels: [String]
     /// The InLine Linear's `skipoffset`; `nil` when the ad cannot be skipped.
     public var skipOffset: VASTTimeOffset?
     /// The media file being played, for `[ASSETURI]`.
-    public var assetURI: String?
+    public var assetURI: String? {
+        didSet { fixedValues = Self.fixedValues(templates, macros: macros, assetURI: assetURI) }
+    }
     /// The fixed part of the macro context (see the type's documentation).
-    public var macros: VASTMacroContext
+    public var macros: VASTMacroContext {
+        didSet { fixedValues = Self.fixedValues(templates, macros: macros, assetURI: assetURI) }
+    }
+    /// Every URL of the plan, split once (when the plan is built) into literal text and macros, by URL.
+    let templates: [String: VASTMacroTemplate]
+    /// The templates' macros that are the same for every beacon, encoded once from ``macros`` and
+    /// ``assetURI`` (again whenever either is set).
+    private(set) var fixedValues: VASTMacroValues
 
     /// Takes every tracking URL from a merged chain.
     /// - Parameters:
@@ -53,6 +64,7 @@ public struct TrackingPlan: Sendable {
         errors = ad.errors.filter { !Self.isBlank($0.url) }
         linearTracking = ad.linearTracking.filter { !Self.isBlank($0.url) }
         progressOffsets = Self.distinctProgressOffsets(linearTracking)
+        progressOffsetLabels = progressOffsets.map(\.description)
         companionViews = ad.companionTracking.filter { $0.event == .creativeView && !Self.isBlank($0.url) }
             .map { TrackedURL(url: $0.url, hop: $0.hop) }
         clickTracking = ad.clickTracking.filter { !Self.isBlank($0.url) }
@@ -63,6 +75,17 @@ public struct TrackingPlan: Sendable {
         skipOffset = ad.inLine.creatives.lazy.compactMap(\.linear).first?.skipOffset
         self.assetURI = assetURI
         self.macros = macros
+        var templates: [String: VASTMacroTemplate] = [:]
+        let lists = [impressions, errors, companionViews, clickTracking, iconViewTracking, iconClickTracking]
+        templates.reserveCapacity(lists.reduce(linearTracking.count + 1) { $0 + $1.count })
+        func add(_ url: String) {
+            if templates.index(forKey: url) == nil { templates[url] = VASTMacroTemplate(url) }
+        }
+        for list in lists + [companionClickTracking] { for tracked in list { add(tracked.url) } }
+        for tracked in linearTracking { add(tracked.url) }
+        if let clickThrough { add(clickThrough.url) }
+        self.templates = templates
+        fixedValues = Self.fixedValues(templates, macros: macros, assetURI: assetURI)
     }
 
     /// A plan with no URLs at all, for lifecycles driven without an ad (MRAID, tests of callbacks only).
@@ -73,6 +96,7 @@ public struct TrackingPlan: Sendable {
         linearTracking = []
         companionViews = []
         progressOffsets = []
+        progressOffsetLabels = []
         clickTracking = []
         clickThrough = nil
         iconViewTracking = []
@@ -81,6 +105,24 @@ public struct TrackingPlan: Sendable {
         self.skipOffset = skipOffset
         assetURI = nil
         self.macros = macros
+        templates = [:]
+        fixedValues = VASTMacroValues(context: macros, templates: [])
+    }
+
+    /// The macros a beacon's moment sets (see ``BeaconMoment``), with `[CACHEBUSTING]`: never
+    /// encoded ahead of time, so each beacon gets its own.
+    public static let momentMacros: Set<VASTMacro> = [
+        .timestamp, .cacheBusting, .adPlayhead, .clickPosition, .errorCode, .reason,
+    ]
+
+    /// The values of the templates' macros that no moment changes, from `macros` as a beacon's
+    /// context has them (with `assetURI`).
+    private static func fixedValues(
+        _ templates: [String: VASTMacroTemplate], macros: VASTMacroContext, assetURI: String?
+    ) -> VASTMacroValues {
+        var context = macros
+        if let assetURI { context.assetURI = assetURI }
+        return VASTMacroValues(context: context, templates: templates.values, excluding: momentMacros)
     }
 
     private static func distinctProgressOffsets(_ tracking: [TrackedEvent]) -> [VASTTimeOffset] {

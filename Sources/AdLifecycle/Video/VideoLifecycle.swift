@@ -180,7 +180,8 @@ public struct VideoLifecycle: Sendable {
                 guard let duration else { continue }
                 at = offset.resolved(in: VASTTime(milliseconds: duration)).milliseconds
             }
-            due.append((at, Quartile.allCases.count + index, .progress(offset: offset.description), offset))
+            due.append(
+                (at, Quartile.allCases.count + index, .progress(offset: plan.progressOffsetLabels[index]), offset))
         }
         let ready = due.filter { $0.at <= position && !state.fired.contains($0.milestone) }
             .sorted { ($0.at, $0.rank) < ($1.at, $1.rank) }

@@ -11,28 +11,68 @@ extension BeaconDispatcher {
     /// After a store failure, when to try again, in ms.
     static let storeRetryInterval: Int64 = 1_000
 
-    /// Expires overdue beacons, starts sends for due ones while slots are free, and sets the
-    /// timer for the next due beacon. Called after every event that can change any of that.
+    /// Runs ``pump()`` once, soon, after the jobs already queued on the dispatcher's thread: the
+    /// sends that finished meanwhile are then recorded in the same commit (group commit).
+    func schedulePump() {
+        guard !pumpScheduled else { return }
+        pumpScheduled = true
+        Task { self.scheduledPump() }
+    }
+
+    private func scheduledPump() {
+        pumpScheduled = false
+        pump()
+    }
+
+    /// Records the verdicts of the sends that finished since the last commit, expires overdue
+    /// beacons, starts sends for due ones while slots are free, and sets the timer for the next
+    /// due beacon. Called after every event that can change any of that.
+    ///
+    /// All of the store's writes of one pump go in one transaction (one commit): the verdicts,
+    /// the expiries and the rows marked as being sent. Outcomes are reported after that commit.
     func pump() {
         defer { resolveFlushesIfDrained() }
-        guard running else { return }
         let now = clock.millisecondsSince1970()
+        let finished = verdicts
+        verdicts = []
+        guard running else {
+            if !finished.isEmpty { recordAlone(finished, now: now) }
+            return
+        }
+        var expired: [BeaconStore.Row] = []
+        var picked: [BeaconStore.Row] = []
         do {
-            try expireOverdue(now: now)
-            if now.subtractingSaturating(lastPurge) >= Self.purgeInterval {
-                try store.purgeFinished(now: now)
-                lastPurge = now
-            }
-            let rows = try pickDue(now: now)
-            if !rows.isEmpty {
-                try store.transaction { () throws(BeaconStoreError) in
-                    for row in rows { try store.markSending(row.id) }
+            try store.transaction { () throws(BeaconStoreError) in
+                try record(finished)
+                expired = try expireOverdue(now: now)
+                if now.subtractingSaturating(lastPurge) >= Self.purgeInterval {
+                    try store.purgeFinished(now: now)
                 }
-                for var row in rows {
-                    row.attempts += 1
-                    launch(row)
-                }
+                picked = try pickDue(now: now)
+                for row in picked { try store.markSending(row.id) }
             }
+        } catch {
+            storeFailed(error)
+            // Nothing of the pump was written (expiries included, so the next pump looks again);
+            // the verdicts are worth a second try on their own.
+            earliestExpiry = .min
+            if !finished.isEmpty { recordAlone(finished, now: now) }
+            try? armTimer(for: now + Self.storeRetryInterval, now: now)
+            return
+        }
+        if now.subtractingSaturating(lastPurge) >= Self.purgeInterval { lastPurge = now }
+        for pending in finished { reportVerdict(pending) }
+        for row in expired {
+            ledger.left(row.host)
+            report(
+                .expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
+                error: row.lastError ?? "the time to live passed before it could be sent")
+        }
+        for var row in picked {
+            row.attempts += 1
+            launch(row)
+        }
+        do {
             let limit = configuration.sendsPerHost
             switch ledger.earliestDue(limit: limit) {
             case .some(let due) where due > now:
@@ -48,55 +88,102 @@ extension BeaconDispatcher {
             }
         } catch {
             storeFailed(error)
-            try? armTimer(for: now + Self.storeRetryInterval, now: now)
+        }
+    }
+
+    /// Writes the verdicts of finished sends (inside the caller's transaction).
+    private func record(_ finished: [PendingVerdict]) throws(BeaconStoreError) {
+        for pending in finished {
+            let id = pending.row.id
+            switch pending.verdict {
+            case .delivered(let status):
+                try store.finish(id, as: .delivered, status: status, error: nil, now: pending.now)
+            case .dropped(let status, let error):
+                try store.finish(id, as: .dropped, status: status, error: error, now: pending.now)
+            case .retry(let at, let status, let error):
+                try store.reschedule(id, at: at, status: status, error: error)
+            case .interrupted:
+                try store.requeue(id, at: pending.now)
+            }
+        }
+    }
+
+    /// Writes verdicts in a transaction of their own (when the dispatcher is stopped, or a pump's
+    /// transaction failed), then reports them. When that fails too, the rows stay `sending` in the
+    /// file and are resent after a restart; the outcomes are still what happened on the wire.
+    func recordAlone(_ finished: [PendingVerdict], now: Int64) {
+        do {
+            try store.transaction { () throws(BeaconStoreError) in try record(finished) }
+        } catch {
+            storeFailed(error)
+        }
+        for pending in finished { reportVerdict(pending) }
+    }
+
+    /// Reports a recorded verdict's final outcome; a retry or an interrupted send is not one.
+    private func reportVerdict(_ pending: PendingVerdict) {
+        let row = pending.row
+        switch pending.verdict {
+        case .delivered(let status):
+            report(.delivered, beacon: row.beacon, attempts: row.attempts, status: status)
+        case .dropped(let status, let error):
+            report(.dropped, beacon: row.beacon, attempts: row.attempts, status: status, error: error)
+        case .retry, .interrupted:
+            break
         }
     }
 
     /// Up to the free slots' worth of due rows, taken from the hosts in turn (least recently
     /// served first), one per host per round, each host within its in-flight limit.
+    ///
+    /// Each host's due rows are read once, as many as it could get (its free sends, at most the
+    /// free slots), and then dealt out round by round: one query per host instead of one per row.
     private func pickDue(now: Int64) throws(BeaconStoreError) -> [BeaconStore.Row] {
         let free = configuration.maxConcurrentSends - sending.count
         let limit = configuration.sendsPerHost
         guard free > 0 else { return [] }
-        var picked: [BeaconStore.Row] = []
-        var pickedBy: [String: Int] = [:]
-        var turn = ledger.candidates(now: now, limit: limit)
-        while picked.count < free, !turn.isEmpty {
-            var next: [String] = []
-            for host in turn where picked.count < free {
-                let already = pickedBy[host, default: 0]
-                let rows = try store.due(host: host, now: now, limit: already + 1)
-                guard rows.count > already else {
-                    ledger.refresh(host, nextDue: try store.nextAttemptAt(host: host))
-                    continue
-                }
-                picked.append(rows[already])
-                pickedBy[host] = already + 1
-                if ledger.sending(host) + already + 1 < limit { next.append(host) }
+        var queues: [(host: String, rows: [BeaconStore.Row])] = []
+        // The first round takes one row from each of the first `free` hosts with rows due, so
+        // no host beyond them is read.
+        for host in ledger.candidates(now: now, limit: limit) where queues.count < free {
+            let rows = try store.due(host: host, now: now, limit: min(free, limit - ledger.sending(host)))
+            if rows.isEmpty {
+                ledger.refresh(host, nextDue: try store.nextAttemptAt(host: host))
+            } else {
+                queues.append((host, rows))
             }
-            turn = next
+        }
+        var picked: [BeaconStore.Row] = []
+        var round = 0
+        while picked.count < free {
+            let before = picked.count
+            for queue in queues where round < queue.rows.count && picked.count < free {
+                picked.append(queue.rows[round])
+            }
+            if picked.count == before { break }
+            round += 1
         }
         return picked
     }
 
-    /// Records and reports every pending beacon whose TTL has passed.
-    private func expireOverdue(now: Int64) throws(BeaconStoreError) {
+    /// Records every pending beacon whose TTL has passed (inside the caller's transaction) and
+    /// returns them, for the caller to report once committed.
+    ///
+    /// Skipped while `now` is before ``earliestExpiry``, the earliest TTL of a pending row (kept
+    /// as rows are enqueued and put back to pending), so most pumps read nothing for it.
+    private func expireOverdue(now: Int64) throws(BeaconStoreError) -> [BeaconStore.Row] {
+        guard now >= earliestExpiry else { return [] }
+        var expired: [BeaconStore.Row] = []
         while true {
             let rows = try store.overdue(now: now, limit: Self.expiryBatch)
-            if rows.isEmpty { return }
-            try store.transaction { () throws(BeaconStoreError) in
-                for row in rows {
-                    try store.finish(row.id, as: .expired, status: row.lastStatus, error: row.lastError, now: now)
-                }
-            }
             for row in rows {
-                ledger.left(row.host)
-                report(
-                    .expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
-                    error: row.lastError ?? "the time to live passed before it could be sent")
+                try store.finish(row.id, as: .expired, status: row.lastStatus, error: row.lastError, now: now)
             }
-            if rows.count < Self.expiryBatch { return }
+            expired += rows
+            if rows.count < Self.expiryBatch { break }
         }
+        earliestExpiry = try store.earliestPendingExpiry() ?? .max
+        return expired
     }
 
     /// Starts one send; its verdict comes back through ``sendFinished(_:_:)``.
@@ -117,7 +204,8 @@ extension BeaconDispatcher {
         }
     }
 
-    /// Records a send's verdict, reports final ones, and pumps.
+    /// Takes a send's verdict for the next commit, frees its slot, and schedules a pump, which
+    /// records it (with the other verdicts that arrived meanwhile) and then reports it.
     private func sendFinished(_ row: BeaconStore.Row, _ result: Result<Int, HTTPError>) {
         sending[row.id] = nil
         if row.attempts == 1 { firstTriesInFlight -= 1 }
@@ -125,37 +213,20 @@ extension BeaconDispatcher {
         let verdict = policy.verdict(
             for: result, attempts: row.attempts, now: now, expiresAt: row.expiresAt,
             unit: Double.random(in: 0..<1))
-        do {
-            switch verdict {
-            case .delivered(let status):
-                try store.finish(row.id, as: .delivered, status: status, error: nil, now: now)
-            case .dropped(let status, let error):
-                try store.finish(row.id, as: .dropped, status: status, error: error, now: now)
-            case .retry(let at, let status, let error):
-                try store.reschedule(row.id, at: at, status: status, error: error)
-            case .interrupted:
-                try store.requeue(row.id, at: now)
-            }
-        } catch {
-            // The row stays `sending` in the file: it is resent after a restart. The outcome
-            // below is still what happened on the wire.
-            storeFailed(error)
-        }
         switch verdict {
-        case .delivered(let status):
+        case .delivered, .dropped:
             ledger.sendEnded(row.host, final: true)
-            report(.delivered, beacon: row.beacon, attempts: row.attempts, status: status)
-        case .dropped(let status, let error):
-            ledger.sendEnded(row.host, final: true)
-            report(.dropped, beacon: row.beacon, attempts: row.attempts, status: status, error: error)
         case .retry(let at, _, _):
             ledger.sendEnded(row.host, final: false)
             ledger.becameDue(row.host, at: at)
+            earliestExpiry = min(earliestExpiry, row.expiresAt)
         case .interrupted:
             ledger.sendEnded(row.host, final: false)
             ledger.becameDue(row.host, at: now)
+            earliestExpiry = min(earliestExpiry, row.expiresAt)
         }
-        pump()
+        verdicts.append(PendingVerdict(row: row, verdict: verdict, now: now))
+        schedulePump()
     }
 
     /// Keeps a store failure no caller saw, and reports it on ``events``; for a full disk, also

@@ -90,6 +90,12 @@ public actor BeaconDispatcher: BeaconSink {
     var nextFlushID = 0
     /// When finished rows were last purged.
     var lastPurge: Int64
+    /// Verdicts of finished sends, recorded by the next pump's commit.
+    var verdicts: [PendingVerdict] = []
+    /// True while a pump is scheduled (see ``schedulePump()``).
+    var pumpScheduled = false
+    /// No pending row expires before this (ms since 1970); `.min` when not known.
+    var earliestExpiry: Int64 = .min
 
     /// The most recent store failure after opening, if any (the dispatcher keeps going: a row
     /// it could not update is retried, and resent after a restart).
@@ -157,7 +163,18 @@ public actor BeaconDispatcher: BeaconSink {
     /// Sends in flight now.
     public var inFlightCount: Int { sending.count }
 
-    /// Stores `beacons` and returns once they are committed (one transaction for the batch).
+    /// The store's commits and checkpoints since this dispatcher opened it (zero after ``close()``).
+    public var storeActivity: BeaconStoreActivity {
+        let activity = store.activity
+        return BeaconStoreActivity(commits: activity.commits, checkpoints: activity.checkpoints)
+    }
+
+    /// Stores `beacons` and returns once they are committed (one transaction for the batch): a
+    /// beacon whose `enqueue` returned survives the process being killed (see "Durable" above).
+    ///
+    /// Sending starts after the call returns: the rows are marked as being sent in the next
+    /// commit of the send loop, which also records the verdicts of the sends that finished since
+    /// the one before (group commit: one commit for many beacons, see `docs/durability.md`).
     ///
     /// A beacon whose key is already stored is ignored. Beacons beyond
     /// ``BeaconDispatcherConfiguration/maxQueued``, or beyond
@@ -177,8 +194,9 @@ public actor BeaconDispatcher: BeaconSink {
         while true {
             do throws(BeaconStoreError) {
                 let rejected = try insert(beacons, now: now, expiresAt: expiresAt)
+                earliestExpiry = min(earliestExpiry, expiresAt)
                 for (beacon, reason) in rejected { report(.rejected, beacon: beacon, attempts: 0, error: reason) }
-                pump()
+                schedulePump()
                 return
             } catch {
                 ledger = before
@@ -286,6 +304,11 @@ public actor BeaconDispatcher: BeaconSink {
         let inFlight = Array(sending.values)
         for task in inFlight { task.cancel() }
         for task in inFlight { await task.value }
+        if !verdicts.isEmpty {
+            let finished = verdicts
+            verdicts = []
+            recordAlone(finished, now: clock.millisecondsSince1970())
+        }
     }
 
     /// Resumes sending after ``stop()``. Does nothing when already running or closed.

@@ -98,6 +98,7 @@ final class BeaconStore {
             throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
         }
         try database.execute("PRAGMA synchronous=NORMAL")
+        database.countCommitsAndCheckpoint()
         try Self.quickCheck(database, path: path)
         try Self.limit(database, toBytes: maxStoreBytes)
         try Self.migrate(database, path: path)
@@ -177,6 +178,18 @@ final class BeaconStore {
         ])
     }
 
+    /// The earliest `expires_at` of a pending row, if any.
+    func earliestPendingExpiry() throws(BeaconStoreError) -> Int64? {
+        var earliest: Int64?
+        try live().earliestExpiry.query { earliest = $0.optionalInteger(0) }
+        return earliest
+    }
+
+    /// Commits and checkpoints so far on the open connection (zero once closed).
+    var activity: (commits: Int, checkpoints: Int) {
+        (connection?.database.commits ?? 0, connection?.database.checkpoints ?? 0)
+    }
+
     /// The earliest `next_attempt_at` of a pending row of `host`, if any.
     func nextAttemptAt(host: String) throws(BeaconStoreError) -> Int64? {
         var next: Int64?
@@ -225,7 +238,7 @@ final class BeaconStore {
     /// free again the WAL is folded into the database and reused from its start instead of
     /// growing into that space.
     func releaseWALSpace() {
-        try? connection?.database.execute("PRAGMA wal_autocheckpoint = 64")
+        connection?.database.checkpointPages = 64
         try? connection?.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 

@@ -19,6 +19,7 @@ final class BeaconStoreConnection {
     let evict: SQLiteStatement
     let recover: SQLiteStatement
     let untried: SQLiteStatement
+    let earliestExpiry: SQLiteStatement
 
     init(_ database: SQLiteDatabase, columns: String) throws(BeaconStoreError) {
         self.database = database
@@ -37,6 +38,7 @@ final class BeaconStoreConnection {
             """)
         overdue = try database.prepare(
             "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
+        earliestExpiry = try database.prepare("SELECT min(expires_at) FROM beacons WHERE state = 'pending'")
         untried = try database.prepare("SELECT count(*) FROM beacons WHERE state = 'pending' AND attempts = 0")
         markSending = try database.prepare(
             "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")

@@ -11,6 +11,14 @@ final class SQLiteDatabase {
     /// Released only after the connection is closed (the store's lock: no other dispatcher may
     /// open the file while this connection still checkpoints it on close).
     private let guardian: AnyObject?
+    /// Transactions committed on this connection (counted by the WAL hook, so only in WAL mode).
+    private(set) var commits = 0
+    /// Checkpoints run by the WAL hook: with `synchronous=NORMAL` these are the only times
+    /// SQLite calls `fsync` (twice: the WAL, then the database file).
+    private(set) var checkpoints = 0
+    /// The WAL size, in pages, at which a commit is followed by a checkpoint (SQLite's default
+    /// automatic checkpoint is 1,000).
+    var checkpointPages: Int32 = 1000
 
     /// Opens (creating if needed) the database file at `path`.
     /// - Throws: ``BeaconStoreError`` of kind `cannotOpen`, with SQLite's message.
@@ -63,6 +71,32 @@ final class SQLiteDatabase {
     /// `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int) throws(BeaconStoreError) {
         try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "busy timeout")
+    }
+
+    /// Replaces SQLite's automatic checkpoint with the same one (`PASSIVE`, past
+    /// ``checkpointPages``), counted. Call once WAL is on; `PRAGMA wal_autocheckpoint` would
+    /// remove it.
+    func countCommitsAndCheckpoint() {
+        let hook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
+            context, _, _, pages in
+            guard let context else { return SQLITE_OK }
+            Unmanaged<SQLiteDatabase>.fromOpaque(context).takeUnretainedValue().committed(walPages: pages)
+            return SQLITE_OK
+        }
+        // Unretained: the hook lives as long as the connection, which this object closes in deinit.
+        sqlite3_wal_hook(handle, hook, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// After a commit: counts it, and checkpoints when the WAL holds `walPages` or more. A failed
+    /// checkpoint is left for the next commit, as SQLite's own automatic checkpoint does.
+    private func committed(walPages: Int32) {
+        commits += 1
+        guard walPages >= checkpointPages else { return }
+        var logFrames: Int32 = 0
+        var copied: Int32 = 0
+        if sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied) == SQLITE_OK {
+            checkpoints += 1
+        }
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.

@@ -1,5 +1,6 @@
-/// The state of one ``VASTMacroExpander/expand(_:context:usage:)`` call: the output so far, the values
-/// already encoded, and the findings merged by kind and name.
+/// The state of one ``VASTMacroExpander/expand(_:context:usage:)`` or
+/// ``VASTMacroTemplate/expand(context:usage:)`` call: the output so far, the values already
+/// encoded, and the findings merged by kind and name.
 struct ExpansionRun {
     let context: VASTMacroContext
     let usage: VASTMacroUsage
@@ -7,12 +8,14 @@ struct ExpansionRun {
     var replacements = 0
     var findings: [VASTMacroFinding] = []
 
-    /// Encoded values by macro, or `nil` with the reason when the macro stays as written; computed on
-    /// first use so the clock and random source are read at most once.
-    private var encoded: [VASTMacro: Result<[UInt8], LeftInPlace>] = [:]
+    /// Encoded values by macro, or the reason when the macro stays as written; computed on first use
+    /// so the clock and random source are read at most once. A list searched in order: a URI holds a
+    /// handful of macros, and comparing short names costs less than hashing them.
+    private var encoded: [(macro: VASTMacro, value: Result<[UInt8], LeftInPlace>)] = []
     private var findingIndex: [FindingKey: Int] = [:]
 
-    private struct LeftInPlace: Error { var kind: VASTMacroFinding.Kind }
+    /// Why a macro stays as written.
+    struct LeftInPlace: Error, Hashable { var kind: VASTMacroFinding.Kind }
 
     private struct FindingKey: Hashable {
         var kind: VASTMacroFinding.Kind
@@ -28,16 +31,26 @@ struct ExpansionRun {
     /// Appends the token's replacement, or the token as written with a finding saying why.
     mutating func expand(_ token: MacroToken, in input: [UInt8]) {
         let macro = VASTMacro(rawValue: String(decoding: input[token.name], as: UTF8.self))
+        expand(macro, isIAB: macro.isIAB, written: input[token.start..<token.end], known: nil)
+    }
+
+    /// Appends the replacement of `macro`, or `written` (the token as it appears in the URI) with a
+    /// finding saying why. `known` is its value encoded ahead of time from this same context, if any.
+    mutating func expand(
+        _ macro: VASTMacro, isIAB: Bool, written: ArraySlice<UInt8>, known: Result<[UInt8], LeftInPlace>?
+    ) {
         let result: Result<[UInt8], LeftInPlace>
-        if !macro.isIAB {
+        if !isIAB {
             result = .failure(LeftInPlace(kind: .unknownMacro))
         } else if !usage.allows(macro) {
             result = .failure(LeftInPlace(kind: .notAllowedHere))
-        } else if let cached = encoded[macro] {
-            result = cached
+        } else if let known {
+            result = known
+        } else if let cached = encoded.first(where: { $0.macro == macro }) {
+            result = cached.value
         } else {
             result = Self.encode(context.resolve(macro))
-            encoded[macro] = result
+            encoded.append((macro, result))
         }
         switch result {
         case .success(let bytes) where output.count + bytes.count <= VASTMacroExpander.maximumExpandedBytes:
@@ -45,15 +58,15 @@ struct ExpansionRun {
             replacements += 1
             if macro.isDeprecated { note(.deprecated, macro) }
         case .success:
-            output.append(contentsOf: input[token.start..<token.end])
+            output.append(contentsOf: written)
             note(.outputLimitReached, macro)
         case .failure(let left):
-            output.append(contentsOf: input[token.start..<token.end])
+            output.append(contentsOf: written)
             note(left.kind, macro)
         }
     }
 
-    private static func encode(_ resolution: VASTMacroContext.Resolution) -> Result<[UInt8], LeftInPlace> {
+    static func encode(_ resolution: VASTMacroContext.Resolution) -> Result<[UInt8], LeftInPlace> {
         switch resolution {
         case .items(let items): return .success(VASTMacroFormatting.encodedList(items))
         case .withheld: return .success(Array("-2".utf8))

@@ -149,4 +149,10 @@ public struct VASTMacro: RawRepresentable, Sendable, Hashable, CustomStringConve
     ]
 
     private static let known = Set(all)
+
+    /// Each IAB macro's position in ``all``.
+    private static let positions = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
+
+    /// The macro's position in ``all``, or `nil` when it is not an IAB macro.
+    var iabIndex: Int? { Self.positions[self] }
 }

@@ -15,8 +15,9 @@ extension VASTMacroContext {
 
     /// Resolves a macro by the rule in the type's documentation: withheld, then unknown, then the value.
     func resolve(_ macro: VASTMacro) -> Resolution {
-        if withheld.contains(macro) { return .withheld }
-        if unknown.contains(macro) { return .unknown }
+        // Checked for emptiness first: most contexts declare nothing, and that spares hashing the name.
+        if !withheld.isEmpty && withheld.contains(macro) { return .withheld }
+        if !unknown.isEmpty && unknown.contains(macro) { return .unknown }
         return value(of: macro)
     }
 

@@ -36,7 +36,10 @@ public enum VASTMacroExpander {
         var index = 0
         var copied = 0
         while index < input.count {
-            guard let token = MacroToken(in: input, at: index) else {
+            // Only `[` and `%` can open a macro: other bytes are skipped without reading a token.
+            guard input[index] == UInt8(ascii: "[") || input[index] == UInt8(ascii: "%"),
+                let token = MacroToken(in: input, at: index)
+            else {
                 index += 1
                 continue
             }

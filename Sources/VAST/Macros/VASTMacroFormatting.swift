@@ -65,13 +65,50 @@ enum VASTMacroFormatting {
         let millisOfDay = local - days * dayMillis
         let (year, month, day) = civilDate(daysSince1970: days)
         let seconds = millisOfDay / 1000
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-        text += "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))"
-        text += ".\(pad(millisOfDay % 1000, 3))"
-        guard offsetMinutes != 0 else { return text + "Z" }
-        let sign = offsetMinutes < 0 ? "-" : "+"
-        let magnitude = abs(offsetMinutes)
-        return text + "\(sign)\(pad(Int64(magnitude / 60), 2)):\(pad(Int64(magnitude % 60), 2))"
+        // Written into one byte buffer: a timestamp is made for every URI that carries one.
+        var text: [UInt8] = []
+        text.reserveCapacity(29)
+        appendDigits(year, 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(month, 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(day, 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        appendDigits(seconds / 3600, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(seconds / 60 % 60, 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(seconds % 60, 2, to: &text)
+        text.append(UInt8(ascii: "."))
+        appendDigits(millisOfDay % 1000, 3, to: &text)
+        if offsetMinutes == 0 {
+            text.append(UInt8(ascii: "Z"))
+        } else {
+            text.append(offsetMinutes < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+            let magnitude = abs(offsetMinutes)
+            appendDigits(Int64(magnitude / 60), 2, to: &text)
+            text.append(UInt8(ascii: ":"))
+            appendDigits(Int64(magnitude % 60), 2, to: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `value` (0 or more) in decimal, zero-padded to `width` digits; wider values keep all
+    /// their digits, as `pad` does.
+    private static func appendDigits(_ value: Int64, _ width: Int, to output: inout [UInt8]) {
+        var count = 1
+        var divisor: Int64 = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        if count < width { output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - count)) }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
     }
 
     /// Year, month and day of a day count from 1970-01-01 in the proleptic Gregorian calendar

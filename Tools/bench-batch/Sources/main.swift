@@ -14,11 +14,14 @@
 // to exit, peak RSS from the child's own VmHWM (/proc/PID/status, read every 5 ms until it exits),
 // so both are the CLI's alone. (wait4's ru_maxrss is printed too, but on Linux it includes this
 // process's own peak at spawn time, so it overstates the CLI once the bench has grown.)
-// Baselines from the same run: the latency-bound ideal (N x H x L / J) and the server's request
-// rate (its /stats over the run's wall time).
+// Baselines from the same run: the measured floor (the same N x H hop URLs fetched by the curl
+// command line, `--parallel --parallel-max J`, no parsing, interleaved with the CLI's runs), the
+// latency-bound ideal (N x H x L / J, computed, for reference) and the server's request rate (its
+// /stats over the run's wall time).
 // Last line: tags_per_min=X peak_rss_mb=Y for the largest list at the first --jobs value
 // (median wall time over the runs; the highest peak RSS of those runs).
 
+import BenchSupport
 import Foundation
 import LoopbackSupport
 
@@ -253,9 +256,40 @@ struct Sample {
     var tags: Int
     var jobs: Int
     var run: ChildRun
+    /// The measured floor's wall time in the same run (NaN when curl is not installed).
+    var floorMs = Double.nan
     var serverRequests: Int
     var serverConnections: Int
     var check: OutputCheck
+}
+
+/// The curl command line, for the measured floor.
+let curlPath = ["/usr/bin/curl", "/usr/local/bin/curl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+/// The same hop URLs the CLI fetches for `tags` tags (each tag's H documents), fetched by curl with
+/// `jobs` transfers at once and nothing parsed: the floor the server and the loopback allow.
+/// Returns the wall time in ms, or NaN when curl is missing or fails.
+@MainActor
+func measureFloor(tags: Int, jobs: Int, label: String) -> Double {
+    guard let curlPath else { return .nan }
+    let config = folder.appendingPathComponent("floor-\(tags).curl").path
+    if !FileManager.default.fileExists(atPath: config) {
+        var text = ""
+        text.reserveCapacity(tags * hops * 110)
+        for index in 0..<tags {
+            for hop in 0..<hops {
+                let url =
+                    server.docURL("b\(index % templates)-\(hop)") + "?delay_ms=\(latencyMs)&tag=\(index)&hop=\(hop)"
+                text += "url = \"\(url)\"\noutput = \"/dev/null\"\n"
+            }
+        }
+        guard FileManager.default.createFile(atPath: config, contents: Data(text.utf8)) else { return .nan }
+    }
+    let err = folder.appendingPathComponent("floor-err-\(label).txt").path
+    let run = spawn(
+        curlPath, ["--silent", "--show-error", "--fail", "--parallel", "--parallel-max", String(jobs), "-K", config],
+        stdout: "/dev/null", stderr: err)
+    return run.status == 0 ? run.wallMs : .nan
 }
 
 /// One child run of `vastcheck validate --list LIST --jsonl --jobs J`, checked.
@@ -288,6 +322,7 @@ let warmupList = writeList(min(200, tagCounts.min() ?? 200), name: "warmup.txt")
 log("warm-up: \(min(200, tagCounts.min() ?? 200)) tags")
 _ = measure(list: warmupList, tags: min(200, tagCounts.min() ?? 200), jobs: jobCounts[0], label: "warmup")
 
+MachineLoad.printStart()
 print(
     "bench-batch: \(vastcheck) validate --list LIST --jsonl --jobs J, as a child process; loopback server "
         + "127.0.0.1:\(server.port) (Tools/test-server/server.py); \(hops)-hop chains, delay_ms=\(latencyMs) on every "
@@ -298,7 +333,8 @@ for run in 1...runs {
     for tags in tagCounts {
         for jobs in jobCounts {
             log("run \(run)/\(runs): \(tags) tags, --jobs \(jobs)")
-            let sample = measure(list: lists[tags]!, tags: tags, jobs: jobs, label: "\(tags)-\(jobs)-\(run)")
+            var sample = measure(list: lists[tags]!, tags: tags, jobs: jobs, label: "\(tags)-\(jobs)-\(run)")
+            sample.floorMs = measureFloor(tags: tags, jobs: jobs, label: "\(tags)-\(jobs)-\(run)")
             samples.append(sample)
             let requestRate = Double(sample.serverRequests) / sample.run.wallMs * 1e3
             print(
@@ -310,6 +346,7 @@ for run in 1...runs {
                     + " distinct_hop_urls=\(sample.check.distinctHopURLs)/\(tags * hops)"
                     + " server_requests=\(sample.serverRequests) server_req_per_s=\(fmt(requestRate, 0))"
                     + " server_connections=\(sample.serverConnections)"
+                    + " floor_wall_ms=\(fmt(sample.floorMs, 0))"
                     + (sample.check.problems.isEmpty
                         ? "" : " PROBLEMS: " + sample.check.problems.joined(separator: "; ")))
         }
@@ -319,7 +356,10 @@ for run in 1...runs {
 print("")
 print("-- medians over \(runs) runs (peak RSS: the highest of the runs)")
 print(
-    "latency-bound ideal: tags x \(hops) hops x \(latencyMs) ms / jobs (every job always waiting on the server's delay,"
+    "measured floor (same run): the same tags x \(hops) hop URLs fetched by \(curlPath ?? "curl (NOT FOUND: floor not measured)")"
+        + " --parallel --parallel-max jobs, nothing parsed; efficiency_vs_floor = floor wall / CLI wall")
+print(
+    "latency-bound ideal (computed, for reference): tags x \(hops) hops x \(latencyMs) ms / jobs (every job always waiting on the server's delay,"
         + " nothing else costing time)")
 var headline: (tagsPerMin: Double, rssMB: Double)?
 var rssByTags: [Int: Double] = [:]
@@ -329,11 +369,13 @@ for tags in tagCounts {
         let wall = median(mine.map(\.run.wallMs))
         let rss = Double(mine.map(\.run.peakRSSKB).max() ?? 0) / 1024
         let ideal = Double(tags * hops * latencyMs) / Double(jobs)
+        let floor = median(mine.map(\.floorMs).filter { !$0.isNaN })
         let requestRate = median(mine.map { Double($0.serverRequests) / $0.run.wallMs * 1e3 })
         let failed = mine.filter { !$0.check.problems.isEmpty }.count
         print(
             "tags=\(tags) jobs=\(jobs) wall_ms=\(fmt(wall, 0)) tags_per_min=\(fmt(perMinute(tags, wall), 0))"
-                + " peak_rss_mb=\(fmt(rss)) ideal_wall_ms=\(fmt(ideal, 0)) ideal_tags_per_min=\(fmt(perMinute(tags, ideal), 0))"
+                + " peak_rss_mb=\(fmt(rss)) floor_wall_ms=\(fmt(floor, 0)) floor_tags_per_min=\(fmt(perMinute(tags, floor), 0))"
+                + " efficiency_vs_floor=\(fmt(floor / wall, 2)) ideal_wall_ms=\(fmt(ideal, 0)) ideal_tags_per_min=\(fmt(perMinute(tags, ideal), 0))"
                 + " efficiency=\(fmt(ideal / wall, 2)) server_req_per_s=\(fmt(requestRate, 0))"
                 + " ms_per_tag_per_job=\(fmt(wall * Double(jobs) / Double(tags), 2))"
                 + (failed > 0 ? " FAILED_RUNS=\(failed)" : ""))
@@ -355,5 +397,6 @@ print("")
 print(
     "headline: the \(tagCounts.max() ?? 0)-tag list at --jobs \(jobCounts[0])\(anyProblem ? " (SOME RUNS FAILED: see PROBLEMS above)" : "")"
 )
+MachineLoad.printEnd()
 print("tags_per_min=\(fmt(headline?.tagsPerMin ?? 0, 0)) peak_rss_mb=\(fmt(headline?.rssMB ?? 0))")
 exit(anyProblem ? 1 : 0)

@@ -108,6 +108,7 @@ do {
     abort("registering the chains: \(error)")
 }
 
+MachineLoad.printStart()
 print(
     "bench-chain: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms, "
         + "medians and p90 (nearest rank) over the timed runs")
@@ -238,4 +239,5 @@ for inFlight in [min(concurrency, resolutions), resolutions] {
 
 server.stop()
 print("")
+MachineLoad.printEnd()
 print("overhead_ms_per_hop=\(fmt(main.engineOverheadPerHop))")

@@ -153,6 +153,7 @@ do {
     abort("\(error)")
 }
 
+MachineLoad.printStart()
 print(
     "bench-getad: loopback server 127.0.0.1:\(server.port) (Tools/test-server/server.py); times in ms; "
         + "p50 = median, p90/p99 nearest rank, over the timed iterations")
@@ -315,7 +316,8 @@ let p99 = percentile(overheads, 99)
 let pairedP99 = percentile(samples.map(\.pairedMs), 99)
 print("")
 print(
-    "target: overhead p99 <= 2 ms: \((p99 * 100).rounded() <= 200 ? "met" : "NOT met") (overhead p99 \(fmt(p99)) ms; "
+    "target: overhead p99 <= 1 ms on a quiet machine: \((p99 * 100).rounded() <= 100 ? "met" : "NOT met") (overhead p99 \(fmt(p99)) ms; "
         + "paired p99 without equalising the transfers \(fmt(pairedP99)) ms; \(runs) iterations)")
 cleanUp()
+MachineLoad.printEnd()
 print("overhead_p50_ms=\(fmt(p50)) overhead_p99_ms=\(fmt(p99))")

@@ -44,6 +44,8 @@ struct DispatchRun: Sendable {
     var storeBytes: Int64 = 0
     /// CPU times once drained, before the dispatcher's thread ends.
     var cpu = CPUSnapshot()
+    /// The store's commits and checkpoints over the run (two fsyncs per checkpoint).
+    var activity = BeaconStoreActivity(commits: 0, checkpoints: 0)
 }
 
 enum BeaconsBench {
@@ -108,6 +110,7 @@ enum BeaconsBench {
         run.flushMs = milliseconds(end - flushStart)
         run.wallMs = milliseconds(end - start)
         run.cpu = CPUSnapshot.take()
+        run.activity = await dispatcher.storeActivity
         run.maxRSS = max(run.maxRSS, ProcStatus.memory().rss)
         for suffix in ["", "-wal"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? NSNumber)??

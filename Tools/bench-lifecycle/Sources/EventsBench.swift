@@ -31,16 +31,27 @@ enum EventVariant: String, CaseIterable {
     case loop = "baseline: loop only (ids, dates, inputs)"
     case plan = "baseline: TrackingPlan(ad:...) only"
     case expansion = "baseline: macro expansion only"
+    case expander = "reference: the same, VASTMacroExpander"
 }
 
 struct EventsBench {
     let scenario: Scenario
     let workload: [ExpansionGroup]
+    /// The workload's URLs split as `TrackingPlan` splits them when it is built (not timed here:
+    /// that is part of the plan's baseline), and their fixed values, as the plan encodes them.
+    let templates: [String: VASTMacroTemplate]
+    let values: VASTMacroValues
     let epoch = 1_750_000_000.0
 
     init(scenario: Scenario) throws {
         self.scenario = scenario
         workload = try Self.expansionWorkload(scenario)
+        var templates: [String: VASTMacroTemplate] = [:]
+        for group in workload { for (url, _) in group.urls { templates[url] = VASTMacroTemplate(url) } }
+        self.templates = templates
+        var context = scenario.macros
+        context.assetURI = scenario.assetURI
+        values = VASTMacroValues(context: context, templates: templates.values, excluding: TrackingPlan.momentMacros)
     }
 
     private func date(_ ad: Int, _ ms: Int) -> Date {
@@ -71,7 +82,7 @@ struct EventsBench {
                 counts.inputs += scenario.inputsPerAd
             case .plan:
                 blackHole(scenario.plan(instance))
-            case .expansion:
+            case .expansion, .expander:
                 blackHole(instance)
                 for group in workload {
                     let now = date(ad, group.ms)
@@ -81,7 +92,11 @@ struct EventsBench {
                     context.assetURI = scenario.assetURI
                     if let click = group.click { context.clickPosition = .init(x: click.x, y: click.y) }
                     for (url, usage) in group.urls {
-                        blackHole(VASTMacroExpander.expand(url, context: context, usage: usage).url)
+                        if variant == .expansion, let template = templates[url] {
+                            blackHole(template.expand(context: context, usage: usage, values: values).url)
+                        } else {
+                            blackHole(VASTMacroExpander.expand(url, context: context, usage: usage).url)
+                        }
                         counts.expansions += 1
                     }
                 }

@@ -2,7 +2,7 @@
 // through the durable dispatcher to a loopback sink, with memory over 10,000 vs 100,000 beacons.
 //
 // Usage (from the repository root; Tools/bench-lifecycle/run builds and does this):
-//   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W] [--short-window W2]
+//   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--large N] [--batch B] [--window W] [--short-window W2]
 //                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
 //
 // Beacons first (so each phase's peak RSS is its own), against the Python test server and against
@@ -25,6 +25,7 @@ var ads = 2_000
 var rounds = 7
 var beaconCount = 100_000
 var smallCount = 10_000
+var largeCount = 1_000_000
 var batch = 100
 var window = BeaconDispatcherConfiguration().maxQueued
 var shortWindow = 200
@@ -42,6 +43,7 @@ while let argument = arguments.next() {
     case "--rounds": rounds = arguments.integer(after: argument, minimum: 1)
     case "--beacons": beaconCount = arguments.integer(after: argument, minimum: 1)
     case "--small": smallCount = arguments.integer(after: argument, minimum: 0)
+    case "--large": largeCount = arguments.integer(after: argument, minimum: 0)
     case "--batch": batch = arguments.integer(after: argument, minimum: 1)
     case "--window": window = arguments.integer(after: argument, minimum: 1)
     case "--short-window": shortWindow = arguments.integer(after: argument, minimum: 0)
@@ -59,7 +61,7 @@ while let argument = arguments.next() {
     case "-h", "--help":
         print(
             """
-            usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--batch B] [--window W] [--short-window W2]
+            usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--large N] [--batch B] [--window W] [--short-window W2]
                                    [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
             """)
         exit(0)
@@ -74,10 +76,11 @@ let dispatcherConfiguration = BeaconDispatcherConfiguration(
     maxConcurrentSends: sends, maxQueued: max(window, BeaconDispatcherConfiguration().maxQueued),
     resultsBufferLimit: max(window, BeaconDispatcherConfiguration().resultsBufferLimit),
     maxConcurrentSendsPerHost: sends, maxQueuedPerHost: max(window, BeaconDispatcherConfiguration().maxQueued),
-    maxStoreBytes: 1 << 30)
+    maxStoreBytes: 4 << 30)
 let clientConfiguration = HTTPClientConfiguration(
     maxConnectionsPerHost: maxConnections, maxTotalConnections: max(64, maxConnections))
 
+MachineLoad.printStart()
 print(
     "bench-lifecycle: \(ProcessInfo.processInfo.activeProcessorCount) cores; medians; MB = 2^20 bytes; "
         + "RSS from /proc/self/status (VmRSS now, VmHWM peak)")
@@ -97,6 +100,9 @@ struct SinkResult {
     var smallPeak = Double.nan
     var shortPerSecond = Double.nan
     var shortPeak = Double.nan
+    var largePerSecond = Double.nan
+    var largePeak = Double.nan
+    var fsyncsPerBeacon = Double.nan
 }
 var sinkResults: [SinkResult] = []
 
@@ -141,6 +147,11 @@ func printDispatch(_ label: String, _ run: DispatchRun, requests: Int, connectio
     for (reason, n) in run.others.sorted(by: { $0.value > $1.value }).prefix(5) {
         print("    NOT delivered: \(n)x \(reason)")
     }
+    let activity = run.activity
+    print(
+        "    store: commits=\(activity.commits) (\(fmt(Double(run.delivered) / Double(max(activity.commits, 1)), 1)) beacons/commit)"
+            + " checkpoints=\(activity.checkpoints) fsyncs=\(activity.fsyncs)"
+            + " fsyncs_per_beacon=\(fmt(Double(activity.fsyncs) / Double(max(run.delivered, 1)), 5))")
     if run.delivered != count { print("    ERROR: delivered \(run.delivered), expected \(count)") }
     return perSecond
 }
@@ -229,6 +240,12 @@ if runBeacons {
         if shortWindow > 0 {
             runs.append(("dispatcher \(beaconCount) window=\(shortWindow)", beaconCount, shortWindow))
         }
+        // The memory proof: the same full window, a hundred times the small run (FastSink only:
+        // at the Python server's ceiling it would take most of an hour).
+        if sinkName == "fast", largeCount > 0 {
+            while runs.count < 3 { runs.append(("(skipped)", 0, window)) }
+            runs.append(("dispatcher \(largeCount)", largeCount, window))
+        }
         for (index, (label, count, runWindow)) in runs.enumerated() where count > 0 {
             log("\(sinkName): \(label) (window \(runWindow))")
             let peak = await phase(label) {
@@ -251,14 +268,17 @@ if runBeacons {
                 case 1:
                     result.bigPerSecond = perSecond
                     result.bigDelivered = run.delivered
-                default: result.shortPerSecond = perSecond
+                    result.fsyncsPerBeacon = Double(run.activity.fsyncs) / Double(max(run.delivered, 1))
+                case 2: result.shortPerSecond = perSecond
+                default: result.largePerSecond = perSecond
                 }
                 return run.cpu
             }
             switch index {
             case 0: result.smallPeak = peak
             case 1: result.bigPeak = peak
-            default: result.shortPeak = peak
+            case 2: result.shortPeak = peak
+            default: result.largePeak = peak
             }
         }
         try? python?.clearBeacons()
@@ -368,7 +388,10 @@ for result in sinkResults {
             + " dispatcher_\(beaconCount)_per_s=\(fmt(result.bigPerSecond, 0))"
             + (shortWindow > 0
                 ? " dispatcher_\(beaconCount)_window\(shortWindow)_per_s=\(fmt(result.shortPerSecond, 0))" : "")
-            + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))")
+            + (result.largePerSecond.isNaN ? "" : " dispatcher_\(largeCount)_per_s=\(fmt(result.largePerSecond, 0))")
+            + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))"
+            + (result.largePeak.isNaN ? "" : " \(largeCount)=\(fmt(result.largePeak, 1))")
+            + " fsyncs_per_beacon=\(fmt(result.fsyncsPerBeacon, 5))")
 }
 // The headline is the dispatcher's own throughput: against FastSink when it ran (the Python
 // server's ceiling is below the target, see README), else against the Python server.
@@ -387,4 +410,5 @@ if let python = sinkResults.first(where: { $0.name == "python" }), python.plainP
 headlinePeak = overallPeak
 print("  peak_rss_mb below = the largest VmHWM of any phase (whole process)")
 print("")
+MachineLoad.printEnd()
 print("events_per_s=\(fmt(eventsPerSecond, 0)) beacons_per_s=\(fmt(headline, 0)) peak_rss_mb=\(fmt(headlinePeak, 1))")
