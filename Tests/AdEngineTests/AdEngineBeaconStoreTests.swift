@@ -78,7 +78,7 @@ import Testing
             }
             if failure != nil && rejected == 60 { break }
         }
-        #expect(failure?.kind == .diskFull)
+        #expect(failure?.code == .diskFull)
         #expect(rejected == 60)
         #expect(try server.stats().byPath.keys.filter { $0.hasPrefix("/beacon/full/") }.isEmpty)
     }

@@ -47,7 +47,7 @@ import Testing
             }
         }
         let error = try #require(refusal, "64 KiB cannot hold 1,000 beacons of 450 bytes")
-        #expect(error.kind == .diskFull && error.resultCode.map { $0 & 0xFF } == 13)
+        #expect(error.code == .diskFull && error.resultCode.map { $0 & 0xFF } == 13)
         #expect(accepted > 0)
         #expect(await dispatcher.queuedCount == accepted, "nothing of the refused batch was stored")
         let refused = await dispatcher.outcomes(10)

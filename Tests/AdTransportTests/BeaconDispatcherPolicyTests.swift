@@ -8,7 +8,7 @@ import Testing
     let now: Int64 = 1_000_000
     let expiresAt: Int64 = 1_000_000 + 3_600_000
 
-    private func failure(_ kind: HTTPError.Kind, status: Int = 0) -> Result<Int, HTTPError> {
+    private func failure(_ kind: HTTPError.Code, status: Int = 0) -> Result<Int, HTTPError> {
         .failure(HTTPError(kind, "\(kind)", report: HTTPTransferReport(url: "http://example.test/p", status: status)))
     }
 
@@ -45,10 +45,10 @@ import Testing
     }
 
     @Test(arguments: [
-        HTTPError.Kind.dns, .connect, .connectTimeout, .timeout, .connectionLost, .tls, .transport,
+        HTTPError.Code.dns, .connect, .connectTimeout, .timeout, .connectionLost, .tls, .transport,
         .shutdown,
     ])
-    func networkFailuresAreRetried(_ kind: HTTPError.Kind) {
+    func networkFailuresAreRetried(_ kind: HTTPError.Code) {
         #expect(verdict(failure(kind)) == .retry(at: now + 1_000, status: nil, error: "\(kind)"))
     }
 

@@ -25,7 +25,7 @@ import Testing
             try BeaconDispatcher(storePath: store, client: client)
         } throws: { error in
             guard let error = error as? BeaconStoreError else { return false }
-            return error.kind == .inUse && error.message.contains(store)
+            return error.code == .inUse && error.message.contains(store)
                 && error.message.contains("pid \(getpid())") && error.message.contains("this process")
         }
         #expect(ContinuousClock.now - start < .seconds(1))
@@ -66,7 +66,7 @@ import Testing
         await #expect {
             try await first.enqueue([Beacon(url: server.url("/beacon/late"), event: "start", adInstance: "a")])
         } throws: { error in
-            (error as? BeaconStoreError)?.kind == .closed
+            (error as? BeaconStoreError)?.code == .closed
         }
         // `first` is still referenced here: close() alone gave the file up.
         let second = try BeaconDispatcher(storePath: store, client: client)

@@ -292,7 +292,7 @@ import Testing
             try BeaconDispatcher(storePath: path, client: client)
         } throws: { error in
             let error = error as? BeaconStoreError
-            return error?.kind == .cannotOpen && error?.message.contains(path) == true
+            return error?.code == .cannotOpen && error?.message.contains(path) == true
                 && error?.message.contains("No such file or directory") == true
         }
     }
@@ -304,7 +304,7 @@ import Testing
         #expect {
             try BeaconDispatcher(storePath: directory.store(), client: client, configuration: configuration)
         } throws: { error in
-            (error as? BeaconStoreError)?.kind == .invalidConfiguration
+            (error as? BeaconStoreError)?.code == .invalidConfiguration
         }
         #expect(!FileManager.default.fileExists(atPath: directory.store()))
     }

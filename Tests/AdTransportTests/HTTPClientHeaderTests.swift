@@ -25,7 +25,7 @@ import Testing
     func retryAfterSecondsAreReportedBounded(_ value: String, _ expected: Duration) async throws {
         let (error, _) = try #require(
             await client.failure(server.url("/echo?status=503&\(header("Retry-After", value))")))
-        #expect(error.kind == .badStatus && error.status == 503)
+        #expect(error.code == .badStatus && error.status == 503)
         #expect(error.report.retryAfter == expected)
     }
 
@@ -54,14 +54,14 @@ import Testing
 
     @Test func aResponseWithTooManyHeadersIsRefused() async throws {
         let (error, elapsed) = try #require(await client.failure(server.url("/many-headers?count=1000")))
-        #expect(error.kind == .tooLarge)
+        #expect(error.code == .tooLarge)
         #expect(error.message.contains("headers"))
         #expect(elapsed < .seconds(2))
     }
 
     @Test func headersLargerInAllThanTheLimitAreRefused() async throws {
         let (error, _) = try #require(await client.failure(server.url("/many-headers?count=40&size=8000")))
-        #expect(error.kind == .tooLarge)
+        #expect(error.code == .tooLarge)
         #expect(error.message.contains("headers"))
     }
 
@@ -76,7 +76,7 @@ import Testing
     func aContentLengthOverTheCapIsTooLargeBeforeTheBody(_ length: String) async throws {
         let (error, elapsed) = try #require(
             await client.failure(server.url("/echo?\(header("Content-Length", length))")))
-        #expect(error.kind == .tooLarge)
+        #expect(error.code == .tooLarge)
         #expect(elapsed < .seconds(2))
     }
 
@@ -84,7 +84,7 @@ import Testing
     func anInvalidContentLengthIsATransportError(_ length: String) async throws {
         let (error, elapsed) = try #require(
             await client.failure(server.url("/echo?\(header("Content-Length", length))")))
-        #expect(error.kind == .transport)
+        #expect(error.code == .transport)
         #expect(error.message.contains("Content-Length"))
         #expect(elapsed < .seconds(2))
     }

@@ -63,10 +63,10 @@ import Testing
         #expect(try server.stats().connections == 1)
     }
 
-    @Test(arguments: [(204, HTTPError.Kind.noContent), (404, .badStatus), (500, .badStatus), (503, .badStatus)])
-    func statusesAreJudgedByTheClient(_ status: Int, _ kind: HTTPError.Kind) async throws {
+    @Test(arguments: [(204, HTTPError.Code.noContent), (404, .badStatus), (500, .badStatus), (503, .badStatus)])
+    func statusesAreJudgedByTheClient(_ status: Int, _ kind: HTTPError.Code) async throws {
         let (error, _) = try await failure(server.url("/echo?status=\(status)"))
-        #expect(error.kind == kind)
+        #expect(error.code == kind)
         #expect(error.status == status)
     }
 
@@ -81,7 +81,7 @@ import Testing
 
     @Test func aRedirectLoopStopsAtTheLimit() async throws {
         let (error, _) = try await failure(server.url("/redirect-loop"))
-        #expect(error.kind == .tooManyRedirects)
+        #expect(error.code == .tooManyRedirects)
     }
 
     @Test func gzipAndChunkedBodiesArriveDecoded() async throws {
@@ -97,14 +97,14 @@ import Testing
     @Test(arguments: ["file:///etc/passwd", "gopher://127.0.0.1:70/", "dict://127.0.0.1:2628/d:x"])
     func otherSchemesAreRefusedAsTheURL(_ url: String) async throws {
         let (error, elapsed) = try await failure(url)
-        #expect(error.kind == .forbiddenProtocol)
+        #expect(error.code == .forbiddenProtocol)
         #expect(elapsed < .seconds(1))
     }
 
     @Test(arguments: ["file:///etc/passwd", "gopher://127.0.0.1:70/", "dict://127.0.0.1:2628/d:x"])
     func otherSchemesAreRefusedAsARedirectTarget(_ target: String) async throws {
         let (error, elapsed) = try await failure(server.url("/redirect?to=\(target)"))
-        #expect(error.kind == .forbiddenProtocol)
+        #expect(error.code == .forbiddenProtocol)
         #expect(elapsed < .seconds(1))
     }
 
@@ -112,7 +112,7 @@ import Testing
     func oversizedBodiesStopAtTheCap(_ path: String) async throws {
         let before = peakResidentBytes()
         let (error, elapsed) = try await failure(server.url(path), maxBodyBytes: 2 << 20)
-        #expect(error.kind == .tooLarge)
+        #expect(error.code == .tooLarge)
         #expect(error.report.bytes <= 2 << 20)
         #expect(elapsed < .seconds(3))
         #expect(peakResidentBytes() - before < 32 << 20)
@@ -120,25 +120,25 @@ import Testing
 
     @Test func aOneBytePerSecondDripFailsWithinTheLowSpeedWindow() async throws {
         let (error, elapsed) = try await failure(server.url("/drip?bytes=1000&interval_ms=1000"), timeout: .seconds(10))
-        #expect(error.kind == .timeout)
+        #expect(error.code == .timeout)
         #expect(elapsed < .seconds(4))
     }
 
     @Test func aServerThatNeverAnswersTimesOutAtTheDeadline() async throws {
         let (error, elapsed) = try await failure(server.url("/hang"), timeout: .milliseconds(500))
-        #expect(error.kind == .timeout)
+        #expect(error.code == .timeout)
         #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(2))
     }
 
     @Test func aResetMidBodyIsAConnectionLoss() async throws {
         let (error, elapsed) = try await failure(server.url("/reset-mid-body"))
-        #expect(error.kind == .connectionLost)
+        #expect(error.code == .connectionLost)
         #expect(elapsed < .seconds(2))
     }
 
     @Test func aClosedPortIsAConnectError() async throws {
         let (error, _) = try await failure("http://127.0.0.1:9/")
-        #expect(error.kind == .connect)
+        #expect(error.code == .connect)
     }
 
     @Test func aDeadlineAlreadyPastFailsWithoutAFetch() async throws {
@@ -147,7 +147,7 @@ import Testing
             _ = try await client.fetch(HTTPRequest(url: server.url("/echo")), deadline: .now - .seconds(1))
             Issue.record("expected a timeout")
         } catch {
-            #expect(error.kind == .timeout)
+            #expect(error.code == .timeout)
         }
         #expect(try server.stats().requests == 0)
     }
@@ -155,12 +155,12 @@ import Testing
     @Test func cancellingTheTaskStopsTheTransferPromptly() async throws {
         let client = self.client
         let url = server.url("/hang")
-        let task = Task { () -> (HTTPError.Kind?, ContinuousClock.Instant) in
+        let task = Task { () -> (HTTPError.Code?, ContinuousClock.Instant) in
             do throws(HTTPError) {
                 _ = try await client.fetch(HTTPRequest(url: url), timeout: .seconds(30))
                 return (nil, .now)
             } catch {
-                return (error.kind, .now)
+                return (error.code, .now)
             }
         }
         try await Task.sleep(for: .milliseconds(200))
@@ -193,7 +193,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let tlsServer = try TestServer(tls: try TestServer.makeSelfSignedCertificate(in: folder))
         let (error, elapsed) = try await failure("https://127.0.0.1:\(tlsServer.port)/echo")
-        #expect(error.kind == .tls)
+        #expect(error.code == .tls)
         #expect(error.message.lowercased().contains("certificate"))
         #expect(elapsed < .seconds(2))
     }
@@ -221,7 +221,7 @@ import Testing
             _ = try await narrow.fetch(HTTPRequest(url: server.url("/echo")), timeout: .milliseconds(300))
             Issue.record("expected a timeout while waiting for the only connection")
         } catch {
-            #expect(error.kind == .timeout)
+            #expect(error.code == .timeout)
             #expect(error.message.contains("waiting for a connection"))
         }
         #expect(ContinuousClock.now - start < .seconds(1))

@@ -28,7 +28,7 @@ import Testing
         let (error, elapsed) = try #require(
             await client.failure(
                 server.url("/drip?bytes=1000&interval_ms=1000&delay_ms=1500"), timeout: .seconds(20)))
-        #expect(error.kind == .timeout)
+        #expect(error.code == .timeout)
         #expect(error.message.contains("slower than 64 bytes/s"))
         #expect(elapsed >= .milliseconds(2500) && elapsed < .milliseconds(5000))
     }
@@ -48,7 +48,7 @@ import Testing
         try server.resetStats()
         _ = try await client.fetch(HTTPRequest(url: server.url("/echo")), timeout: .seconds(5))
         let (error, elapsed) = try #require(await client.failure(server.url("/hang"), timeout: .milliseconds(500)))
-        #expect(error.kind == .timeout)
+        #expect(error.code == .timeout)
         #expect(error.report.connectionReused)
         #expect(elapsed >= .milliseconds(450) && elapsed < .seconds(2))
         #expect(try server.stats().connections == 1)
@@ -57,7 +57,7 @@ import Testing
     @Test func aTimeoutOnANewConnectionAfterTheRequestWentOutIsATimeout() async throws {
         let client = try HTTPClient()
         let (error, _) = try #require(await client.failure(server.url("/hang"), timeout: .milliseconds(400)))
-        #expect(error.kind == .timeout)
+        #expect(error.code == .timeout)
         #expect(!error.report.connectionReused)
         #expect(error.report.connectMilliseconds > 0)
     }
@@ -66,7 +66,7 @@ import Testing
         let listener = try UnansweredListener()
         let client = try HTTPClient(configuration: HTTPClientConfiguration(connectTimeoutMilliseconds: 300))
         let (error, elapsed) = try #require(await client.failure("http://127.0.0.1:\(listener.port)/x"))
-        #expect(error.kind == .connectTimeout)
+        #expect(error.code == .connectTimeout)
         #expect(!error.report.connectionReused)
         #expect(elapsed >= .milliseconds(250) && elapsed < .seconds(2))
     }

@@ -19,7 +19,7 @@ import Testing
     @Test(arguments: ["sample.xml", "ads.example.com/tag?id=1", "//127.0.0.1:9/x", "../tags/a.xml", " ", ""])
     func aRelativeURLIsRefusedAsInvalidBeforeATransfer(_ url: String) async throws {
         let (error, elapsed) = try #require(await client.failure(url))
-        #expect(error.kind == .invalidURL)
+        #expect(error.code == .invalidURL)
         #expect(error.report.totalMilliseconds == 0 && error.report.dnsMilliseconds == 0)
         #expect(error.report.url == url)
         #expect(elapsed < .milliseconds(500))
@@ -28,7 +28,7 @@ import Testing
     @Test(arguments: ["javascript:alert(1)", "data:text/xml,<VAST/>", "ftp://127.0.0.1/x", "ws://127.0.0.1/x"])
     func aSchemeOtherThanHTTPIsForbiddenEvenWhenLibcurlDoesNotKnowIt(_ url: String) async throws {
         let (error, _) = try #require(await client.failure(url))
-        #expect(error.kind == .forbiddenProtocol)
+        #expect(error.code == .forbiddenProtocol)
         #expect(error.report.totalMilliseconds == 0)
     }
 
@@ -51,7 +51,7 @@ import Testing
     @Test func aRedirectToAFileNameStaysOnTheSameServer() async throws {
         try server.resetStats()
         let (error, _) = try #require(await client.failure(server.url("/redirect?to=sample.xml")))
-        #expect(error.kind == .badStatus && error.status == 404)
+        #expect(error.code == .badStatus && error.status == 404)
         #expect(error.report.effectiveURL == server.url("/sample.xml"))
         #expect(try server.stats().byPath == ["/redirect": 1, "/sample.xml": 1])
     }
@@ -87,7 +87,7 @@ import Testing
         let ok = try await strict.fetch(HTTPRequest(url: server.url("/redirect-chain?n=2")), timeout: .seconds(5))
         #expect(ok.report.redirects == 2)
         let (error, _) = try #require(await strict.failure(server.url("/redirect-chain?n=3")))
-        #expect(error.kind == .tooManyRedirects)
+        #expect(error.code == .tooManyRedirects)
         #expect(error.report.redirects == 2 && error.status == 302)
     }
 
@@ -95,12 +95,12 @@ import Testing
     func anUnusableRedirectTargetIsAnInvalidURL(_ target: String) async throws {
         let escaped = target.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? target
         let (error, _) = try #require(await client.failure(server.url("/redirect?to=\(escaped)")))
-        #expect(error.kind == .invalidURL)
+        #expect(error.code == .invalidURL)
         #expect(error.status == 302)
     }
 
     @Test func aThreeHundredWithoutALocationIsABadStatus() async throws {
         let (error, _) = try #require(await client.failure(server.url("/echo?status=302")))
-        #expect(error.kind == .badStatus && error.status == 302)
+        #expect(error.code == .badStatus && error.status == 302)
     }
 }

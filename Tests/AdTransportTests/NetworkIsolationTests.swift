@@ -13,7 +13,7 @@ struct NetworkIsolationTests {
         await #expect {
             _ = try await client.fetch(HTTPRequest(url: "http://192.0.2.1/"), timeout: .seconds(5))
         } throws: { error in
-            (error as? HTTPError)?.kind == .connect
+            (error as? HTTPError)?.code == .connect
         }
         #expect(ContinuousClock.now - start < .seconds(1))
     }
@@ -23,7 +23,7 @@ struct NetworkIsolationTests {
         await #expect {
             _ = try await client.fetch(HTTPRequest(url: "http://example.com/"), timeout: .seconds(5))
         } throws: { error in
-            (error as? HTTPError)?.kind == .dns
+            (error as? HTTPError)?.code == .dns
         }
     }
 }

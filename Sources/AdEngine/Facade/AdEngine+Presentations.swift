@@ -7,7 +7,7 @@ public import AdPlacement
 /// requests (``getAd(for:in:)``, ``getBottomBannerAd(for:in:maxHeight:)``), then
 /// ``closePresentation(_:)``. Every input on a handle that is not open throws
 /// ``AdPlacement/PresentationError/notOpen(_:)`` and changes nothing; a request on one fails with
-/// ``AdEngineError/Kind/presentationNotOpen``. Time is the engine's clock, read once per input.
+/// `AdEngineError.Code.presentationNotOpen`. Time is the engine's clock, read once per input.
 extension AdEngine {
     /// Opens a presentation (a player came on screen) and returns its handle.
     ///
@@ -73,7 +73,7 @@ extension AdEngine {
     /// user (it is also the CLI's and the CMS's JSON), the handle names the player asking, which only
     /// the app knows.
     /// - Returns: an ad whose ``Ad/decision``, ``Ad/report`` and ``Ad/context`` name `presentation`.
-    /// - Throws: ``AdEngineError``; ``AdEngineError/Kind/presentationNotOpen`` when the handle is not open.
+    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open.
     public func getAd(for request: AdRequestInfo, in presentation: PresentationHandle) async throws(AdEngineError)
         -> Ad
     {
@@ -82,7 +82,7 @@ extension AdEngine {
 
     /// A bottom banner for `request` whose height fits `maxHeight`, asked by the presentation
     /// `presentation`. See ``getBottomBannerAd(for:maxHeight:)`` and ``getAd(for:in:)``.
-    /// - Throws: ``AdEngineError``; ``AdEngineError/Kind/presentationNotOpen`` when the handle is not open.
+    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open.
     public func getBottomBannerAd(
         for request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int
     ) async throws(AdEngineError) -> Ad {

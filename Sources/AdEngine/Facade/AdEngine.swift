@@ -45,7 +45,7 @@ public actor AdEngine {
     var presentationCounter = 1
 
     /// Builds an engine, checking the whole configuration first.
-    /// - Throws: ``AdEngineError`` of kind ``AdEngineError/Kind/invalidConfiguration`` whose message
+    /// - Throws: ``AdEngineError`` of kind `AdEngineError.Code.invalidConfiguration` whose message
     ///   names every bad field (`settings.placements.clipsPreRoll.sources[0].timeoutMilliseconds ...`).
     public init(configuration: AdEngineConfiguration) throws(AdEngineError) {
         let problems = configuration.problems()
@@ -176,7 +176,7 @@ public actor AdEngine {
     ///
     /// Asks in the default presentation (see ``presentationStarted(_:)``);
     /// ``getBottomBannerAd(for:in:maxHeight:)`` asks in a presentation of its own.
-    /// - Throws: ``AdEngineError``; when no creative fits, ``AdEngineError/Kind/noFittingBanner`` after
+    /// - Throws: ``AdEngineError``; when no creative fits, `AdEngineError.Code.noFittingBanner` after
     ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
     public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: Int) async throws(AdEngineError) -> Ad {
         try await load(request, in: .default, maxHeight: maxHeight)

@@ -24,7 +24,7 @@ public import VAST
 /// the innermost Wrapper's that has one.
 ///
 /// **Cancellation.** Cancelling the calling task cancels every running source (their transfers
-/// stop at once) and ends the call with ``MediationError/Kind/cancelled`` and no winner.
+/// stop at once) and ends the call with `MediationError.Code.cancelled` and no winner.
 ///
 /// **Privacy.** The report, the error and the winner's hops and findings hide the call's values of
 /// its private macros (`VAST/VASTMacroRedactor`): tag URLs are expanded with the request's IFA,
@@ -49,7 +49,7 @@ public struct Mediator: Sendable {
     /// within milliseconds of the calling task's cancellation.
     /// - Parameters:
     ///   - sources: the sources; checked with ``AdSource/validate(_:)`` first (an invalid list is
-    ///     reported with every source `notTried` and ``MediationError/Kind/invalidSources``).
+    ///     reported with every source `notTried` and `MediationError.Code.invalidSources`).
     ///   - context: the macro values for the tag templates and for the chains' VASTAdTagURIs and
     ///     Error URIs.
     ///   - deadline: when the whole call must be over.

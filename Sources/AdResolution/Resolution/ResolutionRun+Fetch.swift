@@ -87,19 +87,20 @@ extension ResolutionRun {
         } catch {
             let report = error.report
             let transfer = HopTransfer(url: url, report: report)
-            if error.kind == .cancelled {
+            if error.code == .cancelled {
                 // The caller gave up: nothing failed on the ad's side, so no error pixel is fired.
                 record(transfer, kind: .error, outcome: "cancelled", code: nil)
                 return .failure(
                     VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index), merged: nil)
             }
-            if error.kind == .noContent {
+            if error.code == .noContent {
                 record(transfer, kind: .noAd, outcome: error.message, code: .noAdsAfterWrapper)
                 return failChain(.noAdsAfterWrapper, "no ad: \(error.message)", hop: index, path: path)
             }
-            record(transfer, kind: .error, outcome: "\(error.kind.rawValue): \(error.message)", code: .wrapperTimeout)
+            record(
+                transfer, kind: .error, outcome: "\(error.code.description): \(error.message)", code: .wrapperTimeout)
             return failChain(
-                .wrapperTimeout, "\(url) timed out or is unavailable (\(error.kind.rawValue): \(error.message))",
+                .wrapperTimeout, "\(url) timed out or is unavailable (\(error.code.description): \(error.message))",
                 hop: index, path: path)
         }
     }

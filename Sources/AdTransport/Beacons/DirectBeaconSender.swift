@@ -23,7 +23,7 @@ public actor DirectBeaconSender: BeaconSink {
                             HTTPRequest(url: beacon.url, maxBodyBytes: 64 << 10), timeout: timeout)
                         return (beacon, nil)
                     } catch {
-                        return (beacon, error.kind == .noContent ? nil : error)
+                        return (beacon, error.code == .noContent ? nil : error)
                     }
                 }
             }

@@ -234,7 +234,7 @@ extension BeaconDispatcher {
     func storeFailed(_ error: BeaconStoreError) {
         lastStoreError = error
         eventContinuation.yield(.storeFailed(error))
-        if error.kind == .diskFull { store.releaseWALSpace() }
+        if error.code == .diskFull { store.releaseWALSpace() }
     }
 
     /// Makes sure a wake-up is set for `due` (ms since 1970), or none when `nil`.

@@ -23,12 +23,12 @@
 /// - **Bounded.** At most ``BeaconDispatcherConfiguration/maxQueued`` beacons are queued;
 ///   more are rejected (and reported). The store's file stays under
 ///   ``BeaconDispatcherConfiguration/maxStoreBytes``; a batch that does not fit (or meets a
-///   full disk) throws ``BeaconStoreError/Kind/diskFull``, never a silent success. Memory holds
+///   full disk) throws `BeaconStoreError.Code.diskFull`, never a silent success. Memory holds
 ///   the sends in flight and one small entry per host with queued beacons: due beacons are read
 ///   from the store as slots free up.
 /// - **One dispatcher per store.** The store's lock file (`STORE.lock`) is held for the
 ///   dispatcher's life; a second dispatcher on the same file, in this process or another, fails
-///   at once with ``BeaconStoreError/Kind/inUse``. It is released by ``close()``, when the
+///   at once with `BeaconStoreError.Code.inUse`. It is released by ``close()``, when the
 ///   dispatcher is deinitialized, or by the kernel when its process ends, however it ends.
 /// - **A damaged store does not stop the app.** It is moved aside and a usable one opened
 ///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); what it held is
@@ -201,14 +201,14 @@ public actor BeaconDispatcher: BeaconSink {
             } catch {
                 ledger = before
                 // Room for new beacons matters more than remembering old keys (at most a few rounds).
-                if error.kind == .diskFull, evictions < 4,
+                if error.code == .diskFull, evictions < 4,
                     let evicted = try? store.evictTombstones(limit: max(beacons.count * 4, 256)), evicted > 0
                 {
                     evictions += 1
                     continue
                 }
                 lastStoreError = error
-                if error.kind == .diskFull { store.releaseWALSpace() }
+                if error.code == .diskFull { store.releaseWALSpace() }
                 for beacon in Set(beacons) {
                     report(.rejected, beacon: beacon, attempts: 0, error: "not stored: \(error)")
                 }
@@ -322,7 +322,7 @@ public actor BeaconDispatcher: BeaconSink {
     /// dispatcher (in this process or another) can take the file at once.
     ///
     /// What is queued stays in the store for the next dispatcher. Waiting flushes return `false`;
-    /// later enqueues throw ``BeaconStoreError/Kind/closed``. Releasing the dispatcher gives the
+    /// later enqueues throw `BeaconStoreError.Code.closed`. Releasing the dispatcher gives the
     /// file up too, when it is deinitialized, which can trail its owner's last reference by a
     /// moment (a send or timer task of its own finishing); `close()` does it before returning.
     /// Idempotent.

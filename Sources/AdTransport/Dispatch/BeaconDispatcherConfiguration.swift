@@ -18,7 +18,7 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     /// The largest the store's database file may grow to, in bytes (default 128 MiB, at least
     /// 64 KiB). When a batch does not fit, the oldest tombstones (the memory of delivered keys)
     /// make room first; if that is not enough, ``BeaconDispatcher/enqueue(_:)`` throws
-    /// ``BeaconStoreError/Kind/diskFull``, as on a full disk. A beacon takes about twice its URL's
+    /// `BeaconStoreError.Code.diskFull`, as on a full disk. A beacon takes about twice its URL's
     /// length (the row and the idempotency key's index), plus a 4 KiB overflow page for a URL
     /// longer than about 1 KiB; the WAL beside the file adds up to about 4 MiB between checkpoints.
     public var maxStoreBytes: Int

@@ -38,7 +38,7 @@ struct BeaconRetryPolicy {
         case .failure(let failure): error = failure
         }
         let status = error.status
-        switch error.kind {
+        switch error.code {
         case .noContent:
             return .delivered(status: status ?? 204)
         case .tooLarge where (200..<300).contains(status ?? 0):
@@ -53,7 +53,9 @@ struct BeaconRetryPolicy {
             return .interrupted
         case .invalidURL, .forbiddenProtocol, .tooManyRedirects:
             return .dropped(status: status, error: error.message)
-        case .dns, .connect, .connectTimeout, .timeout, .tooLarge, .tls, .connectionLost, .shutdown, .transport:
+        default:
+            // Network failures (dns, connect, timeouts, tls, connectionLost, shutdown, transport), a body
+            // too large from a failing server, and any code added later: retried with backoff.
             break
         }
         var wait = backoff.delay(beforeRetry: attempts, unit: unit).milliseconds

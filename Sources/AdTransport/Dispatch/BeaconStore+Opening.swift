@@ -23,7 +23,7 @@ extension BeaconStore {
         }
         do throws(BeaconStoreError) {
             return (try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery)
-        } catch let error where error.kind == .corrupt {
+        } catch let error where error.code == .corrupt {
             var moved = recovery?.movedTo ?? []
             moved.append(try moveAside(path, to: aside))
             if FileManager.default.fileExists(atPath: path + "-wal") {

@@ -10,7 +10,7 @@ import Foundation
 ///   database itself; a separate file keeps the two from ever meeting.
 /// - The kernel drops the lock when the descriptor closes, also when the process is killed
 ///   (SIGKILL included), so a crash never leaves a stale lock, unlike a pid file.
-/// - `LOCK_NB` refuses at once: the second dispatcher gets ``BeaconStoreError/Kind/inUse``
+/// - `LOCK_NB` refuses at once: the second dispatcher gets `BeaconStoreError.Code.inUse`
 ///   instead of waiting out SQLite's busy timeout and failing with "database is locked".
 ///
 /// The holder writes `pid N (name)` into the file, so a refused opener can say who holds it.

@@ -53,7 +53,7 @@ final class SQLiteDatabase {
         let primary = code & 0xFF
         if accepted.isEmpty ? primary == SQLITE_OK : accepted.contains(primary) { return code }
         let message = String(cString: sqlite3_errmsg(handle))
-        let kind: BeaconStoreError.Kind
+        let kind: BeaconStoreError.Code
         switch primary {
         case SQLITE_FULL: kind = .diskFull
         case SQLITE_CORRUPT, SQLITE_NOTADB: kind = .corrupt

@@ -1,3 +1,4 @@
+public import AdErrors
 /// An HTTP client over libcurl for ad responses, creatives and beacons.
 ///
 /// One curl multi handle, driven by one dedicated thread, runs every transfer: connections
@@ -9,10 +10,10 @@
 /// on, SIGPIPE ignored.
 ///
 /// The status is judged here, not by curl: 2xx with a body is a response, 204 (or an empty
-/// 2xx) is ``HTTPError/Kind/noContent``, anything else ``HTTPError/Kind/badStatus``.
+/// 2xx) is `HTTPError.Code.noContent`, anything else `HTTPError.Code.badStatus`.
 ///
 /// Thread-safe; share one client. Call ``shutdown()`` (or drop the last reference) to stop
-/// its thread; fetches still running then fail with ``HTTPError/Kind/shutdown``.
+/// its thread; fetches still running then fail with `HTTPError.Code.shutdown`.
 public final class HTTPClient: Sendable {
     /// The configuration the client was made with.
     public let configuration: HTTPClientConfiguration
@@ -33,13 +34,13 @@ public final class HTTPClient: Sendable {
     /// Fetches `request`, finishing by `deadline`.
     ///
     /// The URL must be absolute http or https: a relative reference (`sample.xml`) is
-    /// ``HTTPError/Kind/invalidURL`` and another scheme ``HTTPError/Kind/forbiddenProtocol``, at
+    /// `HTTPError.Code.invalidURL` and another scheme `HTTPError.Code.forbiddenProtocol`, at
     /// once, without a transfer (so no resolver ever sees a file name as a host). Redirects
     /// (301, 302, 303, 307, 308) are followed up to ``HTTPClientConfiguration/maxRedirects``,
     /// each `Location` resolved and checked the same way, within the same deadline.
     ///
     /// Cancelling the calling task aborts the transfer promptly (the loop thread is woken and
-    /// removes it) and throws ``HTTPError/Kind/cancelled``.
+    /// removes it) and throws `HTTPError.Code.cancelled`.
     /// - Returns: the response, for a 2xx status with a body.
     /// - Throws: ``HTTPError``, with the transfer report.
     public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse
@@ -76,16 +77,26 @@ public final class HTTPClient: Sendable {
         try await fetch(request, deadline: .now + timeout)
     }
 
-    /// Stops the client's thread; transfers in flight fail with ``HTTPError/Kind/shutdown``.
+    /// Stops the client's thread; transfers in flight fail with `HTTPError.Code.shutdown`.
     public func shutdown() {
         loop.submit(.stop)
     }
 }
 
 /// A client configuration with a field out of range.
-public struct HTTPClientConfigurationError: Error, Sendable, CustomStringConvertible {
+public struct HTTPClientConfigurationError: CodedError {
+    /// Which reason: one of the static members of `ErrorCode where Domain == HTTPClientConfigurationError`.
+    public typealias Code = ErrorCode<HTTPClientConfigurationError>
+
+    /// Which reason this is: ``Code`` `outOfRange` for every error today.
+    public var code: Code { .outOfRange }
     /// Which field, and what it must be.
     public let message: String
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == HTTPClientConfigurationError {
+    /// A field of the configuration is outside its range; the message names it.
+    public static let outOfRange = Self("outOfRange")
 }

@@ -13,7 +13,7 @@ public struct HTTPClientConfiguration: Sendable, Hashable {
     /// Connections open at once in all (default 64).
     public var maxTotalConnections: Int
     /// Once a response has started arriving, a transfer that receives fewer than this many
-    /// bytes per second over a window of ``lowSpeedSeconds`` fails with ``HTTPError/Kind/timeout``
+    /// bytes per second over a window of ``lowSpeedSeconds`` fails with `HTTPError.Code.timeout`
     /// (default 64). The wait for the first byte is bounded by the caller's deadline alone, so a
     /// slow but live server gets the whole timeout. 0 turns the rule off.
     public var lowSpeedBytesPerSecond: Int

@@ -1,57 +1,61 @@
+public import AdErrors
 /// Why a fetch did not produce a response.
 ///
-/// A struct with a kind, so kinds can be added without breaking callers. Every error carries
+/// A `CodedError`: its code can grow without breaking callers (switch on it with a `default`). Every error carries
 /// the transfer report (what happened before it failed) and, for network errors, curl's message.
-public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The failure families.
-    public enum Kind: String, Sendable, Hashable {
-        /// The host name did not resolve.
-        case dns
-        /// The connection was refused or could not be made.
-        case connect
-        /// The connection was not up before the connect timeout.
-        case connectTimeout
-        /// The transfer did not finish before its deadline (or was slower than the low-speed limit).
-        case timeout
-        /// The body was larger than allowed (counted decoded, so compression cannot hide it).
-        case tooLarge
-        /// The server answered with a status that is not 2xx.
-        case badStatus
-        /// The server answered 204, or 2xx with an empty body.
-        case noContent
-        /// TLS failed (handshake, certificate, verification).
-        case tls
-        /// The URL, or a redirect, used a scheme other than http or https.
-        case forbiddenProtocol
-        /// Too many redirects.
-        case tooManyRedirects
-        /// The URL is not one curl can use.
-        case invalidURL
-        /// The connection broke mid-transfer (reset, closed early).
-        case connectionLost
-        /// The caller's task was cancelled.
-        case cancelled
-        /// The client was shut down.
-        case shutdown
-        /// Anything else curl reported.
-        case transport
-    }
+public struct HTTPError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == HTTPError` below, which
+    /// can grow without breaking a caller (switch on it with a `default`).
+    public typealias Code = ErrorCode<HTTPError>
 
-    /// The family.
-    public let kind: Kind
+    /// Which reason this is.
+    public let code: Code
     /// What went wrong, for a person (curl's message where curl had one).
     public let message: String
-    /// The status, for ``Kind/badStatus`` and ``Kind/noContent``.
+    /// The status, for `HTTPError.Code.badStatus` and `HTTPError.Code.noContent`.
     public var status: Int? { report.status == 0 ? nil : report.status }
     /// What the transfer did before it failed.
     public let report: HTTPTransferReport
 
     /// Creates an error.
-    public init(_ kind: Kind, _ message: String, report: HTTPTransferReport) {
-        self.kind = kind
+    public init(_ code: Code, _ message: String, report: HTTPTransferReport) {
+        self.code = code
         self.message = message
         self.report = report
     }
 
-    public var description: String { "\(kind.rawValue): \(message) (\(report.url))" }
+    public var description: String { "\(code.description): \(message) (\(report.url))" }
+}
+
+extension ErrorCode where Domain == HTTPError {
+    /// The host name did not resolve.
+    public static let dns = Self("dns")
+    /// The connection was refused or could not be made.
+    public static let connect = Self("connect")
+    /// The connection was not up before the connect timeout.
+    public static let connectTimeout = Self("connectTimeout")
+    /// The transfer did not finish before its deadline (or was slower than the low-speed limit).
+    public static let timeout = Self("timeout")
+    /// The body was larger than allowed (counted decoded, so compression cannot hide it).
+    public static let tooLarge = Self("tooLarge")
+    /// The server answered with a status that is not 2xx.
+    public static let badStatus = Self("badStatus")
+    /// The server answered 204, or 2xx with an empty body.
+    public static let noContent = Self("noContent")
+    /// TLS failed (handshake, certificate, verification).
+    public static let tls = Self("tls")
+    /// The URL, or a redirect, used a scheme other than http or https.
+    public static let forbiddenProtocol = Self("forbiddenProtocol")
+    /// Too many redirects.
+    public static let tooManyRedirects = Self("tooManyRedirects")
+    /// The URL is not one curl can use.
+    public static let invalidURL = Self("invalidURL")
+    /// The connection broke mid-transfer (reset, closed early).
+    public static let connectionLost = Self("connectionLost")
+    /// The caller's task was cancelled.
+    public static let cancelled = Self("cancelled")
+    /// The client was shut down.
+    public static let shutdown = Self("shutdown")
+    /// Anything else curl reported.
+    public static let transport = Self("transport")
 }

@@ -1,8 +1,8 @@
 extension AbsoluteURL {
     /// Why a URL is not one the client fetches.
     struct FetchRefusal: Error {
-        /// ``HTTPError/Kind/invalidURL`` or ``HTTPError/Kind/forbiddenProtocol``.
-        let kind: HTTPError.Kind
+        /// `HTTPError.Code.invalidURL` or `HTTPError.Code.forbiddenProtocol`.
+        let kind: HTTPError.Code
         let message: String
     }
 

@@ -1,3 +1,4 @@
+public import AdErrors
 internal import CCurl
 
 /// An absolute URL as libcurl's URL API (`curl_url`) reads it: the same parser the transfers use,
@@ -107,7 +108,12 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A string that is not a URL libcurl can use.
-public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct URLParseError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == URLParseError` below.
+    public typealias Code = ErrorCode<URLParseError>
+
+    /// Which reason this is: ``Code`` `unusable` for every error today.
+    public var code: Code { .unusable }
     /// What is wrong, for a person.
     public let message: String
     /// The text that was parsed (cut to 1 KiB).
@@ -119,4 +125,9 @@ public struct URLParseError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == URLParseError {
+    /// libcurl's URL parser refused the text, or it is not an absolute http, https or file URL.
+    public static let unusable = Self("unusable")
 }

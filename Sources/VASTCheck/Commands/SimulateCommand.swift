@@ -150,7 +150,7 @@ struct SimulateCommand: Command {
         var details = ""
         for failure in failures {
             details +=
-                "  \(failure.beacon.event)  \(failure.beacon.url)  \(failure.error.map { "\($0.kind.rawValue): \($0.message)" } ?? "")\n"
+                "  \(failure.beacon.event)  \(failure.beacon.url)  \(failure.error.map { "\($0.code): \($0.message)" } ?? "")\n"
         }
         if json {
             if !failures.isEmpty { console.err("vastcheck: " + summary + details) }

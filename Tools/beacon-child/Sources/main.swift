@@ -51,7 +51,7 @@ do {
             maxConcurrentSends: 8, backoff: BeaconBackoff(base: .milliseconds(50), cap: .milliseconds(500)),
             maxConcurrentSendsPerHost: 8))
 } catch let error as BeaconStoreError {
-    say("REFUSED \(error.kind.rawValue): \(error.message)")
+    say("REFUSED \(error.code.description): \(error.message)")
     exit(2)
 } catch {
     say("REFUSED client: \(error)")
@@ -72,7 +72,7 @@ do {
                 try await dispatcher.enqueue(batch)
                 accepted += batch.count
             } catch {
-                say("FULL accepted=\(accepted) refused=\(batch.count) kind=\(error.kind.rawValue)")
+                say("FULL accepted=\(accepted) refused=\(batch.count) kind=\(error.code.description)")
                 break
             }
         }

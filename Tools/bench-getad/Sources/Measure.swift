@@ -187,8 +187,8 @@ func measure(
                     report = response.report
                 } catch let error as HTTPError {
                     let ok =
-                        (expect == .noContent && error.kind == .noContent)
-                        || (expect == .badStatus && error.kind == .badStatus)
+                        (expect == .noContent && error.code == .noContent)
+                        || (expect == .badStatus && error.code == .badStatus)
                     guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
                     report = error.report
                 }

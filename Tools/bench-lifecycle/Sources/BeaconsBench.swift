@@ -143,10 +143,10 @@ enum BeaconsBench {
                                 timeout: .seconds(10))
                             part.ok += 1
                         } catch {
-                            if error.kind == .noContent {
+                            if error.code == .noContent {
                                 part.ok += 1
                             } else {
-                                part.failures["\(error.kind)", default: 0] += 1
+                                part.failures["\(error.code)", default: 0] += 1
                             }
                         }
                         n += concurrency

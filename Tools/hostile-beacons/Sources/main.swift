@@ -52,7 +52,7 @@ do {
             backoff: BeaconBackoff(base: .milliseconds(50), cap: .milliseconds(200)),
             requestTimeout: .seconds(1)))
 } catch let error as BeaconStoreError {
-    say(["opened": false, "error": error.kind.rawValue])
+    say(["opened": false, "error": error.code.description])
     exit(2)
 } catch {
     say(["opened": false, "error": "\(error)"])
@@ -72,7 +72,7 @@ var enqueueError: String?
 do {
     try await dispatcher.enqueue(beacons)
 } catch {
-    enqueueError = error.kind.rawValue
+    enqueueError = error.code.description
 }
 let drained = await dispatcher.flush(deadline: .now + .milliseconds(flushMs))
 let settled = Task {
