@@ -1,3 +1,4 @@
+public import AdErrors
 public import AdLifecycle
 public import VAST
 
@@ -81,7 +82,12 @@ public struct SimulationResult: Sendable {
 }
 
 /// Why an ad cannot be simulated at all.
-public struct SimulationError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct SimulationError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == SimulationError` below.
+    public typealias Code = ErrorCode<SimulationError>
+
+    /// Which reason this is: ``Code`` `notSimulable` for every error today.
+    public var code: Code { .notSimulable }
     /// What is wrong, for a person.
     public var message: String
     public var description: String { message }
@@ -110,4 +116,9 @@ public enum SimulationFormat {
         guard value.isFinite, value == value.rounded(), abs(value) < 1e15 else { return "\(value)" }
         return String(Int(value))
     }
+}
+
+extension ErrorCode where Domain == SimulationError {
+    /// The ad has nothing the virtual player can play (no usable duration, no supported media file).
+    public static let notSimulable = Self("notSimulable")
 }

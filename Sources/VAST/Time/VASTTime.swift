@@ -1,3 +1,5 @@
+public import AdErrors
+
 /// A duration or playhead position in a VAST document, in whole milliseconds.
 ///
 /// VAST writes times as `HH:MM:SS` or `HH:MM:SS.mmm`; ``parse(_:)`` reads those strictly and
@@ -230,13 +232,21 @@ public struct VASTTime: Sendable, Hashable, Comparable, CustomStringConvertible 
 }
 
 /// Why a time value could not be read.
-public struct VASTTimeFormatError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct VASTTimeFormatError: CodedError, Hashable {
+    /// Which reason: one of the static members of `ErrorCode where Domain == VASTTimeFormatError` below.
+    public typealias Code = ErrorCode<VASTTimeFormatError>
+
+    /// Which reason this is: ``Code`` `invalidTime` for every error today.
+    public var code: Code { .invalidTime }
     /// The text as written.
     public var text: String
     /// What is wrong with it.
     public var reason: String
 
-    public var description: String { "time value \"\(text.prefix(40))\" \(reason)" }
+    /// The text and what is wrong with it, as one sentence.
+    public var message: String { "time value \"\(text.prefix(40))\" \(reason)" }
+
+    public var description: String { message }
 }
 
 /// What a lenient reading tolerated, for the validator to report.
@@ -248,4 +258,9 @@ public struct VASTLeniency: Sendable, Hashable, CustomStringConvertible {
     public init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
+}
+
+extension ErrorCode where Domain == VASTTimeFormatError {
+    /// The text is not a duration, an offset or a percentage VAST allows.
+    public static let invalidTime = Self("invalidTime")
 }

@@ -1,3 +1,4 @@
+public import AdErrors
 internal import CLibXML2
 public import Foundation
 
@@ -81,9 +82,19 @@ private final class SchemaErrorCollector {
 }
 
 /// A schema that could not be loaded.
-public struct VASTSchemaError: Error, Sendable, CustomStringConvertible {
+public struct VASTSchemaError: CodedError {
+    /// Which reason: one of the static members of `ErrorCode where Domain == VASTSchemaError` below.
+    public typealias Code = ErrorCode<VASTSchemaError>
+
+    /// Which reason this is: ``Code`` `unloadable` for every error today.
+    public var code: Code { .unloadable }
     /// What went wrong.
     public let message: String
 
     public var description: String { message }
+}
+
+extension ErrorCode where Domain == VASTSchemaError {
+    /// The XSD file could not be read or compiled by libxml2.
+    public static let unloadable = Self("unloadable")
 }
