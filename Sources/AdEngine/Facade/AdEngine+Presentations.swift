@@ -6,7 +6,7 @@ public import AdPlacement
 /// any number of ``itemViewed(in:)``, ``reloadPresentation(_:)`` and ``configure(_:with:)``, and
 /// requests (``getAd(for:in:)``, ``getBottomBannerAd(for:in:maxHeight:)``), then
 /// ``closePresentation(_:)``. Every input on a handle that is not open throws
-/// ``AdPlacement/PresentationError/notOpen(_:)`` and changes nothing; a request on one fails with
+/// `PresentationError.notOpen(_:)` and changes nothing; a request on one fails with
 /// `AdEngineError.Code.presentationNotOpen`. Time is the engine's clock, read once per input.
 extension AdEngine {
     /// Opens a presentation (a player came on screen) and returns its handle.
@@ -15,15 +15,15 @@ extension AdEngine {
     /// other presentation keep counting.
     /// - Parameters:
     ///   - kind: the product the player shows: Clips placements are refused in a Stories presentation
-    ///     and the reverse (``AdPlacement/PlacementDecision/Reason/wrongProduct``).
+    ///     and the reverse (`PlacementDecision.Reason.wrongProduct`).
     ///   - collectionId: the Clips collection or Stories category, for the app's own bookkeeping.
     ///   - configuration: the presentation's opt-in; `nil` means not opted in to the Clips pre-roll and
     ///     bottom banner (between-items and Stories ads follow the tenant alone).
     ///   - name: the handle's id; default the next free `presentation-N` (1, 2, ...). 1 to 64 letters,
     ///     digits, `-`, `_` or `.`.
     /// - Returns: the handle to pass with this player's inputs and requests.
-    /// - Throws: ``AdPlacement/PresentationError/invalidName(_:)`` for a bad `name`;
-    ///   ``AdPlacement/PresentationError/alreadyOpen(_:)`` when a presentation of that name is open.
+    /// - Throws: `PresentationError.invalidName(_:)` for a bad `name`;
+    ///   `PresentationError.alreadyOpen(_:)` when a presentation of that name is open.
     public func openPresentation(
         _ kind: AdProduct, collectionId: String? = nil, configuration: ClipsAdConfiguration?, name: String? = nil
     ) throws(PresentationError) -> PresentationHandle {
@@ -37,7 +37,7 @@ extension AdEngine {
 
     /// The user viewed an item (a clip, a story page) of the presentation: counts toward its "first after
     /// N, every M".
-    /// - Throws: ``AdPlacement/PresentationError/notOpen(_:)``.
+    /// - Throws: `PresentationError.notOpen(_:)`.
     public func itemViewed(in presentation: PresentationHandle) throws(PresentationError) {
         try ledger.itemViewed(in: presentation)
     }
@@ -45,14 +45,14 @@ extension AdEngine {
     /// The presentation's player went back to its initial state (a reload): its items and cadence start
     /// over; its pre-roll latch is kept, so a pre-roll it showed does not show again (a reload is the same
     /// presentation, not a new opening; close and open a new presentation for a new opening).
-    /// - Throws: ``AdPlacement/PresentationError/notOpen(_:)``.
+    /// - Throws: `PresentationError.notOpen(_:)`.
     public func reloadPresentation(_ presentation: PresentationHandle) throws(PresentationError) {
         try ledger.reloaded(presentation)
     }
 
     /// The player was configured with a new ad configuration while open (`configure(with:)` in the
     /// player): the new opt-in applies from the next request; items and ads shown are kept.
-    /// - Throws: ``AdPlacement/PresentationError/notOpen(_:)``.
+    /// - Throws: `PresentationError.notOpen(_:)`.
     public func configure(
         _ presentation: PresentationHandle, with configuration: ClipsAdConfiguration?
     ) throws(PresentationError) {
@@ -61,7 +61,7 @@ extension AdEngine {
 
     /// The presentation closed (its player left the screen): its handle is no longer valid. Ads it showed
     /// still count toward the session caps; an ad of it still playing still counts its impression there.
-    /// - Throws: ``AdPlacement/PresentationError/notOpen(_:)`` (also for a handle closed before).
+    /// - Throws: `PresentationError.notOpen(_:)` (also for a handle closed before).
     public func closePresentation(_ presentation: PresentationHandle) throws(PresentationError) {
         try ledger.closed(presentation)
     }

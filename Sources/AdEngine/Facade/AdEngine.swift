@@ -13,7 +13,7 @@ import VAST
 /// (``openPresentation(_:collectionId:configuration:name:)``) and passes the handle with its inputs and
 /// requests (``getAd(for:in:)``); the single-presentation calls (``presentationStarted(_:)``,
 /// ``itemViewed()``, ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)``) are a thin layer over one
-/// default presentation, ``AdPlacement/PresentationHandle/default``. Every call checks the placement
+/// default presentation, `PresentationHandle.default`. Every call checks the placement
 /// policy (tenant settings and the presentation's opt-in, both must allow), mediates across the
 /// placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and
 /// picks the creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
@@ -33,7 +33,7 @@ public actor AdEngine {
     private let dispatcher: BeaconDispatcher
 
     /// Set when the beacon store was found damaged at start: the damaged file was moved aside (see
-    /// `AdTransport/BeaconStoreRecovery/movedTo`) and a fresh one made, so the beacons it held are lost.
+    /// `BeaconStoreRecovery.movedTo`) and a fresh one made, so the beacons it held are lost.
     /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     private let buffer: BeaconBuffer
@@ -112,7 +112,7 @@ public actor AdEngine {
     /// The default presentation started again with its local opt-in (`nil`: not opted in to pre-roll or
     /// banner): its items and per-presentation ads start over.
     ///
-    /// The single-presentation call: it acts on ``AdPlacement/PresentationHandle/default`` only, which
+    /// The single-presentation call: it acts on `PresentationHandle.default` only, which
     /// ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)`` and ``itemViewed()`` use. An app with more than
     /// one player open at once opens one presentation per player instead.
     public func presentationStarted(_ configuration: ClipsAdConfiguration?) {

@@ -26,8 +26,8 @@ public struct AdEngineConfiguration: Sendable {
     /// The wall clock for pacing decisions and beacon timestamps.
     public var clock: @Sendable () -> Date
     /// Whether mediation reports and errors hide private macro values (default `true`): the
-    /// request's values of `VAST/VASTMacroRedactor/identifyingMacros` and of the settings'
-    /// `AdPlacement/TenantSettings/privateMacros` become `[redacted:NAME]` in every message, URL and
+    /// request's values of `VASTMacroRedactor.identifyingMacros` and of the settings'
+    /// `TenantSettings.privateMacros` become `[redacted:NAME]` in every message, URL and
     /// hop of ``MediationReport`` and ``AdEngineError``. Turn it off only for local debugging.
     public var redactsPrivateValues: Bool
 

@@ -74,7 +74,7 @@ public struct AdEventContext: Sendable, Hashable {
     public var itemId: String?
     /// The ad's id, once there is an ad.
     public var adId: String?
-    /// The presentation that asked (``AdPlacement/PresentationHandle/default`` for the
+    /// The presentation that asked (`PresentationHandle.default` for the
     /// single-presentation calls), so the app can tell which player an event belongs to.
     public var presentation: PresentationHandle
 }

@@ -27,7 +27,7 @@ public import VAST
 /// stop at once) and ends the call with `MediationError.Code.cancelled` and no winner.
 ///
 /// **Privacy.** The report, the error and the winner's hops and findings hide the call's values of
-/// its private macros (`VAST/VASTMacroRedactor`): tag URLs are expanded with the request's IFA,
+/// its private macros (`VASTMacroRedactor`): tag URLs are expanded with the request's IFA,
 /// consent strings and user agent, and reports end up in logs. The ads themselves are untouched:
 /// their tracking URLs are what the player fires.
 ///
@@ -54,7 +54,7 @@ public struct Mediator: Sendable {
     ///     Error URIs.
     ///   - deadline: when the whole call must be over.
     ///   - privateMacros: the macros whose values in `context` the report and the error hide
-    ///     (`VAST/VASTMacroRedactor/identifyingMacros` by default; empty to hide nothing).
+    ///     (`VASTMacroRedactor.identifyingMacros` by default; empty to hide nothing).
     /// - Returns: the winner, or the error; the report in both cases. Never throws.
     public func run(
         sources: [AdSource], context: VASTMacroContext = VASTMacroContext(),

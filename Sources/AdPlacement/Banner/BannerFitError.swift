@@ -13,7 +13,7 @@ public struct BannerFitError: CodedError, Hashable {
     public var code: Code
     /// The VAST codes to report, one per kind of creative the ad holds (companions first): 601 or 604
     /// for companions, 501 or 503 for non-linears, or 201 alone for an ad with neither; empty for
-    /// ``Code/invalidSpace``.
+    /// `invalidSpace`.
     public var vastErrorCodes: [VASTErrorCode]
     /// The height that had to be met.
     public var maxHeight: Int

@@ -32,7 +32,7 @@ public enum BottomBanner {
     ///     at least 1, read like `maxHeight`.
     /// - Returns: the chosen element, its resource and the size to render it at.
     /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits; with
-    ///   ``BannerFitError/Code/invalidSpace`` and no code when `maxHeight` or `maxWidth` is below 1.
+    ///   `BannerFitError.Code.invalidSpace` and no code when `maxHeight` or `maxWidth` is below 1.
     public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError)
         -> BannerChoice
     {

@@ -5,7 +5,7 @@ import Foundation
 /// sources and reads them, under one set of ``SourceLimits`` and with one error vocabulary
 /// (``SourceError``).
 ///
-/// - A name with a URL scheme (`https://...`) is parsed with `AdTransport/AbsoluteURL`: http and
+/// - A name with a URL scheme (`https://...`) is parsed with `AbsoluteURL`: http and
 ///   https are tags, `file:` names a local file, anything else is `SourceError.Code.notAURL`.
 /// - `-` is standard input (only on the command line; in a list it is a file named `-`).
 /// - Anything else is a path. A folder stands for every `*.xml` file below it (case-insensitive

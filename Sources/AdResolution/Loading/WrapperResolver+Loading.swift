@@ -2,7 +2,7 @@ extension WrapperResolver {
     /// Resolves a loaded source: a tag URL is fetched and its wrappers followed; a file's or standard
     /// input's document is hop 0 and its wrappers are fetched.
     ///
-    /// A tag is requested as `AdTransport/AbsoluteURL` writes it (scheme and host lowercased, dot
+    /// A tag is requested as `AbsoluteURL` writes it (scheme and host lowercased, dot
     /// segments removed): the URL libcurl fetches. A file's relative VASTAdTagURIs resolve against the
     /// file's folder, and the files they name are followed (``WrapperResolverConfiguration/allowsFileURLs``
     /// is turned on for that resolution: the user gave the first file), so a folder of test tags that wrap

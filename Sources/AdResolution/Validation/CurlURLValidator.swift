@@ -2,14 +2,14 @@ import AdTransport
 public import VAST
 
 /// libcurl's judgment of the URLs in a VAST document: the parser the fetches use
-/// (`AdTransport/AbsoluteURL`, over `curl_url`), so a URL it refuses is one that would fail at
+/// (`AbsoluteURL`, over `curl_url`), so a URL it refuses is one that would fail at
 /// fetch time, and one it accepts is one a fetch can use.
 ///
 /// Use it as `VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)`; refused URLs
 /// become `url.unparseable` findings.
 ///
 /// URLs are judged as the values they will become: each IAB macro written `[NAME]` or `%%NAME%%`
-/// (the 59 of `VAST/VASTMacro`) is replaced by `0` first, a value that is legal in every part of
+/// (the 59 of `VASTMacro`) is replaced by `0` first, a value that is legal in every part of
 /// a URL (host, port, path, query), because players expand those before fetching. libcurl accepts
 /// brackets in a path, query or fragment but not in a host or port, so without this `https://[DOMAIN]/tag`
 /// would be refused although it works. Brackets that are not an IAB macro (`http://host]`) are left
