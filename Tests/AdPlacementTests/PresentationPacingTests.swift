@@ -208,4 +208,28 @@ import Testing
         #expect(policy.state.presentation(Self.a)?.adsShown(.clipsBetweenItems) == 0)
         #expect(try policy.decide(.clipsBetweenItems, in: Self.a, now: Self.time(1)).reason == .tooEarly)
     }
+
+    /// Handles an app forgets to close cannot grow the state without bound: 64 presentations at most (the
+    /// default one included), and a collection id of at most 1 KiB; a refused open changes nothing.
+    @Test func openPresentationsAndTheirCollectionIdsAreBounded() throws {
+        var state = PlacementState()
+        for index in 1..<PlacementState.maximumOpenPresentations {
+            try state.presentationOpened(PresentationHandle(id: "p\(index)"), kind: .clips, configuration: nil)
+        }
+        let extra = PresentationHandle(id: "one-too-many")
+        #expect(throws: PresentationError.tooManyOpen(extra)) {
+            try state.presentationOpened(extra, kind: .clips, configuration: nil)
+        }
+        #expect(state.presentation(extra) == nil)
+        try state.presentationClosed(PresentationHandle(id: "p1"))
+        try state.presentationOpened(extra, kind: .clips, configuration: nil)
+
+        try state.presentationClosed(extra)
+        let long = String(repeating: "x", count: PlacementState.maximumCollectionIdBytes + 1)
+        #expect(throws: PresentationError.collectionIdTooLong(extra, bytes: long.utf8.count)) {
+            try state.presentationOpened(extra, kind: .clips, collectionId: long, configuration: nil)
+        }
+        let longest = String(repeating: "x", count: PlacementState.maximumCollectionIdBytes)
+        try state.presentationOpened(extra, kind: .clips, collectionId: longest, configuration: nil)
+    }
 }

@@ -41,13 +41,26 @@ public struct PlacementState: Sendable, Hashable {
         }
     }
 
+    /// How many presentations may be open at once, the default one included: far more players than an app
+    /// shows together, so that handles an app forgets to close cannot grow the state without bound.
+    public static let maximumOpenPresentations = 64
+
+    /// The longest collection id a presentation keeps, in UTF-8 bytes.
+    public static let maximumCollectionIdBytes = 1024
+
     /// A presentation opened: its items and ads start at zero; the session counts are kept.
-    /// - Throws: ``PresentationError/alreadyOpen(_:)`` when `handle` is open (nothing changes).
+    /// - Throws: ``PresentationError/alreadyOpen(_:)`` when `handle` is open,
+    ///   ``PresentationError/tooManyOpen(_:)`` when ``maximumOpenPresentations`` are, and
+    ///   ``PresentationError/collectionIdTooLong(_:bytes:)`` (nothing changes).
     public mutating func presentationOpened(
         _ handle: PresentationHandle, kind: AdProduct, collectionId: String? = nil,
         configuration: ClipsAdConfiguration?
     ) throws(PresentationError) {
         guard presentations[handle] == nil else { throw .alreadyOpen(handle) }
+        guard presentations.count < Self.maximumOpenPresentations else { throw .tooManyOpen(handle) }
+        if let bytes = collectionId?.utf8.count, bytes > Self.maximumCollectionIdBytes {
+            throw .collectionIdTooLong(handle, bytes: bytes)
+        }
         presentations[handle] = PresentationState(kind: kind, collectionId: collectionId, configuration: configuration)
     }
 

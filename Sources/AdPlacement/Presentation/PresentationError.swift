@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why an input or a request naming a presentation was refused. Nothing changed.
 ///
 /// A `CodedError`: compare its ``code`` with the static members (`error.code == .notOpen`), or the whole
@@ -38,6 +39,23 @@ public struct PresentationError: CodedError, Hashable {
             "presentation \(handle.id) is already open: close it first or open the new one under another name")
     }
 
+    /// ``PlacementState/maximumOpenPresentations`` presentations (the default one included) are open
+    /// already: close those whose players left the screen before opening another.
+    public static func tooManyOpen(_ handle: PresentationHandle) -> Self {
+        Self(
+            .tooManyOpen, handle,
+            "\(PlacementState.maximumOpenPresentations) presentations are open already: close the ones whose "
+                + "player is gone before opening \(handle.id)")
+    }
+
+    /// A collection id longer than ``PlacementState/maximumCollectionIdBytes`` bytes.
+    public static func collectionIdTooLong(_ handle: PresentationHandle, bytes: Int) -> Self {
+        Self(
+            .collectionIdTooLong, handle,
+            "the collection id of \(handle.id) is \(bytes) bytes; at most \(PlacementState.maximumCollectionIdBytes) "
+                + "are kept: pass the collection's id, not its content")
+    }
+
     /// A caller-chosen id that is empty, longer than ``PresentationHandle/maximumIdLength`` characters, or
     /// holds a character other than letters, digits, `-`, `_` and `.`.
     public static func invalidName(_ name: String) -> Self {
@@ -73,4 +91,8 @@ extension ErrorCode where Domain == PresentationError {
     public static let alreadyOpen = Self("alreadyOpen")
     /// A caller-chosen id that is not 1 to 64 letters, digits, `-`, `_` or `.`.
     public static let invalidName = Self("invalidName")
+    /// As many presentations as the engine keeps are open already.
+    public static let tooManyOpen = Self("tooManyOpen")
+    /// A collection id longer than the engine keeps.
+    public static let collectionIdTooLong = Self("collectionIdTooLong")
 }
