@@ -13,18 +13,10 @@ import Testing
         case adShown(Placement, at: Double)
     }
 
-    static let source = PlacementSourceSettings(name: "house", kind: .document("<VAST/>"), timeoutMilliseconds: 1000)
     static let optedIn = ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true)
 
-    static func policy(_ caps: [Placement: PlacementCaps]) -> PlacementPolicy {
-        let placements = Dictionary(
-            uniqueKeysWithValues: Placement.known.map {
-                ($0, PlacementSettings(enabled: true, sources: [source], caps: caps[$0] ?? PlacementCaps()))
-            })
-        return PlacementPolicy(settings: TenantSettings(placements: placements))
-    }
-
-    static func time(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+    static func policy(_ caps: [Placement: PlacementCaps]) -> PlacementPolicy { PacingFixtures.policy(caps) }
+    static func time(_ seconds: Double) -> Date { PacingFixtures.time(seconds) }
 
     /// Runs the steps and returns one entry per decision: its reason's raw value.
     static func run(_ policy: inout PlacementPolicy, _ steps: [Step]) -> [String] {
@@ -222,6 +214,6 @@ import Testing
         let allowed = policy.decide(.clipsBetweenItems, presentation: nil, now: Self.time(0))
         let decoded = try JSONDecoder().decode(PlacementDecision.self, from: try encoder.encode(allowed))
         #expect(decoded == allowed)
-        #expect(decoded.sources == [Self.source])
+        #expect(decoded.sources == [PacingFixtures.source])
     }
 }

@@ -19,20 +19,12 @@ import Testing
         case shown(Placement, PresentationHandle, at: Double)
     }
 
-    static let source = PlacementSourceSettings(name: "house", kind: .document("<VAST/>"), timeoutMilliseconds: 1000)
     static let both = ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true)
     static let a = PresentationHandle(id: "A")
     static let b = PresentationHandle(id: "B")
 
-    static func policy(_ caps: [Placement: PlacementCaps]) -> PlacementPolicy {
-        let placements = Dictionary(
-            uniqueKeysWithValues: Placement.known.map {
-                ($0, PlacementSettings(enabled: true, sources: [source], caps: caps[$0] ?? PlacementCaps()))
-            })
-        return PlacementPolicy(settings: TenantSettings(placements: placements))
-    }
-
-    static func time(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
+    static func policy(_ caps: [Placement: PlacementCaps]) -> PlacementPolicy { PacingFixtures.policy(caps) }
+    static func time(_ seconds: Double) -> Date { PacingFixtures.time(seconds) }
 
     /// Runs the steps; one entry per decision, `handle:reason`, and per refused input, `handle:error`.
     static func run(_ policy: inout PlacementPolicy, _ steps: [Step]) -> [String] {

@@ -33,22 +33,11 @@ public enum VASTMacroExpander {
     ) -> VASTMacroExpansion {
         let input = Array(url.utf8)
         var run = ExpansionRun(context: context, usage: usage, capacity: input.count)
-        var index = 0
-        var copied = 0
-        while index < input.count {
-            // Only `[` and `%` can open a macro: other bytes are skipped without reading a token.
-            guard input[index] == UInt8(ascii: "[") || input[index] == UInt8(ascii: "%"),
-                let token = MacroToken(in: input, at: index)
-            else {
-                index += 1
-                continue
-            }
-            run.output.append(contentsOf: input[copied..<index])
+        let tail = MacroToken.forEach(in: input) { literal, token in
+            run.output.append(contentsOf: input[literal])
             run.expand(token, in: input)
-            index = token.end
-            copied = index
         }
-        run.output.append(contentsOf: input[copied...])
+        run.output.append(contentsOf: input[tail...])
         return VASTMacroExpansion(
             url: String(decoding: run.output, as: UTF8.self), replacements: run.replacements, findings: run.findings)
     }
@@ -56,6 +45,26 @@ public enum VASTMacroExpander {
 
 /// One `[NAME]` or `%%NAME%%` occurrence, as byte offsets into the URI.
 struct MacroToken {
+    /// Calls `body` with every token of `input` in order, each with the literal bytes before it, and returns
+    /// where the literal after the last token starts. Only `[` and `%` can open a macro: other bytes are
+    /// skipped without reading a token, so the scan is linear.
+    static func forEach(in input: [UInt8], _ body: (_ literal: Range<Int>, _ token: MacroToken) -> Void) -> Int {
+        var index = 0
+        var copied = 0
+        while index < input.count {
+            guard input[index] == UInt8(ascii: "[") || input[index] == UInt8(ascii: "%"),
+                let token = MacroToken(in: input, at: index)
+            else {
+                index += 1
+                continue
+            }
+            body(copied..<index, token)
+            index = token.end
+            copied = index
+        }
+        return copied
+    }
+
     /// The first byte of the opening delimiter.
     var start: Int
     /// The name's bytes.

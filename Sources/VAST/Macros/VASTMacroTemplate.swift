@@ -31,25 +31,14 @@ public struct VASTMacroTemplate: Sendable, Hashable {
         var parts: [Part] = []
         // At most one part per `[` or `%`, and the last one: sized once, not grown slot by slot.
         parts.reserveCapacity(input.reduce(1) { $1 == UInt8(ascii: "[") || $1 == UInt8(ascii: "%") ? $0 + 1 : $0 })
-        var index = 0
-        var copied = 0
-        while index < input.count {
-            // Only `[` and `%` can open a macro: other bytes are skipped without reading a token.
-            guard input[index] == UInt8(ascii: "[") || input[index] == UInt8(ascii: "%"),
-                let token = MacroToken(in: input, at: index)
-            else {
-                index += 1
-                continue
-            }
+        let tail = MacroToken.forEach(in: input) { literal, token in
             let macro = VASTMacro(rawValue: String(decoding: input[token.name], as: UTF8.self))
             parts.append(
                 Part(
-                    literal: copied..<index,
+                    literal: literal,
                     slot: Slot(macro: macro, iabIndex: macro.iabIndex, written: token.start..<token.end)))
-            index = token.end
-            copied = index
         }
-        parts.append(Part(literal: copied..<input.count, slot: nil))
+        parts.append(Part(literal: tail..<input.count, slot: nil))
         bytes = input
         self.parts = parts
     }
