@@ -73,7 +73,11 @@ struct VASTModelBuilder {
     var cdataChunks = 0
     var cdataPadded = false
     var textTruncated = false
-    var attrs: [(name: String, value: String)] = []
+    /// The current element's attributes, in document order: plain data, so that clearing the list
+    /// between elements costs nothing; a value becomes a `String` only when a field asks for it.
+    var attrs: [AttributeSlot] = []
+    /// The decoded bytes of every value in ``attrs``, back to back (scratch space past the last one).
+    var attrValues: [UInt8] = []
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
     var raw: RawXMLWriter?
@@ -355,12 +359,18 @@ struct VASTModelBuilder {
         cdataChunks = 0
         cdataPadded = false
         textTruncated = false
-        attrs.removeAll(keepingCapacity: true)
-        for index in 0..<attributes.count {
-            guard let name = attributes.localname(at: index) else { continue }
-            attrs.append((attributeName(name), attributes.string(at: index)))
-        }
+        readAttributes(attributes)
     }
+}
+
+/// One attribute of the element being read: its name as libxml2 interned it (valid for the whole
+/// parse) and the range of its decoded value in ``VASTModelBuilder/attrValues``.
+struct AttributeSlot {
+    let name: UnsafePointer<xmlChar>
+    /// The name's length in bytes.
+    let nameLength: Int
+    let start: Int
+    let end: Int
 }
 
 /// A set of ``VASTElement`` values as a bit mask (the enum has fewer than 128 cases).
