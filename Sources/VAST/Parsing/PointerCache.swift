@@ -34,6 +34,7 @@ struct PointerCache<Value> {
             overflow[key] = value
             return
         }
+        if values.isEmpty { values.reserveCapacity(Self.capacity / 8) }
         var index = slot(key)
         while keys[index] != nil { index = (index + 1) & (Self.capacity - 1) }
         keys[index] = key

@@ -59,7 +59,8 @@ extension VASTModelBuilder {
     /// True when the name `written`, of `name`'s length, is exactly `name` (ASCII names: byte
     /// equality is the `String` equality they were compared with before).
     static func sameName(_ written: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
-        memcmp(written, name.utf8Start, name.utf8CodeUnitCount) == 0
+        let count = name.utf8CodeUnitCount
+        return count == 0 || (written[0] == name.utf8Start[0] && memcmp(written, name.utf8Start, count) == 0)
     }
 
     /// True when the name `written`, of `name`'s length, is `name` spelled with other ASCII letter cases.
