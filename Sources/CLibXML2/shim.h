@@ -207,4 +207,23 @@ static inline int vast_sax_tag_column(void *ctx, int *line) {
     return column;
 }
 
+/// Whether any of the `count` bytes at `bytes` is a space, a C0 control or DEL (0x00 to 0x20, 0x7F):
+/// what a URL may not hold unescaped. Eight bytes at a time (exact as a yes or no: a byte under
+/// 0x21 sets the high bit of `word - 0x21...` where `~word` keeps it; DEL is a zero of `word ^ 0x7F...`).
+static inline int vast_has_control(const unsigned char *bytes, size_t count) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        uint64_t del = word ^ 0x7F7F7F7F7F7F7F7FULL;
+        uint64_t low = (word - 0x2121212121212121ULL) & ~word;
+        uint64_t zero = (del - 0x0101010101010101ULL) & ~del;
+        if (((low | zero) & 0x8080808080808080ULL) != 0) return 1;
+    }
+    for (; i < count; i++) {
+        if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 1;
+    }
+    return 0;
+}
+
 #endif

@@ -135,15 +135,35 @@ struct VASTModelBuilder {
     // MARK: Findings
 
     /// The location of the element being read, or of its `depth`-th ancestor.
-    func location(dropping depth: Int = 0) -> String {
-        var path = ""
-        for frame in frames.dropLast(depth) {
-            let name = frame.element?.name ?? frame.unknownName ?? "?"
-            path += "/" + name
+    mutating func location(dropping depth: Int = 0) -> String {
+        Self.path(of: frames, dropping: depth)
+    }
+
+    /// The location of `frames` without their last `depth`: static over the frames, so that the
+    /// mutating callers do not copy the builder to call it.
+    static func path(of frames: [Frame], dropping depth: Int) -> String {
+        let end = max(0, frames.count - depth)
+        guard end > 0 else { return "/" }
+        // The bytes of the path, made into one string at the end (appending to a String grows it
+        // several times for a deep location).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        for position in 0..<end {
+            let frame = frames[position]
+            bytes.append(0x2F)
+            if let element = frame.element {
+                bytes.append(contentsOf: element.name.utf8)
+            } else {
+                bytes.append(contentsOf: (frame.unknownName ?? "?").utf8)
+            }
             let element = frame.element ?? (frame.foreign ? nil : frame.unknownName.flatMap { VASTElement.byName[$0] })
-            if element?.isRepeatable ?? false { path += "[\(frame.index)]" }
+            if element?.isRepeatable ?? false {
+                bytes.append(0x5B)
+                bytes.append(contentsOf: String(frame.index).utf8)
+                bytes.append(0x5D)
+            }
         }
-        return path.isEmpty ? "/" : path
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// False once the findings cap is reached: callers on hot paths check it before building a
