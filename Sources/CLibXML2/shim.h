@@ -11,7 +11,13 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlstring.h>
+#include <stdint.h>
 #include <string.h>
+
+#ifndef __USE_GNU
+// glibc declares it only with _GNU_SOURCE, which the Swift importer does not set.
+extern void *memrchr(const void *s, int c, size_t n);
+#endif
 
 /// The one external-entity loader this process installs: it refuses every load, so no
 /// parse can reach a file or the network whatever a document declares.
@@ -145,15 +151,42 @@ static inline int vast_sax_tag_column(void *ctx, int *line) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
     if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL || ctxt->input->base == NULL) return 0;
     const xmlChar *base = ctxt->input->base;
-    const xmlChar *p = ctxt->input->cur;
+    const xmlChar *cur = ctxt->input->cur;
+    if (cur <= base) return 0;
+    const xmlChar *lt = (const xmlChar *)memrchr(base, '<', (size_t)(cur - base));
+    if (lt == NULL) return 0;
+    const xmlChar *p = lt + 1;
     int characters = 0;
     int newlines = 0;
-    while (p > base && *(p - 1) != '<') {
-        p--;
-        if (*p == '\n') newlines++;
-        if ((*p & 0xC0) != 0x80) characters++;
+    // Most tags are one line of ASCII: then the characters are the bytes. Eight bytes at a time
+    // look for a newline or a byte with its high bit set; either sends the tag to the byte loop.
+    const xmlChar *r = p;
+    int plain = 1;
+    for (; cur - r >= 8; r += 8) {
+        uint64_t word;
+        memcpy(&word, r, 8);
+        uint64_t lf = word ^ 0x0A0A0A0A0A0A0A0AULL;
+        if (((word | ((lf - 0x0101010101010101ULL) & ~lf)) & 0x8080808080808080ULL) != 0) {
+            plain = 0;
+            break;
+        }
     }
-    if (p == base) return 0;
+    if (plain) {
+        for (; r < cur; r++) {
+            if (*r == '\n' || *r >= 0x80) {
+                plain = 0;
+                break;
+            }
+        }
+    }
+    if (plain) {
+        characters = (int)(cur - p);
+    } else {
+        for (r = p; r < cur; r++) {
+            if (*r == '\n') newlines++;
+            if ((*r & 0xC0) != 0x80) characters++;
+        }
+    }
     if (newlines == 0) {
         int column = ctxt->input->col - characters - 1;
         if (column < 1) return 0;
@@ -172,6 +205,25 @@ static inline int vast_sax_tag_column(void *ctx, int *line) {
     if (q == base && ctxt->input->consumed > 0) return 0;
     *line = ctxt->input->line - newlines;
     return column;
+}
+
+/// Whether any of the `count` bytes at `bytes` is a space, a C0 control or DEL (0x00 to 0x20, 0x7F):
+/// what a URL may not hold unescaped. Eight bytes at a time (exact as a yes or no: a byte under
+/// 0x21 sets the high bit of `word - 0x21...` where `~word` keeps it; DEL is a zero of `word ^ 0x7F...`).
+static inline int vast_has_control(const unsigned char *bytes, size_t count) {
+    size_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t word;
+        memcpy(&word, bytes + i, 8);
+        uint64_t del = word ^ 0x7F7F7F7F7F7F7F7FULL;
+        uint64_t low = (word - 0x2121212121212121ULL) & ~word;
+        uint64_t zero = (del - 0x0101010101010101ULL) & ~del;
+        if (((low | zero) & 0x8080808080808080ULL) != 0) return 1;
+    }
+    for (; i < count; i++) {
+        if (bytes[i] <= 0x20 || bytes[i] == 0x7F) return 1;
+    }
+    return 0;
 }
 
 #endif

@@ -10,8 +10,9 @@
 /// destroy of every slot when the parse ends.
 struct PointerCache<Value> {
     private static var capacity: Int { 256 }
-    private var keys = [UnsafeRawPointer?](repeating: nil, count: PointerCache.capacity)
-    private var slots = [UInt8](repeating: 0, count: PointerCache.capacity)
+    /// Empty until the first insert (many parses never insert into one of the caches).
+    private var keys: [UnsafeRawPointer?] = []
+    private var slots: [UInt8] = []
     private var values: [Value] = []
     private var overflow: [UnsafeRawPointer: Value] = [:]
 
@@ -21,6 +22,7 @@ struct PointerCache<Value> {
     }
 
     func value(for key: UnsafeRawPointer) -> Value? {
+        guard !keys.isEmpty else { return nil }
         var index = slot(key)
         while let stored = keys[index] {
             if stored == key { return values[Int(slots[index])] }
@@ -33,6 +35,11 @@ struct PointerCache<Value> {
         guard values.count < Self.capacity / 2 else {
             overflow[key] = value
             return
+        }
+        if keys.isEmpty {
+            keys = [UnsafeRawPointer?](repeating: nil, count: Self.capacity)
+            slots = [UInt8](repeating: 0, count: Self.capacity)
+            values.reserveCapacity(Self.capacity / 8)
         }
         var index = slot(key)
         while keys[index] != nil { index = (index + 1) & (Self.capacity - 1) }

@@ -7,6 +7,8 @@ internal import CLibXML2
 /// element gets an explicit end tag.
 struct RawXMLWriter {
     private var bytes: [UInt8] = []
+    /// Scratch space for one decoded attribute value.
+    private var value: [UInt8] = []
 
     /// The XML written so far.
     var result: String { String(decoding: bytes, as: UTF8.self) }
@@ -31,8 +33,11 @@ struct RawXMLWriter {
             guard let name = attributes.localname(at: index) else { continue }
             bytes.append(0x20)
             appendName(name, prefix: attributes.prefix(at: index))
-            bytes.append(contentsOf: Array("=\"".utf8))
-            Array(attributes.string(at: index).utf8).withUnsafeBufferPointer { appendEscaped($0, quotes: true) }
+            bytes.append(0x3D)
+            bytes.append(0x22)
+            var used = 0
+            attributes.appendValue(at: index, to: &value, used: &used)
+            value.withUnsafeBufferPointer { appendEscaped(UnsafeBufferPointer(rebasing: $0[..<used]), quotes: true) }
             bytes.append(0x22)
         }
         bytes.append(0x3E)

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Glibc
 
 /// One SAX2 parse: the C callbacks, the builder they feed, and the translation of libxml2's
 /// outcome into ``VASTParseError``.
@@ -117,13 +118,32 @@ struct SAXAttributes {
     /// `&amp;` or `&#38;`) over as the five bytes `&#38;`, and no `&` in any other way, so each of
     /// those becomes `&` again; every other reference arrives already decoded.
     func string(at index: Int) -> String {
-        let bytes = value(at: index)
-        guard bytes.contains(0x26) else { return String(decoding: bytes, as: UTF8.self) }
         var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
+        var used = 0
+        appendValue(at: index, to: &decoded, used: &used)
+        return String(decoding: decoded[..<used], as: UTF8.self)
+    }
+
+    /// Writes the attribute's value at `index`, decoded as ``string(at:)`` decodes it, into `buffer`
+    /// from `used` on (growing it when needed; bytes past `used` are scratch), and advances `used`.
+    func appendValue(at index: Int, to buffer: inout [UInt8], used: inout Int) {
+        let bytes = value(at: index)
+        guard let source = bytes.baseAddress else { return }
+        if buffer.count - used < bytes.count {
+            buffer.append(contentsOf: repeatElement(0, count: max(bytes.count, buffer.count, 64)))
+        }
+        guard memchr(source, 0x26, bytes.count) != nil else {
+            let start = used
+            buffer.withUnsafeMutableBufferPointer { target in
+                _ = memcpy(target.baseAddress! + start, source, bytes.count)
+            }
+            used += bytes.count
+            return
+        }
         var position = 0
         while position < bytes.count {
-            decoded.append(bytes[position])
+            buffer[used] = bytes[position]
+            used += 1
             if bytes[position] == 0x26, position + 4 < bytes.count, bytes[position + 1] == 0x23,
                 bytes[position + 2] == 0x33, bytes[position + 3] == 0x38, bytes[position + 4] == 0x3B
             {
@@ -132,7 +152,6 @@ struct SAXAttributes {
                 position += 1
             }
         }
-        return String(decoding: decoded, as: UTF8.self)
     }
 }
 

@@ -1,30 +1,74 @@
 internal import CLibXML2
+import Glibc
 
 /// Reading attributes into typed values, recording what had to be tolerated.
 extension VASTModelBuilder {
-    /// Copies a start tag's attributes into `attrs` (names interned, values decoded).
+    /// Copies a start tag's attributes into `attrs` (interned names, decoded value bytes).
     mutating func readAttributes(_ attributes: SAXAttributes) {
-        attrs.removeAll(keepingCapacity: true)
+        if !attrs.isEmpty { attrs.removeAll(keepingCapacity: true) }
+        var used = 0
         for index in 0..<attributes.count {
             guard let name = attributes.localname(at: index) else { continue }
-            attrs.append((attributeName(name), attributes.string(at: index)))
+            let start = used
+            attributes.appendValue(at: index, to: &attrValues, used: &used)
+            attrs.append(AttributeSlot(name: name, nameLength: strlen(name), start: start, end: used))
         }
+    }
+
+    /// The value of the attribute at `index` in ``attrs``.
+    mutating func attrValue(at index: Int) -> String {
+        let slot = attrs[index]
+        return attrValues.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[slot.start..<slot.end]), as: UTF8.self)
+        }
+    }
+
+    /// The position in ``attrs`` of attribute `name`; a spelling that differs only in case (`AdID`
+    /// for `adId`) is accepted with a finding.
+    mutating func attrIndex(_ name: StaticString) -> Int? {
+        let length = name.utf8CodeUnitCount
+        for index in attrs.indices where attrs[index].nameLength == length && Self.sameName(attrs[index].name, name) {
+            return index
+        }
+        for index in attrs.indices
+        where attrs[index].nameLength == length && Self.sameNameIgnoringCase(attrs[index].name, name) {
+            report(
+                .warning, .tolerance, "attribute.name-case",
+                "attribute \(attributeName(attrs[index].name)) read as \(name) (attribute names are case-sensitive)")
+            return index
+        }
+        return nil
     }
 
     /// The value of attribute `name`; a spelling that differs only in case (`AdID` for `adId`)
     /// is accepted with a finding.
-    mutating func attr(_ name: String) -> String? {
-        let length = name.utf8.count
-        for attribute in attrs where attribute.name.utf8.count == length && attribute.name == name {
-            return attribute.value
+    mutating func attr(_ name: StaticString) -> String? {
+        guard let index = attrIndex(name) else { return nil }
+        return attrValue(at: index)
+    }
+
+    /// The number an attribute at `index` spells when it is 1 to 18 ASCII digits and nothing else,
+    /// read from its bytes; `nil` for anything else (then the value is read as text).
+    private mutating func plainDigits(at index: Int) -> Int? {
+        let slot = attrs[index]
+        let count = slot.end - slot.start
+        guard count > 0, count <= 18 else { return nil }
+        var value = 0
+        for position in slot.start..<slot.end {
+            let digit = attrValues[position] &- 0x30
+            guard digit <= 9 else { return nil }
+            value = value * 10 + Int(digit)
         }
-        for attribute in attrs where attribute.name.caseInsensitiveEquals(name) {
-            report(
-                .warning, .tolerance, "attribute.name-case",
-                "attribute \(attribute.name) read as \(name) (attribute names are case-sensitive)")
-            return attribute.value
+        return value
+    }
+
+    /// True when the attribute at `index` is exactly the ASCII `word`.
+    private mutating func attrIs(_ word: StaticString, at index: Int) -> Bool {
+        let slot = attrs[index]
+        guard slot.end - slot.start == word.utf8CodeUnitCount else { return false }
+        return attrValues.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + slot.start, word.utf8Start, word.utf8CodeUnitCount) == 0
         }
-        return nil
     }
 
     /// An integer attribute, range-checked where it enters.
@@ -33,24 +77,30 @@ extension VASTModelBuilder {
     /// `bounds` is a `value.range` error (with `code`, the creative's IAB code where one fits)
     /// and is kept as written, saturated at `Int.max` when its digits do not fit, so that
     /// selection can tell it from a missing value and skip its element (``VASTValueBounds``).
-    mutating func intAttr(_ name: String, in bounds: ClosedRange<Int>, code: VASTErrorCode? = nil) -> Int? {
-        guard let text = attr(name) else { return nil }
-        let trimmed = text.trimmingASCIIWhitespace()
+    mutating func intAttr(_ name: StaticString, in bounds: ClosedRange<Int>, code: VASTErrorCode? = nil) -> Int? {
+        guard let index = attrIndex(name) else { return nil }
         let value: Int
-        if let exact = Int(trimmed), exact >= 0 {
-            value = exact
-        } else if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-            value = Int.max
-        } else if let whole = Self.wholeWithZeroFraction(trimmed) {
-            report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(whole)")
-            value = whole
+        if let plain = plainDigits(at: index) {
+            value = plain
         } else {
-            report(
-                .error, .content, "attribute.value",
-                "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
-            return nil
+            let text = attrValue(at: index)
+            let trimmed = text.trimmingASCIIWhitespace()
+            if let exact = Int(trimmed), exact >= 0 {
+                value = exact
+            } else if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                value = Int.max
+            } else if let whole = Self.wholeWithZeroFraction(trimmed) {
+                report(.warning, .tolerance, "attribute.value", "\(name)=\"\(text)\" read as \(whole)")
+                value = whole
+            } else {
+                report(
+                    .error, .content, "attribute.value",
+                    "\(name)=\"\(text.prefix(40))\" is not a non-negative whole number")
+                return nil
+            }
         }
         if !bounds.contains(value), !countedPastCap(.error) {
+            let text = attrValue(at: index)
             report(
                 .error, .content, "value.range",
                 "\(name)=\"\(text.prefix(40))\" is outside \(bounds.lowerBound) to \(bounds.upperBound); "
@@ -81,7 +131,7 @@ extension VASTModelBuilder {
     }
 
     /// A pixel position attribute (`xPosition`, `yPosition`): a keyword or a number of pixels.
-    mutating func positionAttr(_ name: String, keywords: [String]) -> String? {
+    mutating func positionAttr(_ name: StaticString, keywords: [String]) -> String? {
         guard let text = attr(name) else { return nil }
         let trimmed = text.trimmingASCIIWhitespace()
         if keywords.contains(trimmed) { return text }
@@ -102,7 +152,7 @@ extension VASTModelBuilder {
     }
 
     /// A decimal attribute that the model keeps as text (`pxratio`), checked against `bounds`.
-    mutating func decimalTextAttr(_ name: String, in bounds: ClosedRange<Double>) -> String? {
+    mutating func decimalTextAttr(_ name: StaticString, in bounds: ClosedRange<Double>) -> String? {
         guard let text = attr(name) else { return nil }
         let trimmed = text.trimmingASCIIWhitespace()
         let digitsOnly = trimmed.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
@@ -122,7 +172,7 @@ extension VASTModelBuilder {
     /// `ignoringCase`); any other value is an `attribute.enumeration` finding of `severity`, and is
     /// kept as written.
     mutating func enumAttr(
-        _ name: String, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
+        _ name: StaticString, of element: VASTElement, allowed: [String], ignoringCase: Bool = false,
         severity: VASTFinding.Severity = .warning
     ) -> String? {
         guard let text = attr(name) else { return nil }
@@ -139,13 +189,12 @@ extension VASTModelBuilder {
     }
 
     /// A boolean attribute: `true` / `false`, with `True`, `1`, `0` and the like accepted with a finding.
-    mutating func boolAttr(_ name: String) -> Bool? {
-        guard let text = attr(name) else { return nil }
-        switch text {
-        case "true", "1": return true  // xs:boolean's lexical space is true, false, 1, 0
-        case "false", "0": return false
-        default: break
-        }
+    mutating func boolAttr(_ name: StaticString) -> Bool? {
+        guard let index = attrIndex(name) else { return nil }
+        // xs:boolean's lexical space is true, false, 1, 0
+        if attrIs("true", at: index) || attrIs("1", at: index) { return true }
+        if attrIs("false", at: index) || attrIs("0", at: index) { return false }
+        let text = attrValue(at: index)
         switch text.trimmingASCIIWhitespace().lowercased() {
         case "true", "1", "yes":
             report(.warning, .tolerance, "boolean.lenient", "\(name)=\"\(text)\" read as true (the spec writes true)")
@@ -160,7 +209,7 @@ extension VASTModelBuilder {
     }
 
     /// A time attribute (`duration`, `offset`, `minSuggestedDuration`).
-    mutating func timeAttr(_ name: String) -> VASTTime? {
+    mutating func timeAttr(_ name: StaticString) -> VASTTime? {
         guard let text = attr(name) else { return nil }
         return time(text, what: "\(name) attribute")
     }
@@ -183,7 +232,7 @@ extension VASTModelBuilder {
     }
 
     /// A time-or-percentage attribute (`skipoffset`, `offset` of progress tracking).
-    mutating func offsetAttr(_ name: String) -> VASTTimeOffset? {
+    mutating func offsetAttr(_ name: StaticString) -> VASTTimeOffset? {
         guard let text = attr(name) else { return nil }
         do {
             let (value, leniency) = try VASTTimeOffset.parse(text)

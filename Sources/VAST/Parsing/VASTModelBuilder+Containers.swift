@@ -120,8 +120,13 @@ extension VASTModelBuilder {
                 .warning, .schema, "schema.legacy",
                 "<VASTAdTagURL><URL> is the early VAST 2 spelling of <VASTAdTagURI>; read as it, as players do")
         case .extensionElement, .creativeExtension:
-            pendingExtension = VASTExtension(
-                type: attr("type"), attributes: attrs.map { VASTAttribute(name: $0.name, value: $0.value) }, rawXML: "")
+            let type = attr("type")
+            var attributes: [VASTAttribute] = []
+            attributes.reserveCapacity(attrs.count)
+            for index in attrs.indices {
+                attributes.append(VASTAttribute(name: attributeName(attrs[index].name), value: attrValue(at: index)))
+            }
+            pendingExtension = VASTExtension(type: type, attributes: attributes, rawXML: "")
             raw = RawXMLWriter()
             rawDepth = 1
         default:
@@ -174,8 +179,13 @@ extension VASTModelBuilder {
         value.apiFramework = attr("apiFramework")
         // The IAB wrote both spellings up to 4.0 (the 3.0 draft schema adSlotId, the 4.0 schema and its
         // samples adSlotID); from 4.1 the schema says adSlotId, and another spelling is a case finding.
-        if version < .v4_1, let written = attrs.first(where: { $0.name == "adSlotID" || $0.name == "adSlotId" }) {
-            value.adSlotId = written.value
+        if version < .v4_1,
+            let written = attrs.indices.first(where: {
+                attrs[$0].nameLength == 8
+                    && (Self.sameName(attrs[$0].name, "adSlotID") || Self.sameName(attrs[$0].name, "adSlotId"))
+            })
+        {
+            value.adSlotId = attrValue(at: written)
         } else {
             value.adSlotId = attr("adSlotId")
         }

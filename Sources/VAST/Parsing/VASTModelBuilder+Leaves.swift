@@ -1,3 +1,4 @@
+internal import CLibXML2
 import Glibc
 
 /// Closing the elements whose text is their value.
@@ -314,11 +315,10 @@ extension VASTModelBuilder {
         var http = false
         text.withUnsafeBufferPointer { buffer in
             let url = UnsafeBufferPointer(rebasing: buffer[range])
-            var control = false
-            for byte in url { control = control || byte <= 0x20 || byte == 0x7F }
-            hasControl = control
+            guard let base = url.baseAddress else { return }
+            hasControl = vast_has_control(base, url.count) != 0
             http = Self.hasScheme(url, "http://") || Self.hasScheme(url, "https://")
-            guard let base = url.baseAddress, memchr(base, 0x5B, url.count) != nil else { return }
+            guard memchr(base, 0x5B, url.count) != nil else { return }
             macro = Self.firstMacro(in: url).map {
                 ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound)
             }

@@ -1,4 +1,5 @@
 internal import CLibXML2
+import Glibc
 
 /// Checking the requirement rows of ``VASTSpecRules/requirements`` as elements open and close:
 /// each missing attribute or child is a finding of its row's level, naming the row's finer id.
@@ -53,6 +54,24 @@ extension VASTModelBuilder {
             }
             return written[expected.count] == 0
         }
+    }
+
+    /// True when the name `written`, of `name`'s length, is exactly `name` (ASCII names: byte
+    /// equality is the `String` equality they were compared with before).
+    static func sameName(_ written: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        let count = name.utf8CodeUnitCount
+        return count == 0 || (written[0] == name.utf8Start[0] && memcmp(written, name.utf8Start, count) == 0)
+    }
+
+    /// True when the name `written`, of `name`'s length, is `name` spelled with other ASCII letter cases.
+    static func sameNameIgnoringCase(_ written: UnsafePointer<xmlChar>, _ name: StaticString) -> Bool {
+        let expected = name.utf8Start
+        for offset in 0..<name.utf8CodeUnitCount {
+            let a = written[offset]
+            let b = expected[offset]
+            guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) else { return false }
+        }
+        return true
     }
 
     mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {

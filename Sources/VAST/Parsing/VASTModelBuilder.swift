@@ -14,6 +14,13 @@ struct VASTModelBuilder {
     init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
         self.urlValidator = urlValidator
+        // Room for what a typical document needs, made once: growing each of these from empty
+        // costs four or five allocations apiece per parse.
+        frames.reserveCapacity(16)
+        siblingCounts.reserveCapacity(32)
+        text.reserveCapacity(512)
+        attrs.reserveCapacity(16)
+        attrValues = [UInt8](repeating: 0, count: 256)
     }
 
     // MARK: Outcome
@@ -73,7 +80,11 @@ struct VASTModelBuilder {
     var cdataChunks = 0
     var cdataPadded = false
     var textTruncated = false
-    var attrs: [(name: String, value: String)] = []
+    /// The current element's attributes, in document order: plain data, so that clearing the list
+    /// between elements costs nothing; a value becomes a `String` only when a field asks for it.
+    var attrs: [AttributeSlot] = []
+    /// The decoded bytes of every value in ``attrs``, back to back (scratch space past the last one).
+    var attrValues: [UInt8] = []
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
     var raw: RawXMLWriter?
@@ -124,15 +135,35 @@ struct VASTModelBuilder {
     // MARK: Findings
 
     /// The location of the element being read, or of its `depth`-th ancestor.
-    func location(dropping depth: Int = 0) -> String {
-        var path = ""
-        for frame in frames.dropLast(depth) {
-            let name = frame.element?.name ?? frame.unknownName ?? "?"
-            path += "/" + name
+    mutating func location(dropping depth: Int = 0) -> String {
+        Self.path(of: frames, dropping: depth)
+    }
+
+    /// The location of `frames` without their last `depth`: static over the frames, so that the
+    /// mutating callers do not copy the builder to call it.
+    static func path(of frames: [Frame], dropping depth: Int) -> String {
+        let end = max(0, frames.count - depth)
+        guard end > 0 else { return "/" }
+        // The bytes of the path, made into one string at the end (appending to a String grows it
+        // several times for a deep location).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        for position in 0..<end {
+            let frame = frames[position]
+            bytes.append(0x2F)
+            if let element = frame.element {
+                bytes.append(contentsOf: element.name.utf8)
+            } else {
+                bytes.append(contentsOf: (frame.unknownName ?? "?").utf8)
+            }
             let element = frame.element ?? (frame.foreign ? nil : frame.unknownName.flatMap { VASTElement.byName[$0] })
-            if element?.isRepeatable ?? false { path += "[\(frame.index)]" }
+            if element?.isRepeatable ?? false {
+                bytes.append(0x5B)
+                bytes.append(contentsOf: String(frame.index).utf8)
+                bytes.append(0x5D)
+            }
         }
-        return path.isEmpty ? "/" : path
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// False once the findings cap is reached: callers on hot paths check it before building a
@@ -355,12 +386,18 @@ struct VASTModelBuilder {
         cdataChunks = 0
         cdataPadded = false
         textTruncated = false
-        attrs.removeAll(keepingCapacity: true)
-        for index in 0..<attributes.count {
-            guard let name = attributes.localname(at: index) else { continue }
-            attrs.append((attributeName(name), attributes.string(at: index)))
-        }
+        readAttributes(attributes)
     }
+}
+
+/// One attribute of the element being read: its name as libxml2 interned it (valid for the whole
+/// parse) and the range of its decoded value in ``VASTModelBuilder/attrValues``.
+struct AttributeSlot {
+    let name: UnsafePointer<xmlChar>
+    /// The name's length in bytes.
+    let nameLength: Int
+    let start: Int
+    let end: Int
 }
 
 /// A set of ``VASTElement`` values as a bit mask (the enum has fewer than 128 cases).
