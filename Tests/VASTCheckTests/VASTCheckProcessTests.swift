@@ -45,6 +45,33 @@ import Testing
         return lstat(path, &status) == 0 ? status.st_mode & 0o777 : nil
     }
 
+    // MARK: Standard output
+
+    /// `vastcheck validate --list big.txt | head -1`: the reader of standard output goes away (here before
+    /// the first write). Every write then fails with EPIPE; the run must go on to its own exit code, 1 for
+    /// these invalid documents, never trap with a crash report (Foundation's `FileHandle.write` did).
+    @Test(.timeLimit(.minutes(1)))
+    func aReaderThatGoesAwayDoesNotCrashTheRun() throws {
+        let list = temporary + "/list.txt"
+        let sample = Repository.path("vast-samples/v41-invalid-attribute-values.xml")
+        try Data(String(repeating: sample + "\n", count: 200).utf8).write(to: URL(fileURLWithPath: list))
+        let output = Pipe()
+        let errors = Pipe()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.executable, "vastcheck not built"))
+        process.arguments = ["validate", "--list", list]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try output.fileHandleForReading.close()
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(!text.contains("Fatal error") && !text.contains("crashed"), "\(text.prefix(400))")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+    }
+
     // MARK: Standard input
 
     @Test(.timeLimit(.minutes(1)))

@@ -40,8 +40,8 @@ public struct Console: Sendable {
     /// The process's own streams.
     public static var standard: Console {
         Console(
-            out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-            err: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            out: { text in StandardStream.output.write(text) },
+            err: { text in StandardStream.error.write(text) },
             standardInput: .process,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment,
