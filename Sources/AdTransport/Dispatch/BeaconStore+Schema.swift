@@ -50,24 +50,38 @@ extension BeaconStore {
                         host TEXT NOT NULL DEFAULT '',
                         UNIQUE (ad_instance, event, url)
                     );
-                    CREATE INDEX IF NOT EXISTS beacons_by_state ON beacons (state, next_attempt_at);
                     """)
             }
-            // Version 2: the expiry scan runs before every send; without this index it read every
-            // pending row (1.3 ms at 10,000 queued), which capped delivery near 500 beacons/s.
-            try database.execute("CREATE INDEX IF NOT EXISTS beacons_by_expiry ON beacons (state, expires_at)")
             // Version 3: per-host limits and fair picking need each row's host.
-            if version >= 1 {
+            if version >= 1 && version < 3 {
                 try database.execute("ALTER TABLE beacons ADD COLUMN host TEXT NOT NULL DEFAULT ''")
                 try backfillHosts(database)
             }
+            // Version 4: partial indexes. The three full ones of versions 1 to 3 all began with
+            // `state`, so each state change (pending, sending, final) moved an entry in every one;
+            // now a row leaves the two pending indexes when it is sent, and its final state only
+            // takes it out of `beacons_queued`. A beacon's life writes 13 b-tree entries instead
+            // of 19, and the commits write fewer pages.
             try database.execute(
                 """
-                CREATE INDEX IF NOT EXISTS beacons_by_host ON beacons (state, host, next_attempt_at);
+                DROP INDEX IF EXISTS beacons_by_state;
+                DROP INDEX IF EXISTS beacons_by_expiry;
+                DROP INDEX IF EXISTS beacons_by_host;
+                \(indexes)
                 PRAGMA user_version = \(schemaVersion);
                 """)
         }
     }
+
+    /// The indexes of the current schema: what the send loop reads (due rows by host, pending
+    /// rows by TTL), what opening reads (rows queued or in flight, by host) and what the purge
+    /// reads (every row by TTL: `expires_at` never changes, so this one is written once per row).
+    static let indexes = """
+        CREATE INDEX IF NOT EXISTS beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+        CREATE INDEX IF NOT EXISTS beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+        CREATE INDEX IF NOT EXISTS beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+        CREATE INDEX IF NOT EXISTS beacons_expiry ON beacons (expires_at);
+        """
 
     /// Fills the host of queued rows stored before version 3, from their URLs (tombstones are
     /// never sent, so theirs can stay empty).

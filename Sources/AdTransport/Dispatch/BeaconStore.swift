@@ -1,6 +1,6 @@
 /// The dispatcher's durable queue: one SQLite file, one row per beacon.
 ///
-/// ## Schema (`user_version` 3)
+/// ## Schema (`user_version` 4)
 /// ```sql
 /// CREATE TABLE beacons (
 ///     id              INTEGER PRIMARY KEY,
@@ -19,10 +19,15 @@
 ///     host            TEXT    NOT NULL DEFAULT '',  -- the URL's origin ('' when unusable); version 3
 ///     UNIQUE (ad_instance, event, url)   -- the idempotency key
 /// );
-/// CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-/// CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);              -- version 2
-/// CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);     -- version 3
+/// -- version 4: partial indexes, so that a state change moves as few entries as it can
+/// CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+/// CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+/// CREATE INDEX beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+/// CREATE INDEX beacons_expiry ON beacons (expires_at);
 /// ```
+/// Versions 1 to 3 had full indexes on `(state, next_attempt_at)`, `(state, expires_at)` and
+/// `(state, host, next_attempt_at)`; opening such a file replaces them (and adds `host`
+/// before version 3).
 /// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
 /// again after it was delivered is still ignored; then they are purged (or earlier, oldest
 /// first, when the store is full and new beacons need the room).
@@ -71,7 +76,7 @@ final class BeaconStore {
         var nextAttemptAt: Int64?
     }
 
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
     private static let columns =
         "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error, host"
 

@@ -33,13 +33,17 @@ final class BeaconStoreConnection {
             "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
         due = try database.prepare(
             """
-            SELECT \(columns) FROM beacons WHERE state = 'pending' AND host = ?1 AND next_attempt_at <= ?2
+            SELECT \(columns) FROM beacons INDEXED BY beacons_due
+            WHERE state = 'pending' AND host = ?1 AND next_attempt_at <= ?2
             ORDER BY next_attempt_at, id LIMIT ?3
             """)
         overdue = try database.prepare(
-            "SELECT \(columns) FROM beacons WHERE state = 'pending' AND expires_at <= ?1 ORDER BY id LIMIT ?2")
-        earliestExpiry = try database.prepare("SELECT min(expires_at) FROM beacons WHERE state = 'pending'")
-        untried = try database.prepare("SELECT count(*) FROM beacons WHERE state = 'pending' AND attempts = 0")
+            """
+            SELECT \(columns) FROM beacons INDEXED BY beacons_pending_expiry
+            WHERE state = 'pending' AND expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2
+            """)
+        earliestExpiry = try database.prepare("SELECT min(expires_at) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending'")
+        untried = try database.prepare("SELECT count(*) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending' AND attempts = 0")
         markSending = try database.prepare(
             "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
         reschedule = try database.prepare(
@@ -52,14 +56,17 @@ final class BeaconStoreConnection {
         finish = try database.prepare(
             "UPDATE beacons SET state = ?2, last_status = ?3, last_error = ?4, finished_at = ?5 WHERE id = ?1")
         nextAttempt = try database.prepare(
-            "SELECT min(next_attempt_at) FROM beacons WHERE state = 'pending' AND host = ?1")
+            "SELECT min(next_attempt_at) FROM beacons INDEXED BY beacons_due WHERE state = 'pending' AND host = ?1")
         hostQueues = try database.prepare(
             """
-            SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END) FROM beacons
-            WHERE state IN ('pending', 'sending') GROUP BY host
+            SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END)
+            FROM beacons INDEXED BY beacons_queued WHERE state IN ('pending', 'sending') GROUP BY host
             """)
         purge = try database.prepare(
-            "DELETE FROM beacons WHERE state IN ('delivered', 'dropped', 'expired') AND expires_at <= ?1")
+            """
+            DELETE FROM beacons INDEXED BY beacons_expiry
+            WHERE expires_at <= ?1 AND state IN ('delivered', 'dropped', 'expired')
+            """)
         evict = try database.prepare(
             """
             DELETE FROM beacons WHERE id IN (
@@ -67,6 +74,9 @@ final class BeaconStoreConnection {
                 LIMIT ?1)
             """)
         recover = try database.prepare(
-            "UPDATE beacons SET state = 'pending', next_attempt_at = min(?1, expires_at) WHERE state = 'sending'")
+            """
+            UPDATE beacons INDEXED BY beacons_queued SET state = 'pending', next_attempt_at = min(?1, expires_at)
+            WHERE state IN ('pending', 'sending') AND state = 'sending'
+            """)
     }
 }
