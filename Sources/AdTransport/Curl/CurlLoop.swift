@@ -13,7 +13,7 @@ final class CurlLoop: Sendable {
         /// A fetch of `request`, whose URL the client already parsed as `AbsoluteURL`.
         case start(
             UInt64, HTTPRequest, AbsoluteURL, deadline: ContinuousClock.Instant,
-            CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>)
+            FetchCompletion)
         case cancel(UInt64)
         case stop
     }
@@ -78,7 +78,7 @@ private struct Waiting {
     /// When the first hop started, once it has.
     var fetchStart: ContinuousClock.Instant?
     let deadline: ContinuousClock.Instant
-    let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+    let caller: FetchCompletion
 }
 
 /// The loop thread's state: the transfers in flight, by id and by easy handle, and the requests
@@ -124,7 +124,7 @@ private final class LoopWorker {
             )
         }
         for entry in waiting.values.joined() {
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url)))
@@ -143,8 +143,8 @@ private final class LoopWorker {
         }
         for command in pending {
             switch command {
-            case .start(let id, let request, let url, let deadline, let continuation):
-                enqueue(Waiting(id: id, request: request, url: url, deadline: deadline, continuation: continuation))
+            case .start(let id, let request, let url, let deadline, let caller):
+                enqueue(Waiting(id: id, request: request, url: url, deadline: deadline, caller: caller))
             case .cancel(let id):
                 cancel(id)
             case .stop:
@@ -155,7 +155,7 @@ private final class LoopWorker {
 
     private func enqueue(_ entry: Waiting) {
         if stopping {
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: entry.request.url)))
@@ -163,7 +163,7 @@ private final class LoopWorker {
             return
         }
         if cancelledEarly.remove(entry.id) != nil {
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
@@ -185,7 +185,7 @@ private final class LoopWorker {
             let entry = entries[index]
             waiting[host]?.remove(at: index)
             if waiting[host]?.isEmpty == true { waiting[host] = nil }
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .cancelled, "the request was cancelled", report: HTTPTransferReport(url: entry.request.url))))
@@ -209,7 +209,7 @@ private final class LoopWorker {
         let now = ContinuousClock.now
         for (host, entries) in waiting where entries.contains(where: { $0.deadline <= now }) {
             for entry in entries where entry.deadline <= now {
-                entry.continuation.resume(
+                entry.caller.resume(
                     returning: .failure(
                         HTTPError(
                             .timeout, "the deadline passed while waiting for a connection to \(host)",
@@ -224,7 +224,7 @@ private final class LoopWorker {
         // curl takes a long; a deadline years away is still a valid one.
         let milliseconds = Int(min(ContinuousClock.now.duration(to: entry.deadline).milliseconds, Int64(Int32.max)))
         guard milliseconds > 0 else {
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .timeout, "the deadline passed before the request started",
@@ -237,9 +237,9 @@ private final class LoopWorker {
                 id: entry.id, request: entry.request, url: entry.url, redirects: entry.redirects,
                 fetchStart: entry.fetchStart, deadline: entry.deadline, timeoutMilliseconds: milliseconds,
                 configuration: configuration,
-                continuation: entry.continuation)
+                caller: entry.caller)
         } catch {
-            entry.continuation.resume(
+            entry.caller.resume(
                 returning: .failure(
                     HTTPError(
                         .invalidURL, error.message, report: HTTPTransferReport(url: entry.request.url))))
@@ -265,7 +265,7 @@ private final class LoopWorker {
                     Waiting(
                         id: transfer.id, request: transfer.request, url: next, redirects: transfer.redirects + 1,
                         fetchStart: transfer.fetchStart, deadline: transfer.deadline,
-                        continuation: transfer.continuation))
+                        caller: transfer.caller))
                 startWaiting(for: transfer.host)
             }
         }
@@ -281,7 +281,7 @@ private final class LoopWorker {
 
     private func finish(_ transfer: CurlTransfer, _ outcome: Result<HTTPResponse, HTTPError>) {
         release(transfer)
-        transfer.continuation.resume(returning: outcome)
+        transfer.caller.resume(returning: outcome)
         startWaiting(for: transfer.host)
     }
 

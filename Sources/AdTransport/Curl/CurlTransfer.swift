@@ -2,7 +2,7 @@ internal import CCurl
 import Foundation
 
 /// One hop of a fetch (the request itself, or a redirect the client follows): its easy handle,
-/// body buffer, the response headers it keeps, and the fetch's continuation.
+/// body buffer, the response headers it keeps, and who waits for the fetch.
 ///
 /// Created, used and freed on the client's loop thread only (never `Sendable`); `deinit`
 /// frees the easy handle, the header list and the error buffer.
@@ -28,7 +28,7 @@ final class CurlTransfer {
     let fetchStart: ContinuousClock.Instant
     /// The fetch's deadline, which every hop shares.
     let deadline: ContinuousClock.Instant
-    let continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+    let caller: FetchCompletion
     let easy: UnsafeMutableRawPointer
     let maxBodyBytes: Int
     /// The connection-pool key (scheme, host, port) the hop holds a slot of.
@@ -47,7 +47,7 @@ final class CurlTransfer {
     init(
         id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
-        continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>
+        caller: FetchCompletion
     ) throws(CurlSetupError) {
         guard let easy = curl_easy_init() else { throw CurlSetupError(message: "curl_easy_init failed") }
         self.id = id
@@ -58,7 +58,7 @@ final class CurlTransfer {
         self.fetchStart = fetchStart ?? startedAt
         self.deadline = deadline
         self.easy = easy
-        self.continuation = continuation
+        self.caller = caller
         self.maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes
         maxRedirects = configuration.maxRedirects
         lowSpeed = LowSpeedWindow(

@@ -11,17 +11,47 @@ extension BeaconDispatcher {
     /// After a store failure, when to try again, in ms.
     static let storeRetryInterval: Int64 = 1_000
 
+    /// How long a verdict may wait for others to share its commit while enough sends are still
+    /// in flight to keep the connections busy (see ``schedulePump()``).
+    static let groupCommitDelay: Duration = .microseconds(500)
+
+    /// How many slots must be free before a pump runs at once: a quarter of
+    /// ``BeaconDispatcherConfiguration/maxConcurrentSends`` (at least one), so that the other
+    /// three quarters stay in flight while verdicts gather for one commit.
+    var groupSize: Int { max(1, configuration.maxConcurrentSends / 4) }
+
     /// Runs ``pump()`` once, soon, after the jobs already queued on the dispatcher's thread: the
     /// sends that finished meanwhile are then recorded in the same commit (group commit).
+    ///
+    /// While most slots are busy (fewer than ``groupSize`` free), the pump waits for more
+    /// verdicts, at most ``groupCommitDelay``: one commit then records a group of them, and
+    /// the sends still in flight keep the connections busy meanwhile. With nothing in flight
+    /// (the first beacon after a quiet spell), it runs at once.
     func schedulePump() {
         guard !pumpScheduled else { return }
-        pumpScheduled = true
-        Task { self.scheduledPump() }
+        let free = configuration.maxConcurrentSends - sending.count
+        if free >= groupSize || sending.isEmpty || !running {
+            pumpScheduled = true
+            thread.post { self.assumeIsolated { $0.scheduledPump() } }
+            return
+        }
+        pumpWanted = true
+        guard !groupTimerArmed else { return }
+        groupTimerArmed = true
+        Task { [weak self] in
+            try? await Task.sleep(for: Self.groupCommitDelay)
+            await self?.groupTimerFired()
+        }
     }
 
     private func scheduledPump() {
         pumpScheduled = false
         pump()
+    }
+
+    private func groupTimerFired() {
+        groupTimerArmed = false
+        if pumpWanted { pump() }
     }
 
     /// Records the verdicts of the sends that finished since the last commit, expires overdue
@@ -32,6 +62,7 @@ extension BeaconDispatcher {
     /// the expiries and the rows marked as being sent. Outcomes are reported after that commit.
     func pump() {
         defer { resolveFlushesIfDrained() }
+        pumpWanted = false
         let now = clock.millisecondsSince1970()
         let finished = verdicts
         verdicts = []
@@ -186,21 +217,34 @@ extension BeaconDispatcher {
         return expired
     }
 
-    /// Starts one send; its verdict comes back through ``sendFinished(_:_:)``.
+    /// Starts one send; its outcome comes back through ``inbox`` and ``takeFinished()``.
+    ///
+    /// The client runs the fetch on its own thread and leaves the outcome in the inbox from
+    /// there; the first outcome into an empty inbox posts ``takeFinished()`` to this thread. So a
+    /// send costs no task and no hop through the cooperative pool.
     private func launch(_ row: BeaconStore.Row) {
         let request = HTTPRequest(url: row.beacon.url, maxBodyBytes: configuration.maxResponseBytes)
         let deadline = ContinuousClock.now + configuration.requestTimeout
-        let client = self.client
         ledger.sendStarted(row.host)
         if row.attempts == 1 { firstTriesInFlight += 1 }
-        sending[row.id] = Task {
-            let result: Result<Int, HTTPError>
-            do throws(HTTPError) {
-                result = .success(try await client.fetch(request, deadline: deadline).status)
-            } catch {
-                result = .failure(error)
+        let (inbox, thread, id) = (self.inbox, self.thread, row.id)
+        do throws(HTTPError) {
+            let fetch = try client.start(request, deadline: deadline) { result in
+                guard inbox.put(id, result.map(\.status)) else { return }
+                thread.post { self.assumeIsolated { $0.takeFinished() } }
             }
-            self.sendFinished(row, result)
+            sending[id] = (row, fetch)
+        } catch {
+            sending[id] = (row, nil)
+            sendFinished(row, .failure(error))
+        }
+    }
+
+    /// Takes the outcomes the client's thread left in ``inbox``, each as its send's verdict.
+    private func takeFinished() {
+        for (id, result) in inbox.take() {
+            guard let send = sending[id] else { continue }
+            sendFinished(send.row, result)
         }
     }
 
@@ -227,6 +271,11 @@ extension BeaconDispatcher {
         }
         verdicts.append(PendingVerdict(row: row, verdict: verdict, now: now))
         schedulePump()
+        if sending.isEmpty && !stopWaiters.isEmpty {
+            let waiters = stopWaiters
+            stopWaiters = []
+            for waiter in waiters { waiter.resume() }
+        }
     }
 
     /// Keeps a store failure no caller saw, and reports it on ``events``; for a full disk, also

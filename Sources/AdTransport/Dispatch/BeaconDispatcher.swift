@@ -70,8 +70,13 @@ public actor BeaconDispatcher: BeaconSink {
     let eventContinuation: AsyncStream<BeaconDispatcherEvent>.Continuation
     /// Rows pending or being sent, per host, mirrored from the store.
     var ledger: BeaconHostLedger
-    /// The sends in flight, by row id.
-    var sending: [Int64: Task<Void, Never>] = [:]
+    /// The sends in flight, by row id: the row, and the client's id of its fetch (`nil` when the
+    /// client refused the URL at once, and the verdict is being recorded).
+    var sending: [Int64: (row: BeaconStore.Row, fetch: UInt64?)] = [:]
+    /// Where the client's thread leaves the outcomes of finished sends.
+    nonisolated let inbox = SendInbox()
+    /// Callers of ``stop()`` waiting for the sends in flight to come back.
+    var stopWaiters: [CheckedContinuation<Void, Never>] = []
     /// False between ``stop()`` and ``start()``, and after ``close()``.
     var running = true
     /// True after ``close()``.
@@ -94,6 +99,10 @@ public actor BeaconDispatcher: BeaconSink {
     var verdicts: [PendingVerdict] = []
     /// True while a pump is scheduled (see ``schedulePump()``).
     var pumpScheduled = false
+    /// True while a pump was asked for and is waiting for its group to fill.
+    var pumpWanted = false
+    /// True while the ``groupCommitDelay`` timer of a waiting group runs.
+    var groupTimerArmed = false
     /// No pending row expires before this (ms since 1970); `.min` when not known.
     var earliestExpiry: Int64 = .min
 
@@ -301,9 +310,12 @@ public actor BeaconDispatcher: BeaconSink {
         firstPumpAllowed.close()
         timer?.task.cancel()
         timer = nil
-        let inFlight = Array(sending.values)
-        for task in inFlight { task.cancel() }
-        for task in inFlight { await task.value }
+        for send in sending.values {
+            if let fetch = send.fetch { client.cancel(fetch) }
+        }
+        if !sending.isEmpty {
+            await withCheckedContinuation { stopWaiters.append($0) }
+        }
         if !verdicts.isEmpty {
             let finished = verdicts
             verdicts = []

@@ -45,6 +45,50 @@ public final class HTTPClient: Sendable {
     /// - Throws: ``HTTPError``, with the transfer report.
     public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse
     {
+        let url = try checked(request, deadline: deadline)
+        guard !Task.isCancelled else {
+            throw HTTPError(.cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))
+        }
+        let id = loop.makeID()
+        let loop = self.loop
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                loop.submit(.start(id, request, url, deadline: deadline, .task(continuation)))
+            }
+        } onCancel: {
+            loop.submit(.cancel(id))
+        }
+        return try outcome.get()
+    }
+
+    /// Starts fetching `request`, as ``fetch(_:deadline:)`` does, and hands the outcome to
+    /// `completion` on the client's thread: for a caller on a thread of its own (the beacon
+    /// dispatcher), which then needs no task per fetch and no hop through the cooperative pool.
+    ///
+    /// `completion` runs exactly once, on the client's thread, and must return at once: hand the
+    /// outcome on, never block or do real work there. ``cancel(_:)`` with the returned id stops
+    /// the fetch, whose completion then gets `HTTPError.Code.cancelled`.
+    /// - Returns: the fetch's id, for ``cancel(_:)``.
+    /// - Throws: ``HTTPError`` at once for a URL that cannot be fetched or a deadline already
+    ///   passed; `completion` is not called then.
+    package func start(
+        _ request: HTTPRequest, deadline: ContinuousClock.Instant,
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
+    ) throws(HTTPError) -> UInt64 {
+        let url = try checked(request, deadline: deadline)
+        let id = loop.makeID()
+        loop.submit(.start(id, request, url, deadline: deadline, .callback(completion)))
+        return id
+    }
+
+    /// Stops the fetch `id` of ``start(_:deadline:completion:)``; its completion gets
+    /// `HTTPError.Code.cancelled` (unless it had already finished).
+    package func cancel(_ id: UInt64) {
+        loop.submit(.cancel(id))
+    }
+
+    /// The request's URL, once it is known to be fetchable and the deadline still ahead.
+    private func checked(_ request: HTTPRequest, deadline: ContinuousClock.Instant) throws(HTTPError) -> AbsoluteURL {
         let url: AbsoluteURL
         do throws(AbsoluteURL.FetchRefusal) {
             url = try AbsoluteURL.fetchable(request.url)
@@ -56,19 +100,7 @@ public final class HTTPClient: Sendable {
                 .timeout, "the deadline passed before the request started", report: HTTPTransferReport(url: request.url)
             )
         }
-        guard !Task.isCancelled else {
-            throw HTTPError(.cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))
-        }
-        let id = loop.makeID()
-        let loop = self.loop
-        let outcome = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                loop.submit(.start(id, request, url, deadline: deadline, continuation))
-            }
-        } onCancel: {
-            loop.submit(.cancel(id))
-        }
-        return try outcome.get()
+        return url
     }
 
     /// Fetches `request` within `timeout` from now.
