@@ -42,8 +42,10 @@ final class BeaconStoreConnection {
             SELECT \(columns) FROM beacons INDEXED BY beacons_pending_expiry
             WHERE state = 'pending' AND expires_at <= ?1 ORDER BY expires_at, id LIMIT ?2
             """)
-        earliestExpiry = try database.prepare("SELECT min(expires_at) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending'")
-        untried = try database.prepare("SELECT count(*) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending' AND attempts = 0")
+        earliestExpiry = try database.prepare(
+            "SELECT min(expires_at) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending'")
+        untried = try database.prepare(
+            "SELECT count(*) FROM beacons INDEXED BY beacons_pending_expiry WHERE state = 'pending' AND attempts = 0")
         markSending = try database.prepare(
             "UPDATE beacons SET state = 'sending', attempts = attempts + 1 WHERE id = ?1")
         reschedule = try database.prepare(
