@@ -67,20 +67,6 @@ final class MultiHandle: @unchecked Sendable {
     }
 }
 
-/// A request (or its next redirect hop) waiting for a connection slot to its host.
-private struct Waiting {
-    let id: UInt64
-    let request: HTTPRequest
-    /// The hop's URL: the request's, or a redirect's target.
-    let url: AbsoluteURL
-    /// Redirects followed before this hop.
-    var redirects = 0
-    /// When the first hop started, once it has.
-    var fetchStart: ContinuousClock.Instant?
-    let deadline: ContinuousClock.Instant
-    let caller: FetchCompletion
-}
-
 /// The loop thread's state: the transfers in flight, by id and by easy handle, and the requests
 /// waiting for a connection to their host.
 ///
@@ -94,7 +80,11 @@ private final class LoopWorker {
     let configuration: HTTPClientConfiguration
     var byID: [UInt64: CurlTransfer] = [:]
     var byHandle: [UnsafeMutableRawPointer: CurlTransfer] = [:]
-    var waiting: [String: [Waiting]] = [:]
+    var waiting: [String: WaitingLine] = [:]
+    /// No waiting request's deadline is before this (it may be earlier than the earliest).
+    var nextWaitingDeadline: ContinuousClock.Instant?
+    /// The commands taken from the queue, kept to reuse its storage.
+    var drained: [CurlLoop.Command] = []
     var active: [String: Int] = [:]
     /// Cancels that arrived before their start (the task was cancelled while submitting).
     var cancelledEarly: Set<UInt64> = []
@@ -123,7 +113,7 @@ private final class LoopWorker {
                 transfer, .failure(HTTPError(.shutdown, "the HTTP client was shut down", report: transfer.makeReport()))
             )
         }
-        for entry in waiting.values.joined() {
+        for entry in waiting.values.flatMap(\.all) {
             entry.caller.resume(
                 returning: .failure(
                     HTTPError(
@@ -136,12 +126,9 @@ private final class LoopWorker {
     }
 
     private func drainCommands() {
-        let pending = commands.queue.withLock { queue in
-            let taken = queue
-            queue.removeAll()
-            return taken
-        }
-        for command in pending {
+        commands.queue.withLock { queue in swap(&queue, &drained) }
+        defer { drained.removeAll(keepingCapacity: true) }
+        for command in drained {
             switch command {
             case .start(let id, let request, let url, let deadline, let caller):
                 enqueue(Waiting(id: id, request: request, url: url, deadline: deadline, caller: caller))
@@ -170,7 +157,8 @@ private final class LoopWorker {
             return
         }
         let host = entry.url.origin
-        waiting[host, default: []].append(entry)
+        waiting[host, default: WaitingLine()].append(entry)
+        nextWaitingDeadline = min(nextWaitingDeadline ?? entry.deadline, entry.deadline)
         startWaiting(for: host)
     }
 
@@ -180,10 +168,8 @@ private final class LoopWorker {
                 transfer, .failure(HTTPError(.cancelled, "the request was cancelled", report: transfer.makeReport())))
             return
         }
-        for (host, entries) in waiting {
-            guard let index = entries.firstIndex(where: { $0.id == id }) else { continue }
-            let entry = entries[index]
-            waiting[host]?.remove(at: index)
+        for host in waiting.keys {
+            guard let entry = waiting[host]?.remove(id: id) else { continue }
             if waiting[host]?.isEmpty == true { waiting[host] = nil }
             entry.caller.resume(
                 returning: .failure(
@@ -196,28 +182,29 @@ private final class LoopWorker {
 
     /// Starts waiting requests for `host` while it has free connection slots.
     private func startWaiting(for host: String) {
-        while active[host, default: 0] < configuration.maxConnectionsPerHost, var queue = waiting[host], !queue.isEmpty
-        {
-            let entry = queue.removeFirst()
-            waiting[host] = queue.isEmpty ? nil : queue
+        while active[host, default: 0] < configuration.maxConnectionsPerHost, let entry = waiting[host]?.popFirst() {
+            if waiting[host]?.isEmpty == true { waiting[host] = nil }
             start(entry, host: host)
         }
     }
 
-    /// Fails waiting requests whose deadline passed before a connection was free.
+    /// Fails waiting requests whose deadline passed before a connection was free (a look at
+    /// the lines only once the earliest deadline among them may have passed).
     private func expireWaiting() {
         let now = ContinuousClock.now
-        for (host, entries) in waiting where entries.contains(where: { $0.deadline <= now }) {
-            for entry in entries where entry.deadline <= now {
+        guard let next = nextWaitingDeadline, next <= now else { return }
+        for host in Array(waiting.keys) {
+            guard let expired = waiting[host]?.removeExpired(now: now), !expired.isEmpty else { continue }
+            if waiting[host]?.isEmpty == true { waiting[host] = nil }
+            for entry in expired {
                 entry.caller.resume(
                     returning: .failure(
                         HTTPError(
                             .timeout, "the deadline passed while waiting for a connection to \(host)",
                             report: HTTPTransferReport(url: entry.request.url))))
             }
-            let rest = entries.filter { $0.deadline > now }
-            waiting[host] = rest.isEmpty ? nil : rest
         }
+        nextWaitingDeadline = waiting.values.compactMap(\.earliestDeadline).min()
     }
 
     private func start(_ entry: Waiting, host: String) {

@@ -32,7 +32,7 @@ final class CurlTransfer {
     let easy: UnsafeMutableRawPointer
     let maxBodyBytes: Int
     /// The connection-pool key (scheme, host, port) the hop holds a slot of.
-    var host: String { url.origin }
+    let host: String
     private let maxRedirects: Int
     private let startedAt: ContinuousClock.Instant
     private(set) var body: [UInt8] = []
@@ -53,6 +53,7 @@ final class CurlTransfer {
         self.id = id
         self.request = request
         self.url = url
+        host = url.origin
         self.redirects = redirects
         startedAt = .now
         self.fetchStart = fetchStart ?? startedAt
