@@ -43,11 +43,12 @@ import Testing
             await first.stop()
             try await first.enqueue(beacons)
         }
-        // A task the dispatcher started may hold it a moment longer than its owner does.
+        // Work the dispatcher queued on its thread may hold it a moment longer than its owner
+        // does, and its deinit (closing the file) ends a moment after the weak reference is gone.
         let deadline = ContinuousClock.now + .seconds(5)
         while gone != nil && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         try #require(gone == nil)
-        let second = try BeaconDispatcher(storePath: store, client: client)
+        let second = try #require(try await dispatcher(on: store, onceFreeBy: deadline))
         #expect(await second.flush(deadline: .now + .seconds(10)))
         #expect(Set(try server.beacons().map(\.path)) == Set((0..<5).map { "/beacon/free/\($0)" }))
         #expect(FileManager.default.fileExists(atPath: store + ".lock"))
@@ -104,12 +105,7 @@ import Testing
                       (base + "/beacon/v2/done", now, now + 3600000, now, now))
             c.close()
             """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script, store, String(now), server.baseURL]
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+        try runPython(script, store, String(now), server.baseURL)
 
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
         #expect(dispatcher.recovery == nil)
@@ -117,5 +113,88 @@ import Testing
         try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v2/done"), event: "start", adInstance: "old")])
         #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
         #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v2/0", "/beacon/v2/1", "/beacon/v2/2"])
+    }
+
+    /// A store as version 3 wrote it (made with Python's sqlite3): its full indexes on `state`
+    /// are replaced by version 4's partial ones, a row it left mid-send is recovered and sent, and
+    /// its tombstone still suppresses a duplicate.
+    @Test func aStoreOfSchemaThreeGetsThePartialIndexesAndItsBeaconsAreSent() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let script = """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1], isolation_level=None)
+            c.execute("PRAGMA journal_mode=WAL")
+            c.executescript('''
+            CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
+                url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+                attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
+                last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
+                UNIQUE (ad_instance, event, url));
+            CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+            CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
+            CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);
+            PRAGMA user_version = 3;
+            ''')
+            now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+            rows = [("v3/0", "pending", 0, None), ("v3/1", "sending", 1, None), ("v3/done", "delivered", 1, now)]
+            for path, state, attempts, finished in rows:
+                c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                          "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+                          (base + "/beacon/" + path, now, now + 3600000, attempts, now, state, finished, host))
+            c.close()
+            """
+        // The origin as the dispatcher computes it for these URLs.
+        try runPython(script, store, String(now), server.baseURL, server.baseURL)
+
+        let dispatcher = try BeaconDispatcher(storePath: store, client: client)
+        #expect(dispatcher.recovery == nil)
+        #expect(dispatcher.recoveredInFlight == 1)
+        #expect(await dispatcher.queuedCount == 2)
+        try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v3/done"), event: "start", adInstance: "old")])
+        #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
+        #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v3/0", "/beacon/v3/1"])
+        await dispatcher.close()
+
+        let listing = directory.path + "/indexes.txt"
+        try runPython(
+            """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            names = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name")]
+            version = c.execute("PRAGMA user_version").fetchone()[0]
+            open(sys.argv[2], "w").write(" ".join(names) + " version=%d" % version)
+            """, store, listing)
+        #expect(
+            try String(contentsOfFile: listing, encoding: .utf8)
+                == "beacons_due beacons_expiry beacons_pending_expiry beacons_queued version=4")
+    }
+
+    /// A dispatcher on `store` as soon as no other holds it, or `nil` at `deadline`.
+    private func dispatcher(on store: String, onceFreeBy deadline: ContinuousClock.Instant) async throws
+        -> BeaconDispatcher?
+    {
+        while ContinuousClock.now < deadline {
+            let opened = Result { () throws(BeaconStoreError) in
+                try BeaconDispatcher(storePath: store, client: client)
+            }
+            switch opened {
+            case .success(let dispatcher): return dispatcher
+            case .failure(let error) where error.code == .inUse: try await Task.sleep(for: .milliseconds(5))
+            case .failure(let error): throw error
+            }
+        }
+        return nil
+    }
+
+    /// Runs a Python script with `arguments`, which must succeed.
+    private func runPython(_ script: String, _ arguments: String...) throws {
+        let python = Process()
+        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        python.arguments = ["python3", "-c", script] + arguments
+        try python.run()
+        python.waitUntilExit()
+        try #require(python.terminationStatus == 0)
     }
 }
