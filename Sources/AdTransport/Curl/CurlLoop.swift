@@ -35,10 +35,17 @@ final class CurlLoop: Sendable {
     /// A fresh transfer identifier.
     func makeID() -> UInt64 { nextID.wrappingAdd(1, ordering: .relaxed).oldValue }
 
-    /// Queues a command for the loop thread and wakes it.
+    /// Queues a command for the loop thread, and wakes it unless a wake-up is already due.
+    ///
+    /// The loop takes every queued command at once, so only the command that finds the queue
+    /// empty needs to wake it: a burst of starts (the beacon dispatcher launching a group of
+    /// sends) costs one `curl_multi_wakeup`, not one each.
     func submit(_ command: Command) {
-        commands.queue.withLock { $0.append(command) }
-        multi.wakeUp()
+        let wasEmpty = commands.queue.withLock { queue in
+            queue.append(command)
+            return queue.count == 1
+        }
+        if wasEmpty { multi.wakeUp() }
     }
 }
 
