@@ -48,7 +48,7 @@ import Testing
         print("kill-9 elapsed=\(ContinuousClock.now - start)")
         #expect(tally.lost == 0)
         #expect(tally.duplicated <= inFlightAtKill)
-        #expect(inFlightAtKill <= BeaconDispatcherConfiguration().maxConcurrentSends)
+        #expect(inFlightAtKill <= BeaconChild.maxConcurrentSends)
     }
 
     /// Group commit: `enqueue` returns only once its batch is committed, so a process killed the
@@ -82,7 +82,7 @@ import Testing
         tally.print()
         #expect(tally.lost == 0)
         #expect(tally.duplicated <= inFlightAtKill)
-        #expect(inFlightAtKill <= BeaconDispatcherConfiguration().maxConcurrentSends)
+        #expect(inFlightAtKill <= BeaconChild.maxConcurrentSends)
     }
 
     /// On today's main neither process's flush returns: each counts only the sends it made, and

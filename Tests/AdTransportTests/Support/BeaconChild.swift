@@ -5,6 +5,9 @@ import TestSupport
 final class BeaconChild {
     /// `beacon-child`, built by `Tools/test` in the Tools package.
     static var path: String? { BuiltProgram.path("beacon-child") }
+    /// The child's `maxConcurrentSends` (Tools/beacon-child/Sources/main.swift): the most rows it
+    /// can leave marked as being sent when it is killed.
+    static let maxConcurrentSends = 8
 
     let process = Process()
     private let output = Pipe()
