@@ -82,29 +82,23 @@ import Testing
         defer { directory.remove() }
         let store = directory.store()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let script = """
-            import sqlite3, sys
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute("PRAGMA journal_mode=WAL")
-            c.executescript('''
-            CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
-                url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-                attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
-                last_status INTEGER, last_error TEXT, finished_at INTEGER, UNIQUE (ad_instance, event, url));
-            CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-            CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
-            PRAGMA user_version = 2;
-            ''')
-            now, base = int(sys.argv[2]), sys.argv[3]
-            for i in range(3):
+        let script =
+            Self.oldStore + """
+                    last_status INTEGER, last_error TEXT, finished_at INTEGER, UNIQUE (ad_instance, event, url));
+                CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+                CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
+                PRAGMA user_version = 2;
+                ''')
+                now, base = int(sys.argv[2]), sys.argv[3]
+                for i in range(3):
+                    c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                              "next_attempt_at, state) VALUES ('old', 'start', ?, 0, ?, ?, 0, ?, 'pending')",
+                              (base + "/beacon/v2/%d" % i, now, now + 3600000, now))
                 c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
-                          "next_attempt_at, state) VALUES ('old', 'start', ?, 0, ?, ?, 0, ?, 'pending')",
-                          (base + "/beacon/v2/%d" % i, now, now + 3600000, now))
-            c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
-                      "next_attempt_at, state, finished_at) VALUES ('old', 'start', ?, 0, ?, ?, 1, ?, 'delivered', ?)",
-                      (base + "/beacon/v2/done", now, now + 3600000, now, now))
-            c.close()
-            """
+                          "next_attempt_at, state, finished_at) VALUES ('old', 'start', ?, 0, ?, ?, 1, ?, 'delivered', ?)",
+                          (base + "/beacon/v2/done", now, now + 3600000, now, now))
+                c.close()
+                """
         try runPython(script, store, String(now), server.baseURL)
 
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
@@ -122,29 +116,23 @@ import Testing
         defer { directory.remove() }
         let store = directory.store()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let script = """
-            import sqlite3, sys
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute("PRAGMA journal_mode=WAL")
-            c.executescript('''
-            CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
-                url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-                attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
-                last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
-                UNIQUE (ad_instance, event, url));
-            CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-            CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
-            CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);
-            PRAGMA user_version = 3;
-            ''')
-            now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
-            rows = [("v3/0", "pending", 0, None), ("v3/1", "sending", 1, None), ("v3/done", "delivered", 1, now)]
-            for path, state, attempts, finished in rows:
-                c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
-                          "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                          (base + "/beacon/" + path, now, now + 3600000, attempts, now, state, finished, host))
-            c.close()
-            """
+        let script =
+            Self.oldStore + """
+                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
+                    UNIQUE (ad_instance, event, url));
+                CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+                CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
+                CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);
+                PRAGMA user_version = 3;
+                ''')
+                now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+                rows = [("v3/0", "pending", 0, None), ("v3/1", "sending", 1, None), ("v3/done", "delivered", 1, now)]
+                for path, state, attempts, finished in rows:
+                    c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                              "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+                              (base + "/beacon/" + path, now, now + 3600000, attempts, now, state, finished, host))
+                c.close()
+                """
         // The origin as the dispatcher computes it for these URLs.
         try runPython(script, store, String(now), server.baseURL, server.baseURL)
 
@@ -187,6 +175,20 @@ import Testing
         }
         return nil
     }
+
+    /// The start of a Python script that writes a store as an earlier version did: a WAL
+    /// connection `c` to `argv[1]`, and the first columns of its table, in an `executescript`
+    /// that the script goes on with.
+    private static let oldStore = """
+        import sqlite3, sys
+        c = sqlite3.connect(sys.argv[1], isolation_level=None)
+        c.execute("PRAGMA journal_mode=WAL")
+        c.executescript('''
+        CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
+            url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
+
+        """
 
     /// Runs a Python script with `arguments`, which must succeed.
     private func runPython(_ script: String, _ arguments: String...) throws {
