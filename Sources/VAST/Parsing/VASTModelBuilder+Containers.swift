@@ -292,7 +292,11 @@ extension VASTModelBuilder {
         }
         ad.content = content
         ads.append(ad)
-        adLocations.append(location())
+        if frames.count == 2, frames[0].element == .vast, frames[1].element == .ad {
+            adLocations.append((frames[1].index, nil))
+        } else {
+            adLocations.append((0, location()))
+        }
     }
 
     private mutating func closeCreative() {

@@ -21,14 +21,12 @@ struct VASTModelBuilder {
     init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
         self.urlValidator = urlValidator
-        // Room for what a typical document needs, made once: growing each of these from empty
-        // costs four or five allocations apiece per parse.
-        frames.reserveCapacity(16)
-        siblingCounts.reserveCapacity(32)
-        text.reserveCapacity(512)
-        attrs.reserveCapacity(16)
-        attrValues = [UInt8](repeating: 0, count: 256)
     }
+
+    // The working arrays start with room for what a typical document needs (growing each from
+    // empty costs four or five allocations apiece per parse), reserved in their initialisers:
+    // reserving in `init` copied the whole builder once per parse, and a generic helper went
+    // through the unspecialised allocation path.
 
     // MARK: Outcome
     /// Set when the document must be refused; the SAX session stops the parse.
@@ -55,7 +53,10 @@ struct VASTModelBuilder {
     var rootNamespace: UnsafePointer<xmlChar>?
     var ads: [VASTAd] = []
     /// Each kept ad's location, for document-wide findings.
-    var adLocations: [String] = []
+    /// (A path for each takes about 2,500 instructions; only a duplicate pod sequence reads one.)
+    /// An ad directly under the root, where the rules put every ad, is kept as its index among
+    /// the root's `<Ad>`s and spelled `/VAST/Ad[n]` when read; any other as its full path.
+    var adLocations: [(index: Int, path: String?)] = []
     var rootErrors: [String] = []
 
     // MARK: Element stack
@@ -77,12 +78,20 @@ struct VASTModelBuilder {
         var line = 0
         var column = 0
     }
-    var frames: [Frame] = []
+    var frames: [Frame] = {
+        var frames: [Frame] = []
+        frames.reserveCapacity(16)
+        return frames
+    }()
     /// The names of the open frames that are unknown elements, innermost last.
     var unknownNames: [String] = []
     /// How many children of each kind the open frames have had, the innermost frame's last: one
     /// array for the whole parse (a frame's part is dropped when it closes), not one per frame.
-    var siblingCounts: [(key: Int, count: Int)] = []
+    var siblingCounts: [(key: Int, count: Int)] = {
+        var counts: [(key: Int, count: Int)] = []
+        counts.reserveCapacity(32)
+        return counts
+    }()
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
     var skipDepth = 0
     /// Depth inside Extensions or CreativeExtensions, where nothing is counted.
@@ -90,15 +99,23 @@ struct VASTModelBuilder {
     var inWrapper = false
 
     // MARK: Text of the current leaf element
-    var text: [UInt8] = []
+    var text: [UInt8] = {
+        var text: [UInt8] = []
+        text.reserveCapacity(512)
+        return text
+    }()
     var cdataChunks = 0
     var cdataPadded = false
     var textTruncated = false
     /// The current element's attributes, in document order: plain data, so that clearing the list
     /// between elements costs nothing; a value becomes a `String` only when a field asks for it.
-    var attrs: [AttributeSlot] = []
+    var attrs: [AttributeSlot] = {
+        var attrs: [AttributeSlot] = []
+        attrs.reserveCapacity(16)
+        return attrs
+    }()
     /// The decoded bytes of every value in ``attrs``, back to back (scratch space past the last one).
-    var attrValues: [UInt8] = []
+    var attrValues = [UInt8](repeating: 0, count: 256)
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
     var raw: RawXMLWriter?
