@@ -17,6 +17,7 @@ struct VASTModelBuilder {
     let attributeSpans = VASTSpecRules.requiredAttributeSpans
     let childChecks = VASTSpecRules.requiredChildChecks
     let childSpans = VASTSpecRules.requiredChildSpans
+    let trackingEventRows = VASTSpecRules.trackingEventRows
 
     init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
