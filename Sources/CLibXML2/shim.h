@@ -226,4 +226,61 @@ static inline int vast_has_control(const unsigned char *bytes, size_t count) {
     return 0;
 }
 
+/// Bytes of `word` equal to the byte repeated in `pattern`: the high bit of each such byte is set.
+/// A borrow can also flag a byte above a true match, never below one, so the lowest flagged byte
+/// (the first in memory on a little-endian machine) is always a true match.
+static inline uint64_t vast_bytes_equal(uint64_t word, uint64_t pattern) {
+    uint64_t x = word ^ pattern;
+    return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
+/// The attribute pre-scan's reading of one tag: from `index` (just past its `<`) in the `count`
+/// bytes at `base`, counts `=` outside quoted values up to the tag's `>`, eight bytes at a time
+/// between quotes, `=` and `>`. Returns the index just past the `>` with the count in `*equals`;
+/// past the `=` that takes the count over `max` (then `*equals` is `max + 1`); or `count` with
+/// `*ended` set when the bytes end first (or a quoted value never closes).
+static inline size_t vast_prescan_tag(const unsigned char *base, size_t count, size_t index, long max,
+                                      long *equals, int *ended) {
+    long found = 0;
+    *ended = 0;
+    while (index < count) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (count - index >= 8) {
+            uint64_t word;
+            memcpy(&word, base + index, 8);
+            uint64_t hits = vast_bytes_equal(word, 0x2222222222222222ULL) | vast_bytes_equal(word, 0x2727272727272727ULL)
+                            | vast_bytes_equal(word, 0x3D3D3D3D3D3D3D3DULL) | vast_bytes_equal(word, 0x3E3E3E3E3E3E3E3EULL);
+            if (hits == 0) {
+                index += 8;
+                continue;
+            }
+            index += (size_t)(__builtin_ctzll(hits) >> 3);
+        }
+#endif
+        unsigned char byte = base[index];
+        index += 1;
+        if (byte == '"' || byte == '\'') {
+            const void *close = memchr(base + index, byte, count - index);
+            if (close == NULL) {
+                *equals = found;
+                *ended = 1;
+                return count;
+            }
+            index = (size_t)((const unsigned char *)close - base) + 1;
+        } else if (byte == '=') {
+            found += 1;
+            if (found > max) {
+                *equals = found;
+                return index;
+            }
+        } else if (byte == '>') {
+            *equals = found;
+            return index;
+        }
+    }
+    *equals = found;
+    *ended = 1;
+    return count;
+}
+
 #endif

@@ -45,6 +45,25 @@ public enum VASTVersion: String, Sendable, Hashable, CaseIterable, Comparable {
 
     /// Accepts the versions as written by real servers: `"2.0"`, `"2.0.1"`, `"4"`, `"4.2.0"`.
     public init?(rawValue: String) {
+        // The canonical spellings, read from the bytes (the parser reads one per document); the
+        // general reading below gives the same answer for them.
+        var text = rawValue
+        let canonical: VASTVersion? = text.withUTF8 { bytes in
+            guard bytes.count == 3, bytes[1] == 0x2E else { return nil }
+            switch (bytes[0], bytes[2]) {
+            case (0x32, 0x30): return .v2_0
+            case (0x33, 0x30): return .v3_0
+            case (0x34, 0x30): return .v4_0
+            case (0x34, 0x31): return .v4_1
+            case (0x34, 0x32): return .v4_2
+            case (0x34, 0x33): return .v4_3
+            default: return nil
+            }
+        }
+        if let canonical {
+            self = canonical
+            return
+        }
         let parts = rawValue.split(separator: ".", omittingEmptySubsequences: false)
         guard let first = parts.first, let major = Int(first) else { return nil }
         let minor = parts.count > 1 ? Int(parts[1]) : 0

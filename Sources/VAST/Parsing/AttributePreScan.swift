@@ -1,3 +1,4 @@
+internal import CLibXML2
 import Glibc
 
 /// A linear scan run before libxml2 sees a document, refusing start tags with too many
@@ -78,26 +79,17 @@ enum AttributePreScan {
                 index = skipSpecial(base, count: count, from: index)
                 continue
             }
+            // The tag itself, in C eight bytes at a time (see `vast_prescan_tag`).
             var attributes = 0
-            while index < count {
-                let byte = base[index]
-                index += 1
-                if byte == 0x22 || byte == 0x27 {
-                    guard let close = memchr(base + index, Int32(byte), count - index) else { return }
-                    index = base.distance(to: close.assumingMemoryBound(to: UInt8.self)) + 1
-                } else if byte == 0x3D {
-                    attributes += 1
-                    if attributes > maxAttributes {
-                        let line =
-                            1 + UnsafeBufferPointer(start: base, count: index).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                        throw VASTParseError(
-                            .tooManyAttributes,
-                            "a start tag has more than \(maxAttributes) attributes; refused before parsing", line: line)
-                    }
-                } else if byte == 0x3E {
-                    break
-                }
+            var ended: Int32 = 0
+            index = Int(vast_prescan_tag(base, count, index, maxAttributes, &attributes, &ended))
+            if attributes > maxAttributes {
+                let line = 1 + UnsafeBufferPointer(start: base, count: index).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                throw VASTParseError(
+                    .tooManyAttributes,
+                    "a start tag has more than \(maxAttributes) attributes; refused before parsing", line: line)
             }
+            if ended != 0 { return }
         }
     }
 
@@ -129,8 +121,9 @@ enum AttributePreScan {
     }
 
     private static func form(of bytes: UnsafeBufferPointer<UInt8>) throws(VASTParseError) -> Form {
-        let head = Array(bytes.prefix(4)) + [UInt8](repeating: 0xAA, count: max(0, 4 - bytes.count))
-        switch (head[0], head[1], head[2], head[3]) {
+        // The first four bytes, 0xAA past the end (no array: this runs for every document).
+        func head(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0xAA }
+        switch (head(0), head(1), head(2), head(3)) {
         case (0x00, 0x00, 0xFE, 0xFF), (0xFF, 0xFE, 0x00, 0x00), (0x00, 0x00, 0x00, 0x3C), (0x3C, 0x00, 0x00, 0x00):
             throw VASTParseError(.malformed, "UTF-32 documents are not supported; send UTF-8", line: 1)
         case (0x4C, 0x6F, 0xA7, 0x94):
@@ -183,6 +176,7 @@ enum AttributePreScan {
         if case .utf16 = form, let first = scanner.peek(), first == 0xFEFF { _ = scanner.next() }
         guard scanner.consume("<?xml") else { return }
         var declaration: [UInt8] = []
+        declaration.reserveCapacity(128)
         var previous: UInt32 = 0
         while true {
             guard let unit = scanner.next() else {
@@ -218,11 +212,13 @@ enum AttributePreScan {
         }
     }
 
+    private static let encodingKey = Array("encoding".utf8)
+
     /// The value of the `encoding` pseudo-attribute in a declaration's ASCII, or `nil` when it
     /// has none. A malformed one (no `=`, no quote) comes back as what follows `encoding`, which
     /// no allowed name matches, so it is refused too.
     static func encodingName(in declaration: [UInt8]) -> String? {
-        let key = Array("encoding".utf8)
+        let key = encodingKey
         guard declaration.count >= key.count else { return nil }
         var start: Int?
         for index in 0...(declaration.count - key.count)
@@ -305,10 +301,12 @@ enum AttributePreScan {
             return false
         }
 
-        /// Consumes `text` when the units at the current position spell it.
-        mutating func consume(_ text: String) -> Bool {
-            let pattern = Array(text.utf8).map(UInt32.init)
-            guard at(pattern) else { return false }
+        /// Consumes the ASCII `text` when the units at the current position spell it.
+        mutating func consume(_ text: StaticString) -> Bool {
+            let pattern = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+            for (offset, expected) in pattern.enumerated() where unit(at: index + offset * width) != UInt32(expected) {
+                return false
+            }
             index += pattern.count * width
             return true
         }

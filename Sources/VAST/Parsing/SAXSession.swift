@@ -12,18 +12,23 @@ enum SAXSession {
         urlValidator: VASTURLValidator?
     ) throws(VASTParseError) -> VASTParseResult {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
-        let builder = UnsafeMutablePointer<VASTModelBuilder>.allocate(capacity: 1)
-        builder.initialize(to: VASTModelBuilder(limits: limits, urlValidator: urlValidator))
-        defer {
-            builder.deinitialize(count: 1)
-            builder.deallocate()
+        // On the stack for the call, not on the heap: allocating it and initialising it from a
+        // temporary copied the whole builder (retaining each of its fields) once per parse.
+        var state = VASTModelBuilder(limits: limits, urlValidator: urlValidator)
+        return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
+            try run(base, count: buffer.count, builder: builder)
         }
+    }
+
+    private static func run(
+        _ base: UnsafePointer<UInt8>, count: Int, builder: UnsafeMutablePointer<VASTModelBuilder>
+    ) throws(VASTParseError) -> VASTParseResult {
         var handler = makeHandler()
         var error = vast_xml_error()
-        let status = base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { chars in
-            vast_sax_parse_memory(chars, Int32(buffer.count), &handler, builder, &error)
+        let status = base.withMemoryRebound(to: CChar.self, capacity: count) { chars in
+            vast_sax_parse_memory(chars, Int32(count), &handler, builder, &error)
         }
-        if let fatal = builder.pointee.fatal { throw fatal }
+        if builder.pointee.stopped, let fatal = builder.pointee.fatal { throw fatal }
         if status != 0 {
             let message = withUnsafeBytes(of: error.message) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -43,7 +48,7 @@ enum SAXSession {
     /// Refuses a declaration: records why and stops libxml2 before it reads any further.
     private static func refuse(_ context: UnsafeMutableRawPointer?, _ what: String) {
         guard let context, let builder = state(context) else { return }
-        if builder.pointee.fatal == nil {
+        if !builder.pointee.stopped {
             builder.pointee.fatal = VASTParseError(
                 .forbiddenDeclaration,
                 "\(what) are not allowed in VAST (they can load files or expand without bound); refused",
@@ -65,7 +70,7 @@ enum SAXSession {
                 localname: localname, prefix: prefix, uri: uri,
                 namespaces: SAXNamespaces(pointer: namespaces, count: Int(namespaceCount)),
                 attributes: SAXAttributes(pointer: attributes, count: Int(attributeCount)))
-            if builder.pointee.fatal != nil, let context { vast_sax_stop(context) }
+            if builder.pointee.stopped, let context { vast_sax_stop(context) }
         }
         handler.endElementNs = { context, localname, prefix, _ in
             guard let builder = SAXSession.state(context), let localname else { return }

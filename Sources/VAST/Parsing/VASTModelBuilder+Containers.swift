@@ -52,12 +52,12 @@ extension VASTModelBuilder {
         var error = VASTParseError(.unsupportedVersion, message, line: line)
         error.documentVersion = rawVersion.isEmpty ? nil : rawVersion
         unsupported = error
-        push(Frame(element: nil, unknownName: name, index: 1, line: line, column: column))
+        pushUnknown(name, index: 1)
         skipDepth = 1
     }
 
-    mutating func open(_ element: VASTElement, attributes: SAXAttributes) {
-        readAttributes(attributes)
+    /// Opens a container; its attributes are in ``attrs``.
+    mutating func open(_ element: VASTElement) {
         switch element {
         case .ad:
             pendingAd = VASTAd(
@@ -69,7 +69,7 @@ extension VASTModelBuilder {
             inWrapper = false
             common = VASTAdCommon()
             inLine = VASTInLine()
-            if adContent != nil { duplicateBody() }
+            if case .some = adContent { duplicateBody() }
         case .wrapper:
             inWrapper = true
             common = VASTAdCommon()
@@ -78,7 +78,7 @@ extension VASTModelBuilder {
             body.allowMultipleAds = boolAttr("allowMultipleAds") ?? false
             body.fallbackOnNoAd = boolAttr("fallbackOnNoAd")
             wrapper = body
-            if adContent != nil { duplicateBody() }
+            if case .some = adContent { duplicateBody() }
         case .viewableImpression:
             viewable = VASTViewableImpression(id: attr("id"))
         case .verification:
@@ -200,23 +200,22 @@ extension VASTModelBuilder {
             closeAd()
         case .inLine:
             checkImpressionsHaveURIs()
-            if var body = inLine {
-                body.common = common
+            // Moved, not copied: a copy retains every array and string the ad holds, and the
+            // release of the original frees nothing. `common` is made anew when the next body opens.
+            if var body = inLine.take() {
+                swap(&body.common, &common)
                 adContent = .inLine(body)
             }
-            inLine = nil
         case .wrapper:
             checkImpressionsHaveURIs()
-            if var body = wrapper {
-                body.common = common
+            if var body = wrapper.take() {
+                swap(&body.common, &common)
                 adContent = .wrapper(body)
             }
-            wrapper = nil
         case .viewableImpression:
-            if let viewable { common.viewableImpressions.append(viewable) }
-            viewable = nil
+            if let viewable = viewable.take() { common.viewableImpressions.append(viewable) }
         case .verification:
-            if let verification {
+            if let verification = verification.take() {
                 if verification.javaScriptResources.isEmpty && verification.executableResources.isEmpty {
                     report(
                         .warning, .content, "resource.missing",
@@ -226,45 +225,35 @@ extension VASTModelBuilder {
                 }
                 common.verifications.append(verification)
             }
-            verification = nil
         case .creative:
             closeCreative()
         case .linear:
-            setKind(linear.map { .linear($0) })
-            linear = nil
+            setKind(linear.take().map { .linear($0) })
         case .videoClicks:
-            linear?.videoClicks = videoClicks
-            videoClicks = nil
+            linear?.videoClicks = videoClicks.take()
         case .icon:
-            if let icon {
+            if let icon = icon.take() {
                 requireResource(icon.resources, of: .icon, code: .linear)
                 linear?.icons.append(icon)
             }
-            icon = nil
         case .iconClicks:
-            icon?.iconClicks = iconClicks
-            iconClicks = nil
+            icon?.iconClicks = iconClicks.take()
         case .iconClickFallbackImage:
-            if let fallbackImage { iconClicks?.fallbackImages.append(fallbackImage) }
-            fallbackImage = nil
+            if let fallbackImage = fallbackImage.take() { iconClicks?.fallbackImages.append(fallbackImage) }
         case .nonLinearAds:
-            setKind(nonLinearAds.map { .nonLinearAds($0) })
-            nonLinearAds = nil
+            setKind(nonLinearAds.take().map { .nonLinearAds($0) })
         case .nonLinear:
-            if let nonLinear {
+            if let nonLinear = nonLinear.take() {
                 requireResource(nonLinear.resources, of: .nonLinear, code: VASTErrorCode(rawValue: 503))
                 nonLinearAds?.nonLinears.append(nonLinear)
             }
-            nonLinear = nil
         case .companionAds:
-            setKind(companionAds.map { .companionAds($0) })
-            companionAds = nil
+            setKind(companionAds.take().map { .companionAds($0) })
         case .companion:
-            if let companion {
+            if let companion = companion.take() {
                 requireResource(companion.resources, of: .companion, code: VASTErrorCode(rawValue: 604))
                 companionAds?.companions.append(companion)
             }
-            companion = nil
         default:
             break
         }
@@ -291,21 +280,27 @@ extension VASTModelBuilder {
     }
 
     private mutating func closeAd() {
-        guard let content = adContent, var ad = pendingAd else {
+        guard let content = adContent.take() else {
             report(.error, .content, "ad.content-missing", "<Ad> holds neither <InLine> nor <Wrapper>; it is ignored")
             pendingAd = nil
             return
         }
+        guard var ad = pendingAd.take() else {
+            adContent = content
+            report(.error, .content, "ad.content-missing", "<Ad> holds neither <InLine> nor <Wrapper>; it is ignored")
+            return
+        }
         ad.content = content
         ads.append(ad)
-        adLocations.append(location())
-        pendingAd = nil
-        adContent = nil
+        if frames.count == 2, frames[0].element == .vast, frames[1].element == .ad {
+            adLocations.append((frames[1].index, nil))
+        } else {
+            adLocations.append((0, location()))
+        }
     }
 
     private mutating func closeCreative() {
-        guard let value = creative else { return }
-        creative = nil
+        guard let value = creative.take() else { return }
         if value.kind == nil {
             if inWrapper {
                 report(

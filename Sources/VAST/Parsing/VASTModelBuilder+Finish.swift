@@ -22,14 +22,18 @@ extension VASTModelBuilder {
                 "the root holds both <Ad> and <Error>; the VAST \(version.rawValue) schema allows one or the other",
                 at: "/VAST")
         }
+        let locations = adLocations
+        func adLocation(_ index: Int) -> String {
+            locations[index].path ?? "/VAST/Ad[\(locations[index].index)]"
+        }
         var sequences: [Int: Int] = [:]
         for (index, ad) in ads.enumerated() {
             guard let sequence = ad.sequence else { continue }
             if let first = sequences[sequence] {
                 report(
                     .error, .content, "pod.sequence-duplicate",
-                    "pod sequence \(sequence) is used by \(adLocations[first]) too; pod order is ambiguous",
-                    at: adLocations[index])
+                    "pod sequence \(sequence) is used by \(adLocation(first)) too; pod order is ambiguous",
+                    at: adLocation(index))
             } else {
                 sequences[sequence] = index
             }

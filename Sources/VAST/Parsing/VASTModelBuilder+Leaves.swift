@@ -169,7 +169,8 @@ extension VASTModelBuilder {
     }
 
     private mutating func finishTracking(_ url: String) {
-        guard let name = attr("event") else { return }
+        guard let eventIndex = attrIndex("event") else { return }
+        let name = attrValue(at: eventIndex)
         let owner = frames.count >= 3 ? frames[frames.count - 3].element : nil
         if owner == .verification {
             if name != VASTTrackingEventName.verificationNotExecuted.rawValue {
@@ -177,8 +178,12 @@ extension VASTModelBuilder {
                     .error, .content, "tracking.event-unknown",
                     "event \"\(name)\" is not a Verification event (only verificationNotExecuted is)")
             }
-        } else if !VASTSpecRules.trackingEvents(in: version).contains(name) {
-            if VASTSpecRules.allTrackingEvents.contains(name) {
+        } else if let versions = Self.trackingEventVersions(attrs[eventIndex], in: attrValues, rows: trackingEventRows),
+            versions & VASTSpecRules.trackingEventBit(of: version) != 0
+        {
+            // Defined in this version: nothing to report.
+        } else {
+            if Self.trackingEventVersions(attrs[eventIndex], in: attrValues, rows: trackingEventRows) != nil {
                 report(
                     .warning, .content, "tracking.event-version",
                     "event \"\(name)\" is not defined in VAST \(version.rawValue) (other versions define it)")
@@ -209,6 +214,26 @@ extension VASTModelBuilder {
         case .companion: companion?.trackingEvents.append(tracking)
         case .verification: verification?.trackingEvents.append(tracking)
         default: break
+        }
+    }
+
+    /// The versions that define the event named by `slot`'s value (``VASTSpecRules/TrackingEventRow``),
+    /// or `nil` for a name no version defines; read from the bytes, so no `String` is hashed. Every
+    /// name is ASCII with no letter a Unicode singleton maps to (no `K`), so bytes compare as the
+    /// strings did.
+    private static func trackingEventVersions(
+        _ slot: AttributeSlot, in values: [UInt8], rows: [VASTSpecRules.TrackingEventRow]
+    ) -> UInt8? {
+        let count = slot.end - slot.start
+        return values.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            for row in rows where row.name.count == count {
+                let same = row.name.withUnsafeBufferPointer { name in
+                    count == 0 || memcmp(base + slot.start, name.baseAddress!, count) == 0
+                }
+                if same { return row.versions }
+            }
+            return nil
         }
     }
 

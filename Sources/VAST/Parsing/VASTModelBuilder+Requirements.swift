@@ -4,21 +4,22 @@ import Glibc
 /// Checking the requirement rows of ``VASTSpecRules/requirements`` as elements open and close:
 /// each missing attribute or child is a finding of its row's level, naming the row's finer id.
 extension VASTModelBuilder {
-    mutating func checkRequiredAttributes(of element: VASTElement, attributes: SAXAttributes) {
-        let requirements = VASTSpecRules.requiredAttributeTable[Int(element.rawValue)][inWrapper ? 1 : 0]
-        guard !requirements.isEmpty else { return }
+    /// Reports the required attributes the current start tag lacks; reads ``attrs`` (so runs after
+    /// ``readAttributes(_:)``).
+    mutating func checkRequiredAttributes(of element: VASTElement) {
+        let span = attributeSpans[Int(element.rawValue) &* 2 &+ (inWrapper ? 1 : 0)]
+        guard !span.isEmpty else { return }
         // An IconClickFallbackImage's StaticResource is always an image; the schema leaves its type optional.
-        if element == .staticResource && frames.dropLast().last?.element == .iconClickFallbackImage { return }
-        for requirement in requirements where requirement.applies(to: version) {
-            var present = false
-            for index in 0..<attributes.count {
-                guard let name = attributes.localname(at: index) else { continue }
-                if Self.sameNameIgnoringCase(name, requirement.name) {
-                    present = true
-                    break
-                }
-            }
-            guard !present, !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
+        if element == .staticResource && frames.count >= 2
+            && frames[frames.count - 2].element == .iconClickFallbackImage
+        {
+            return
+        }
+        for position in span {
+            let check = attributeChecks[position]
+            guard check.applies(to: version), !Self.hasAttribute(check, in: attrs) else { continue }
+            guard !countedPastCap(check.level == .content ? .error : .warning) else { continue }
+            let requirement = VASTSpecRules.requirements[check.row]
             switch requirement.level {
             case .schema:
                 report(
@@ -41,18 +42,22 @@ extension VASTModelBuilder {
         }
     }
 
-    /// True when the NUL-terminated name `written` is `name`, or `name` spelled with other ASCII
-    /// letter cases (``Swift/String/caseInsensitiveEquals(_:)`` on the bytes, without making a string).
-    static func sameNameIgnoringCase(_ written: UnsafePointer<xmlChar>, _ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { expected in
-            for (offset, b) in expected.enumerated() {
-                let a = written[offset]
-                guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) else {
-                    return false
+    /// True when one of `attributes` is named as `check` says, in any ASCII letter case.
+    private static func hasAttribute(_ check: VASTSpecRules.RequirementCheck, in attributes: [AttributeSlot]) -> Bool {
+        withUnsafeBytes(of: check.name) { expected in
+            for slot in attributes where slot.nameLength == check.nameLength {
+                var same = true
+                for offset in 0..<check.nameLength {
+                    let a = slot.name[offset]
+                    let b = expected[offset]
+                    guard a == b || (a | 0x20 == b | 0x20 && (a | 0x20) >= 0x61 && (a | 0x20) <= 0x7A) else {
+                        same = false
+                        break
+                    }
                 }
+                if same { return true }
             }
-            return written[expected.count] == 0
+            return false
         }
     }
 
@@ -75,12 +80,14 @@ extension VASTModelBuilder {
     }
 
     mutating func checkRequiredChildren(of element: VASTElement, seen: VASTElementSet) {
-        let requirements = VASTSpecRules.requiredChildTable[Int(element.rawValue)][inWrapper ? 1 : 0]
-        for requirement in requirements where requirement.applies(to: version) {
-            guard let child = requirement.child, !seen.contains(child) else { continue }
+        let span = childSpans[Int(element.rawValue) &* 2 &+ (inWrapper ? 1 : 0)]
+        for position in span {
+            let check = childChecks[position]
+            guard check.applies(to: version), let child = check.child, !seen.contains(child) else { continue }
             // The VAST 2 spelling <VASTAdTagURL><URL> stands for <VASTAdTagURI> (read with schema.legacy).
             if child == .vastAdTagURI && seen.contains(.vastAdTagURL) { continue }
-            guard !countedPastCap(requirement.level == .content ? .error : .warning) else { continue }
+            guard !countedPastCap(check.level == .content ? .error : .warning) else { continue }
+            let requirement = VASTSpecRules.requirements[check.row]
             switch requirement.level {
             case .schema:
                 report(

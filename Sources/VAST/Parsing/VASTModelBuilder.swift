@@ -10,22 +10,31 @@ internal import CLibXML2
 struct VASTModelBuilder {
     let limits: VASTParser.Limits
     let urlValidator: VASTURLValidator?
+    /// The rule tables the tags are checked against, taken once per parse: each read of a static
+    /// `let` calls `swift_once`, at every start and end tag.
+    let allowedChildren = VASTSpecRules.allowedChildTable
+    let attributeChecks = VASTSpecRules.requiredAttributeChecks
+    let attributeSpans = VASTSpecRules.requiredAttributeSpans
+    let childChecks = VASTSpecRules.requiredChildChecks
+    let childSpans = VASTSpecRules.requiredChildSpans
+    let trackingEventRows = VASTSpecRules.trackingEventRows
 
     init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
         self.limits = limits
         self.urlValidator = urlValidator
-        // Room for what a typical document needs, made once: growing each of these from empty
-        // costs four or five allocations apiece per parse.
-        frames.reserveCapacity(16)
-        siblingCounts.reserveCapacity(32)
-        text.reserveCapacity(512)
-        attrs.reserveCapacity(16)
-        attrValues = [UInt8](repeating: 0, count: 256)
     }
+
+    // The working arrays start with room for what a typical document needs (growing each from
+    // empty costs four or five allocations apiece per parse), reserved in their initialisers:
+    // reserving in `init` copied the whole builder once per parse, and a generic helper went
+    // through the unspecialised allocation path.
 
     // MARK: Outcome
     /// Set when the document must be refused; the SAX session stops the parse.
-    var fatal: VASTParseError?
+    var fatal: VASTParseError? { didSet { stopped = true } }
+    /// True once ``fatal`` is set (it is never unset): the check after every start tag reads this
+    /// flag, as reading the optional error there copied it.
+    var stopped = false
     /// Set when the version is refused; the document is still read to the end for its counts.
     var unsupported: VASTParseError?
     /// The current line, updated by the SAX session on each start tag.
@@ -45,14 +54,19 @@ struct VASTModelBuilder {
     var rootNamespace: UnsafePointer<xmlChar>?
     var ads: [VASTAd] = []
     /// Each kept ad's location, for document-wide findings.
-    var adLocations: [String] = []
+    /// (A path for each takes about 2,500 instructions; only a duplicate pod sequence reads one.)
+    /// An ad directly under the root, where the rules put every ad, is kept as its index among
+    /// the root's `<Ad>`s and spelled `/VAST/Ad[n]` when read; any other as its full path.
+    var adLocations: [(index: Int, path: String?)] = []
     var rootErrors: [String] = []
 
     // MARK: Element stack
     struct Frame {
         var element: VASTElement?
-        /// The name as written, for unknown elements' locations.
-        var unknownName: String?
+        /// For an unknown element, where its name as written is in ``VASTModelBuilder/unknownNames``
+        /// (for locations); -1 otherwise. An index, not a `String`, so that a frame is plain data and
+        /// reading or copying one costs no reference counting.
+        var unknownName = -1
         /// True for an element from another namespace (never indexed as a VAST element).
         var foreign = false
         var index: Int
@@ -65,10 +79,20 @@ struct VASTModelBuilder {
         var line = 0
         var column = 0
     }
-    var frames: [Frame] = []
+    var frames: [Frame] = {
+        var frames: [Frame] = []
+        frames.reserveCapacity(16)
+        return frames
+    }()
+    /// The names of the open frames that are unknown elements, innermost last.
+    var unknownNames: [String] = []
     /// How many children of each kind the open frames have had, the innermost frame's last: one
     /// array for the whole parse (a frame's part is dropped when it closes), not one per frame.
-    var siblingCounts: [(key: Int, count: Int)] = []
+    var siblingCounts: [(key: Int, count: Int)] = {
+        var counts: [(key: Int, count: Int)] = []
+        counts.reserveCapacity(32)
+        return counts
+    }()
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
     var skipDepth = 0
     /// Depth inside Extensions or CreativeExtensions, where nothing is counted.
@@ -76,15 +100,23 @@ struct VASTModelBuilder {
     var inWrapper = false
 
     // MARK: Text of the current leaf element
-    var text: [UInt8] = []
+    var text: [UInt8] = {
+        var text: [UInt8] = []
+        text.reserveCapacity(512)
+        return text
+    }()
     var cdataChunks = 0
     var cdataPadded = false
     var textTruncated = false
     /// The current element's attributes, in document order: plain data, so that clearing the list
     /// between elements costs nothing; a value becomes a `String` only when a field asks for it.
-    var attrs: [AttributeSlot] = []
+    var attrs: [AttributeSlot] = {
+        var attrs: [AttributeSlot] = []
+        attrs.reserveCapacity(16)
+        return attrs
+    }()
     /// The decoded bytes of every value in ``attrs``, back to back (scratch space past the last one).
-    var attrValues: [UInt8] = []
+    var attrValues = [UInt8](repeating: 0, count: 256)
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
     var raw: RawXMLWriter?
@@ -136,12 +168,12 @@ struct VASTModelBuilder {
 
     /// The location of the element being read, or of its `depth`-th ancestor.
     mutating func location(dropping depth: Int = 0) -> String {
-        Self.path(of: frames, dropping: depth)
+        Self.path(of: frames, names: unknownNames, dropping: depth)
     }
 
     /// The location of `frames` without their last `depth`: static over the frames, so that the
     /// mutating callers do not copy the builder to call it.
-    static func path(of frames: [Frame], dropping depth: Int) -> String {
+    static func path(of frames: [Frame], names: [String], dropping depth: Int) -> String {
         let end = max(0, frames.count - depth)
         guard end > 0 else { return "/" }
         // The bytes of the path, made into one string at the end (appending to a String grows it
@@ -150,13 +182,14 @@ struct VASTModelBuilder {
         bytes.reserveCapacity(128)
         for position in 0..<end {
             let frame = frames[position]
+            let unknownName = frame.unknownName >= 0 ? names[frame.unknownName] : nil
             bytes.append(0x2F)
             if let element = frame.element {
                 bytes.append(contentsOf: element.name.utf8)
             } else {
-                bytes.append(contentsOf: (frame.unknownName ?? "?").utf8)
+                bytes.append(contentsOf: (unknownName ?? "?").utf8)
             }
-            let element = frame.element ?? (frame.foreign ? nil : frame.unknownName.flatMap { VASTElement.byName[$0] })
+            let element = frame.element ?? (frame.foreign ? nil : unknownName.flatMap { VASTElement.byName[$0] })
             if element?.isRepeatable ?? false {
                 bytes.append(0x5B)
                 bytes.append(contentsOf: String(frame.index).utf8)
@@ -229,7 +262,7 @@ struct VASTModelBuilder {
         let foreign = uri != nil && !Self.sameNamespace(uri, rootNamespace)
         let index = nextIndex(inFrame: parentIndex, key: foreign ? -1 : Int(known?.rawValue ?? 255))
         guard let known, !foreign, let parent,
-            VASTSpecRules.allowedChildTable[Int(parent.rawValue)].contains(known)
+            allowedChildren[Int(parent.rawValue)].contains(known)
         else {
             skip(localname: localname, known: known, foreign: foreign, parent: parent, index: index)
             return
@@ -243,11 +276,12 @@ struct VASTModelBuilder {
                 "<\(known.name)> is defined from VAST \(known.introduced.rawValue), but the document declares \(rawVersion)"
             )
         }
-        checkRequiredAttributes(of: known, attributes: attributes)
+        readAttributes(attributes)
+        checkRequiredAttributes(of: known)
         if known.collectsText {
-            beginLeaf(attributes: attributes)
+            beginLeaf()
         } else {
-            open(known, attributes: attributes)
+            open(known)
         }
     }
 
@@ -328,11 +362,20 @@ struct VASTModelBuilder {
         frames.append(frame)
     }
 
+    /// Opens the frame of an element that is not read (unknown, misplaced or refused), named as written.
+    mutating func pushUnknown(_ name: String, foreign: Bool = false, index: Int) {
+        push(
+            Frame(
+                element: nil, unknownName: unknownNames.count, foreign: foreign, index: index, line: line,
+                column: column))
+        unknownNames.append(name)
+    }
+
     /// Closes the innermost frame, dropping the counts of its children.
     mutating func popFrame() {
-        guard let start = frames.last?.countsStart else { return }
-        frames.removeLast()
-        if siblingCounts.count > start { siblingCounts.removeSubrange(start...) }
+        guard let last = frames.popLast() else { return }
+        if last.unknownName >= 0 { unknownNames.removeLast() }
+        if siblingCounts.count > last.countsStart { siblingCounts.removeSubrange(last.countsStart...) }
     }
 
     /// The 1-based index of a new child with `key` among its siblings of the same key, in the
@@ -351,7 +394,7 @@ struct VASTModelBuilder {
         parent: VASTElement?, index: Int
     ) {
         let name = String(cString: localname)
-        push(Frame(element: nil, unknownName: name, foreign: foreign, index: index, line: line, column: column))
+        pushUnknown(name, foreign: foreign, index: index)
         skipDepth = 1
         let parentName = parent?.name ?? "its parent"
         if foreign {
@@ -381,11 +424,10 @@ struct VASTModelBuilder {
         frames[index].lastOrder = max(frames[index].lastOrder, position)
     }
 
-    private mutating func beginLeaf(attributes: SAXAttributes) {
+    private mutating func beginLeaf() {
         text.removeAll(keepingCapacity: true)
         cdataChunks = 0
         cdataPadded = false
         textTruncated = false
-        readAttributes(attributes)
     }
 }
