@@ -107,6 +107,7 @@ final class BeaconStore {
         try Self.quickCheck(database, path: path)
         try Self.limit(database, toBytes: maxStoreBytes)
         try Self.migrate(database, path: path)
+        database.checkpointInBackground(path: path)
         self.path = path
         connection = try BeaconStoreConnection(database, columns: Self.columns)
     }

@@ -13,9 +13,15 @@ final class SQLiteDatabase {
     private let guardian: AnyObject?
     /// Transactions committed on this connection (counted by the WAL hook, so only in WAL mode).
     private(set) var commits = 0
-    /// Checkpoints run by the WAL hook: with `synchronous=NORMAL` these are the only times
-    /// SQLite calls `fsync` (twice: the WAL, then the database file).
-    private(set) var checkpoints = 0
+    /// Checkpoints run for the WAL hook (here or by ``checkpointer``): with `synchronous=NORMAL`
+    /// these are the only times SQLite calls `fsync` (twice: the WAL, then the database file).
+    var checkpoints: Int { inlineCheckpoints + (checkpointer?.checkpoints ?? 0) }
+    private var inlineCheckpoints = 0
+    /// Runs the hook's checkpoints on a thread of its own, once ``checkpointInBackground()``
+    /// started it.
+    private var checkpointer: WALCheckpointer?
+    /// The WAL size at which the next background checkpoint is asked for.
+    private var nextRequest = 0
     /// The WAL size, in pages, at which a commit is followed by a checkpoint (SQLite's default
     /// automatic checkpoint is 1,000).
     var checkpointPages: Int32 = 1000
@@ -38,6 +44,9 @@ final class SQLiteDatabase {
     }
 
     deinit {
+        // The checkpointer's connection first, so that this one is the last and its close
+        // checkpoints the WAL and removes it.
+        checkpointer?.stop()
         // close_v2 only fails for a bad handle; every statement was finalized before this runs
         // (each holds a reference to the database), so the file is closed here.
         sqlite3_close_v2(handle)
@@ -87,15 +96,40 @@ final class SQLiteDatabase {
         sqlite3_wal_hook(handle, hook, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// From now on, the hook's checkpoints run on a thread of their own (``WALCheckpointer``),
+    /// with a connection of their own to the file at `path`.
+    func checkpointInBackground(path: String) {
+        guard checkpointer == nil else { return }
+        checkpointer = WALCheckpointer(path: path)
+    }
+
     /// After a commit: counts it, and checkpoints when the WAL holds `walPages` or more. A failed
     /// checkpoint is left for the next commit, as SQLite's own automatic checkpoint does.
+    ///
+    /// With a ``checkpointer``, the checkpoint is only asked for, once per ``checkpointPages``
+    /// of WAL (as often as before, so no more `fsync`s). The WAL starts again from its beginning
+    /// only at a write that finds every frame copied back, which a busy dispatcher may never
+    /// offer a background checkpoint: should the WAL reach four times ``checkpointPages``, this
+    /// connection checkpoints it itself, between its own writes, which lets it start again.
     private func committed(walPages: Int32) {
         commits += 1
-        guard walPages >= checkpointPages else { return }
+        let pages = Int(walPages)
+        let threshold = Int(checkpointPages)
+        guard pages >= threshold else {
+            nextRequest = threshold
+            return
+        }
+        if let checkpointer, pages < threshold * 4 {
+            if pages >= nextRequest {
+                checkpointer.request()
+                nextRequest = pages + threshold
+            }
+            return
+        }
         var logFrames: Int32 = 0
         var copied: Int32 = 0
         if sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied) == SQLITE_OK {
-            checkpoints += 1
+            inlineCheckpoints += 1
         }
     }
 
