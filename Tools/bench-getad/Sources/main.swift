@@ -248,10 +248,10 @@ row("mediator (Mediator.run, 3 tiers)", samples.map(\.mediator.aboveTransfersMs)
 row("getAd (AdEngine.getAd)", samples.map(\.getAd.aboveTransfersMs))
 print("   paired steps (each minus the one before, same iteration):")
 row(
-    "  resolver - plain: parse, resolve, 3 tasks",
+    "  resolver - plain: parse, resolve, 3 runs",
     samples.map { $0.resolver.aboveTransfersMs - $0.plain.aboveTransfersMs })
 row(
-    "  mediator - resolver: tiers, task groups, timers",
+    "  mediator - resolver: tiers, report, cut-off sink",
     samples.map {
         $0.mediator.aboveTransfersMs - $0.resolver.aboveTransfersMs
     })
