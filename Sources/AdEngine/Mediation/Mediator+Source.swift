@@ -4,8 +4,8 @@ import VAST
 
 extension Mediator {
     /// How long past a source's deadline its resolution may take to hand back its result (the
-    /// resolver's own budget ends at the deadline; this covers parsing and error-pixel hand-off)
-    /// before the source is cancelled.
+    /// resolver's own budget ends at the deadline; this covers parsing and error-pixel hand-off):
+    /// the hand-off is cut off then, and a result that comes later is the source's timeout.
     static let grace: Duration = .milliseconds(25)
 
     /// How early before a deadline it counts as reached: curl's timeouts are whole milliseconds,

@@ -53,7 +53,7 @@ while let argument = arguments.next() {
     default: fail("unknown argument \(argument) (try --help)")
     }
 }
-// Every source's timeout: far above what its fetches take, so no timer ever fires.
+// Every source's timeout: far above what its fetches take, so no source ever times out.
 let sourceTimeoutMs =
     timeoutMs
     ?? min(TenantSettings.maximumSourceTimeoutMilliseconds, max(2_000, 4 * latencyMs + 1_000))
