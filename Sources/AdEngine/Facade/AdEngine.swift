@@ -41,6 +41,8 @@ public actor AdEngine {
     private let broadcast: EventBroadcast<AdEngineEvent>
     let ledger: PacingLedger
     private let contexts: RecentContexts
+    /// The macros whose values reports hide, from the configuration (the same for every call).
+    private let privateMacros: Set<VASTMacro>
     /// The number the next engine-chosen handle tries (`presentation-N`).
     var presentationCounter = 1
 
@@ -65,6 +67,9 @@ public actor AdEngine {
             throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
         }
         self.configuration = configuration
+        privateMacros =
+            configuration.redactsPrivateValues
+            ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : []
         let broadcast = EventBroadcast<AdEngineEvent>()
         let contexts = RecentContexts()
         let clock = configuration.clock
@@ -221,8 +226,7 @@ public actor AdEngine {
         var result = await mediator.run(
             sources: decision.sources.map(AdSource.init), context: macros,
             deadline: .now + configuration.overallTimeout,
-            privateMacros: configuration.redactsPrivateValues
-                ? VASTMacroRedactor.identifyingMacros.union(configuration.settings.privateMacros) : [])
+            privateMacros: privateMacros)
         result.report.presentation = presentation
         guard let winner = result.winner, let resolved = winner.ads.first else {
             throw Self.failure(result.error, report: result.report, decision: decision)

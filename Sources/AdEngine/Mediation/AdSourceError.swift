@@ -32,7 +32,8 @@ extension AdSource {
         }
         var seen: [String: Int] = [:]
         for (index, source) in sources.enumerated() {
-            let path = "sources[\(index)]"
+            // Formatted only for an error: a valid list (every call's) costs no string work.
+            var path: String { "sources[\(index)]" }
             if source.name.isEmpty {
                 throw AdSourceError(field: "\(path).name", message: "empty name: every source needs one for the report")
             }
@@ -50,8 +51,8 @@ extension AdSource {
             }
             switch source.kind {
             case .tag(let template):
-                let lowered = template.lowercased()
-                if !(lowered.hasPrefix("http://") || lowered.hasPrefix("https://")) {
+                let scheme = template.prefix(8).lowercased()
+                if !(scheme.hasPrefix("http://") || scheme.hasPrefix("https://")) {
                     throw AdSourceError(
                         field: "\(path).kind",
                         message: "tag template \"\(template)\" is not an http or https URL")

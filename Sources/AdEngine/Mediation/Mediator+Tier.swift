@@ -13,22 +13,29 @@ extension Mediator {
         var ranking = TierRanking(bids: members.map(\.bids))
         var attempts: [SourceAttempt?] = Array(repeating: nil, count: members.count)
         var decided = false
-        await withTaskGroup(of: (Int, SourceAttempt).self) { group in
-            for (position, source) in members.enumerated() {
-                group.addTask { (position, await self.attempt(source, context: context, deadline: deadline)) }
+        // Keeps a source's result; true when it decides the tier, so the sources still running stop.
+        func record(_ attempt: SourceAttempt, at position: Int) -> Bool {
+            attempts[position] = attempt
+            // Results that arrive once the winner is certain cannot outrank it (TierRanking).
+            guard !decided else { return false }
+            if attempt.end == .filled {
+                ranking.filled(position, price: attempt.price)
+            } else {
+                ranking.failed(position)
             }
-            for await (position, attempt) in group {
-                attempts[position] = attempt
-                // Results that arrive once the winner is certain cannot outrank it (TierRanking).
-                guard !decided else { continue }
-                if attempt.end == .filled {
-                    ranking.filled(position, price: attempt.price)
-                } else {
-                    ranking.failed(position)
+            decided = ranking.isDecided
+            return decided
+        }
+        if members.count == 1 {
+            // Nothing to race: the source runs in the calling task, which saves a task and two hops.
+            _ = record(await attempt(members[0], context: context, deadline: deadline), at: 0)
+        } else {
+            await withTaskGroup(of: (Int, SourceAttempt).self) { group in
+                for (position, source) in members.enumerated() {
+                    group.addTask { (position, await self.attempt(source, context: context, deadline: deadline)) }
                 }
-                if ranking.isDecided {
-                    decided = true
-                    group.cancelAll()
+                for await (position, attempt) in group {
+                    if record(attempt, at: position) { group.cancelAll() }
                 }
             }
         }

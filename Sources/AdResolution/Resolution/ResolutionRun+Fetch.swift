@@ -29,7 +29,8 @@ extension ResolutionRun {
         if let refusal = refusal(of: target, path: path) {
             return fail(.wrapper, refusal, url: target.string, path: path, rule: "wrapper.uri")
         }
-        let key = ((try? path.resolve(written)) ?? target).comparisonKey
+        // The tag URL and a VASTAdTagURI without macros are written as expanded: no second parse.
+        let key = (written == expanded ? target : (try? path.resolve(written)) ?? target).comparisonKey
         if path.visited.contains(key) {
             return fail(
                 .wrapper, "wrapper loop: \(target) was already requested in this chain", url: target.string,
@@ -81,7 +82,9 @@ extension ResolutionRun {
                 HTTPRequest(url: url, maxBodyBytes: configuration.parserLimits.maxBytes), deadline: deadline)
             var next = path
             // RFC 3986 section 5.1.3: after redirects, the base is the URL that answered.
-            next.base = (try? AbsoluteURL(parsing: response.report.effectiveURL)) ?? target
+            // Without a redirect curl answers with the URL it was given: `target`, already parsed.
+            let effective = response.report.effectiveURL
+            next.base = effective == url ? target : (try? AbsoluteURL(parsing: effective)) ?? target
             return await process(
                 bytes: response.body, transfer: HopTransfer(url: url, report: response.report), path: next)
         } catch {

@@ -53,7 +53,7 @@ while let argument = arguments.next() {
     default: fail("unknown argument \(argument) (try --help)")
     }
 }
-// Every source's timeout: far above what its fetches take, so no timer ever fires.
+// Every source's timeout: far above what its fetches take, so no source ever times out.
 let sourceTimeoutMs =
     timeoutMs
     ?? min(TenantSettings.maximumSourceTimeoutMilliseconds, max(2_000, 4 * latencyMs + 1_000))
@@ -248,10 +248,10 @@ row("mediator (Mediator.run, 3 tiers)", samples.map(\.mediator.aboveTransfersMs)
 row("getAd (AdEngine.getAd)", samples.map(\.getAd.aboveTransfersMs))
 print("   paired steps (each minus the one before, same iteration):")
 row(
-    "  resolver - plain: parse, resolve, 3 tasks",
+    "  resolver - plain: parse, resolve, 3 runs",
     samples.map { $0.resolver.aboveTransfersMs - $0.plain.aboveTransfersMs })
 row(
-    "  mediator - resolver: tiers, task groups, timers",
+    "  mediator - resolver: tiers, report, cut-off sink",
     samples.map {
         $0.mediator.aboveTransfersMs - $0.resolver.aboveTransfersMs
     })
