@@ -68,24 +68,6 @@ import VAST
             ])
     }
 
-    @Test func theValidatorRemembersVerdictsWithoutChangingThemAlsoOnceItHasForgottenThem() {
-        let judged = [
-            "http://host]", "https://ads.example/vast?cb=[CACHEBUSTING]", "https://ads.example:99999/v",
-            "https://ads.example/" + String(repeating: "long/", count: 500) + "end",
-        ]
-        // More distinct URLs than the validator keeps, so the judged ones are forgotten in between.
-        let filler = (0..<1_100).map { "https://ads.example/filler/\($0)" }
-        var verdicts: [String?] = []
-        for url in judged + filler + judged + judged {
-            verdicts.append(CurlURLValidator.validator.problem(url))
-        }
-        let expected = judged.map(CurlURLValidator.problem(with:))
-        #expect(expected.map { $0 != nil } == [true, false, true, false])
-        #expect(Array(verdicts.prefix(judged.count)) == expected)
-        #expect(Array(verdicts.suffix(2 * judged.count)) == expected + expected)
-        #expect(verdicts[judged.count..<(judged.count + filler.count)].allSatisfy { $0 == nil })
-    }
-
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.videojs), "needs ../shared/corpus/other"))
     func videojsWrappersWithABrokenTagURIAreCaught() throws {
         for name in ["wrapper.xml", "wrapper2.xml"] {

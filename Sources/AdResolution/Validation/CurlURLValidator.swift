@@ -1,5 +1,4 @@
 import AdTransport
-import Synchronization
 public import VAST
 
 /// libcurl's judgment of the URLs in a VAST document: the parser the fetches use
@@ -17,30 +16,9 @@ public import VAST
 /// as written and judged as such: nobody will expand them.
 ///
 /// Pure and thread-safe: each call parses into its own `curl_url` handle and touches no network.
-/// ``validator`` remembers the verdicts of the last URLs it judged (a verdict depends on the URL
-/// alone), because an ad server sends the same tracking URLs in every response.
 public enum CurlURLValidator {
     /// The validator to give `VASTParser`.
-    public static let validator = VASTURLValidator { url in rememberedProblem(with: url) }
-
-    /// How many verdicts ``validator`` keeps; when full it forgets them all and starts again.
-    static let rememberedLimit = 1_024
-    /// The longest URL whose verdict is kept, so that the verdicts take at most about 2 MB.
-    static let rememberedLength = 2_048
-    /// URL -> ``problem(with:)``, the `nil`s (usable URLs) included.
-    private static let verdicts = Mutex<[String: String?]>([:])
-
-    /// ``problem(with:)``, remembered for URLs up to ``rememberedLength`` bytes.
-    static func rememberedProblem(with url: String) -> String? {
-        guard url.utf8.count <= rememberedLength else { return problem(with: url) }
-        if let known = verdicts.withLock({ $0[url] }) { return known }
-        let verdict = problem(with: url)
-        verdicts.withLock { table in
-            if table.count >= rememberedLimit { table.removeAll(keepingCapacity: true) }
-            table[url] = .some(verdict)
-        }
-        return verdict
-    }
+    public static let validator = VASTURLValidator { url in problem(with: url) }
 
     /// Why libcurl cannot use `url`, or `nil` when it can.
     /// - Parameter url: a URL as written in a document (trimmed, macros unexpanded).
