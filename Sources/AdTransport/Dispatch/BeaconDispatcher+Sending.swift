@@ -92,16 +92,17 @@ extension BeaconDispatcher {
             return
         }
         if now.subtractingSaturating(lastPurge) >= Self.purgeInterval { lastPurge = now }
+        // The sends first: reporting can wake the reader of `results`, which costs a moment.
+        for var row in picked {
+            row.attempts += 1
+            launch(row)
+        }
         for pending in finished { reportVerdict(pending) }
         for row in expired {
             ledger.left(row.host)
             report(
                 .expired, beacon: row.beacon, attempts: row.attempts, status: row.lastStatus,
                 error: row.lastError ?? "the time to live passed before it could be sent")
-        }
-        for var row in picked {
-            row.attempts += 1
-            launch(row)
         }
         do {
             let limit = configuration.sendsPerHost
