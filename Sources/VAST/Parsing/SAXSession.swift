@@ -14,7 +14,11 @@ enum SAXSession {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
         // On the stack for the call, not on the heap: allocating it and initialising it from a
         // temporary copied the whole builder (retaining each of its fields) once per parse.
-        var state = VASTModelBuilder(limits: limits, urlValidator: urlValidator)
+        // Its working arrays come from the pool of those earlier parses left (see
+        // ``VASTModelBuilder/Scratch``) and go back to it however the parse ends.
+        var state = VASTModelBuilder(
+            limits: limits, urlValidator: urlValidator, scratch: VASTModelBuilder.Scratch.take())
+        defer { VASTModelBuilder.Scratch.giveBack(state.takeScratch()) }
         return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
             try run(base, count: buffer.count, builder: builder)
         }
