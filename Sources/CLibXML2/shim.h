@@ -201,6 +201,25 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
     return ok;
 }
 
+/// Tells libxml2 that the parse's input is all in its buffer, once it is known to need no
+/// conversion: a memory input keeps a read callback that returns nothing, and libxml2 calls it
+/// (through xmlParserInputBufferGrow) at every token within 250 bytes of the end, about sixty
+/// times for a small document. Called at each start tag, by when the XML declaration has been
+/// read: with no encoder the buffer holds the whole document as parsed, and without the callback
+/// those calls return at once. A converted input (UTF-16, a declared legacy encoding) keeps its
+/// callback, as libxml2 converts the rest of the raw bytes when it grows, and so does a document
+/// of XML_MAX_LOOKUP_LIMIT (10,000,000) bytes or more: libxml2 refuses to look that far ahead
+/// without XML_PARSE_HUGE unless the callback is the memory one.
+static inline void vast_sax_input_complete(void *ctx) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1) return;
+    xmlParserInputPtr input = ctxt->input;
+    xmlParserInputBufferPtr buf = input->buf;
+    if (buf == NULL || buf->readcallback == NULL || buf->encoder != NULL) return;
+    if (input->base == NULL || input->end == NULL || input->end - input->base >= XML_MAX_LOOKUP_LIMIT) return;
+    buf->readcallback = NULL;
+}
+
 /// The Swift state of the parse behind a SAX callback.
 static inline void *vast_sax_user(void *ctx) {
     return ((xmlParserCtxtPtr)ctx)->_private;

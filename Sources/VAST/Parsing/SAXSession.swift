@@ -67,6 +67,7 @@ enum SAXSession {
         handler.startElementNs = {
             context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
+            vast_sax_input_complete(context)
             var line = vast_sax_line(context)
             builder.pointee.column = Int(vast_sax_tag_column(context, &line))
             builder.pointee.line = Int(line)
