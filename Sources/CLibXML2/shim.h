@@ -11,6 +11,8 @@
 #include <libxml/xmlerror.h>
 #include <libxml/xmlschemas.h>
 #include <libxml/xmlstring.h>
+#include <libxml/dict.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -74,25 +76,99 @@ typedef struct {
     char message[256];
 } vast_xml_error;
 
+/// The most names a kept context's dictionary may hold: past it the context is freed after its
+/// parse and the next one starts with a fresh dictionary. A VAST document uses about a hundred
+/// names (every VAST element and attribute is about 250), so documents of ordinary names keep
+/// reusing one context; hostile ones with thousands of distinct names cannot grow it without bound.
+#define VAST_KEPT_DICT_NAMES 1024
+/// The most entries a kept context's element, name, namespace and attribute tables may have
+/// room for (libxml2 grows them for deep or wide documents and never shrinks them).
+#define VAST_KEPT_TABLE_ENTRIES 1024
+
+static void vast_context_free(void *value) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)value;
+    if (ctxt == NULL) return;
+    ctxt->sax = NULL;
+    xmlFreeParserCtxt(ctxt);
+}
+
+// The key's storage is a function's static: the Swift importer emits the functions of this
+// header that Swift calls, and with them their statics, but not the header's own variables.
+static inline pthread_key_t *vast_context_key_storage(void) {
+    static pthread_key_t key;
+    return &key;
+}
+
+static void vast_context_key_init(void) {
+    (void)pthread_key_create(vast_context_key_storage(), vast_context_free);
+}
+
+/// The thread-specific slot that holds each thread's kept context (freed when the thread exits).
+static inline pthread_key_t vast_context_key(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    (void)pthread_once(&once, vast_context_key_init);
+    return *vast_context_key_storage();
+}
+
+/// A parser context for the calling thread: the one it kept from its last parse (reset), or a
+/// new one. Taken out of the thread's slot while in use, so a parse started from inside a
+/// callback (a URL validator that parses) gets a context of its own.
+static inline xmlParserCtxtPtr vast_context_take(void) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)pthread_getspecific(vast_context_key());
+    if (ctxt != NULL) {
+        (void)pthread_setspecific(vast_context_key(), NULL);
+        return ctxt;
+    }
+    return xmlNewParserCtxt();
+}
+
+/// Gives a context back after its parse: kept for the thread's next parse (without its input,
+/// which xmlCtxtReset frees) while its tables stay small, freed otherwise. Freed when the
+/// thread exits (the key's destructor).
+static inline void vast_context_give_back(xmlParserCtxtPtr ctxt) {
+    ctxt->sax = NULL;
+    ctxt->_private = NULL;
+    int keep = ctxt->dict != NULL && xmlDictSize(ctxt->dict) <= VAST_KEPT_DICT_NAMES
+        && ctxt->nodeMax <= VAST_KEPT_TABLE_ENTRIES && ctxt->nameMax <= VAST_KEPT_TABLE_ENTRIES
+        && ctxt->spaceMax <= VAST_KEPT_TABLE_ENTRIES && ctxt->nsMax <= VAST_KEPT_TABLE_ENTRIES
+        && ctxt->maxatts <= 5 * VAST_KEPT_TABLE_ENTRIES && ctxt->inputMax <= 16
+        && pthread_getspecific(vast_context_key()) == NULL;
+    if (!keep) {
+        xmlFreeParserCtxt(ctxt);
+        return;
+    }
+    xmlCtxtReset(ctxt);
+    (void)pthread_setspecific(vast_context_key(), ctxt);
+}
+
 /// Parses `size` bytes from memory with a caller-owned SAX2 handler.
 ///
 /// Exists because the memory entry point that takes a SAX handler (`xmlSAXUserParseMemory`)
-/// cannot take parser options; this builds the context the way that function does, then
-/// sets only NONET and NOCDATA. The handler is detached before the context is freed, so the
-/// caller keeps ownership. Returns 0 when the document was well formed.
+/// cannot take parser options; this sets up the context the way `xmlCreateMemoryParserCtxt`
+/// does (a copy of the bytes as the one input), then sets only NONET and NOCDATA. The context
+/// is the thread's kept one when it has one (see ``vast_context_take``): creating and freeing
+/// a context per document was a tenth of a small document's parse. The handler is detached
+/// before the context is kept or freed, so the caller keeps ownership. Returns 0 when the
+/// document was well formed.
 static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandler *sax,
                                         void *user, vast_xml_error *err) {
     // The callbacks receive the parser context (userData left at its default) so that they
     // can stop the parse and read line numbers; the Swift state travels in _private.
     vast_xml_error_handlers saved = vast_xml_silence();
-    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
-    if (ctxt == NULL) {
+    xmlParserCtxtPtr ctxt = vast_context_take();
+    xmlParserInputBufferPtr buffer = ctxt != NULL
+        ? xmlParserInputBufferCreateMem(bytes, size, XML_CHAR_ENCODING_NONE) : NULL;
+    xmlParserInputPtr input = buffer != NULL ? xmlNewIOInputStream(ctxt, buffer, XML_CHAR_ENCODING_NONE) : NULL;
+    // inputPush frees the input when it fails; a buffer without an input is freed here.
+    if (input == NULL && buffer != NULL) xmlFreeParserInputBuffer(buffer);
+    if (input == NULL || inputPush(ctxt, input) < 0) {
+        if (ctxt != NULL) vast_context_free(ctxt);
         vast_xml_restore(saved);
         err->code = -1;
         strncpy(err->message, "could not create a parser context", sizeof(err->message) - 1);
         return -1;
     }
-    if (ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
+    if (ctxt->sax != NULL && ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
     ctxt->sax = sax;
     ctxt->_private = user;
     cdataBlockSAXFunc cdata = sax->cdataBlock;
@@ -120,10 +196,28 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
         err->line = ctxt->input != NULL ? ctxt->input->line : 0;
         err->column = ctxt->input != NULL ? ctxt->input->col : 0;
     }
-    ctxt->sax = NULL;
-    xmlFreeParserCtxt(ctxt);
+    vast_context_give_back(ctxt);
     vast_xml_restore(saved);
     return ok;
+}
+
+/// Tells libxml2 that the parse's input is all in its buffer, once it is known to need no
+/// conversion: a memory input keeps a read callback that returns nothing, and libxml2 calls it
+/// (through xmlParserInputBufferGrow) at every token within 250 bytes of the end, about sixty
+/// times for a small document. Called at each start tag, by when the XML declaration has been
+/// read: with no encoder the buffer holds the whole document as parsed, and without the callback
+/// those calls return at once. A converted input (UTF-16, a declared legacy encoding) keeps its
+/// callback, as libxml2 converts the rest of the raw bytes when it grows, and so does a document
+/// of XML_MAX_LOOKUP_LIMIT (10,000,000) bytes or more: libxml2 refuses to look that far ahead
+/// without XML_PARSE_HUGE unless the callback is the memory one.
+static inline void vast_sax_input_complete(void *ctx) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1) return;
+    xmlParserInputPtr input = ctxt->input;
+    xmlParserInputBufferPtr buf = input->buf;
+    if (buf == NULL || buf->readcallback == NULL || buf->encoder != NULL) return;
+    if (input->base == NULL || input->end == NULL || input->end - input->base >= XML_MAX_LOOKUP_LIMIT) return;
+    buf->readcallback = NULL;
 }
 
 /// The Swift state of the parse behind a SAX callback.

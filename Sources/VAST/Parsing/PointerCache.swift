@@ -31,6 +31,14 @@ struct PointerCache<Value> {
         return overflow.isEmpty ? nil : overflow[key]
     }
 
+    /// Forgets every entry, keeping the tables (for the next parse: see ``VASTModelBuilder/Scratch``).
+    mutating func removeAll() {
+        guard !values.isEmpty else { return }
+        keys.withUnsafeMutableBufferPointer { $0.update(repeating: nil) }
+        values.removeAll(keepingCapacity: true)
+        if !overflow.isEmpty { overflow = [:] }
+    }
+
     mutating func insert(_ value: Value, for key: UnsafeRawPointer) {
         guard values.count < Self.capacity / 2 else {
             overflow[key] = value

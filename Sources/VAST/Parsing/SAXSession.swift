@@ -14,7 +14,11 @@ enum SAXSession {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
         // On the stack for the call, not on the heap: allocating it and initialising it from a
         // temporary copied the whole builder (retaining each of its fields) once per parse.
-        var state = VASTModelBuilder(limits: limits, urlValidator: urlValidator)
+        // Its working arrays come from the pool of those earlier parses left (see
+        // ``VASTModelBuilder/Scratch``) and go back to it however the parse ends.
+        var state = VASTModelBuilder(
+            limits: limits, urlValidator: urlValidator, scratch: VASTModelBuilder.Scratch.take())
+        defer { VASTModelBuilder.Scratch.giveBack(state.takeScratch()) }
         return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
             try run(base, count: buffer.count, builder: builder)
         }
@@ -63,6 +67,7 @@ enum SAXSession {
         handler.startElementNs = {
             context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
+            vast_sax_input_complete(context)
             var line = vast_sax_line(context)
             builder.pointee.column = Int(vast_sax_tag_column(context, &line))
             builder.pointee.line = Int(line)

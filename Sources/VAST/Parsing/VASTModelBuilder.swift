@@ -19,15 +19,19 @@ struct VASTModelBuilder {
     let childSpans = VASTSpecRules.requiredChildSpans
     let trackingEventRows = VASTSpecRules.trackingEventRows
 
-    init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil) {
+    /// Creates a builder whose working arrays are `scratch`'s (empty, with their capacity): see
+    /// ``Scratch``; ``takeScratch()`` hands them back when the parse is over.
+    init(limits: VASTParser.Limits, urlValidator: VASTURLValidator? = nil, scratch: consuming Scratch = Scratch()) {
         self.limits = limits
         self.urlValidator = urlValidator
+        frames = scratch.frames
+        siblingCounts = scratch.siblingCounts
+        text = scratch.text
+        attrs = scratch.attrs
+        attrValues = scratch.attrValues
+        elementCache = scratch.elementCache
+        attributeCache = scratch.attributeCache
     }
-
-    // The working arrays start with room for what a typical document needs (growing each from
-    // empty costs four or five allocations apiece per parse), reserved in their initialisers:
-    // reserving in `init` copied the whole builder once per parse, and a generic helper went
-    // through the unspecialised allocation path.
 
     // MARK: Outcome
     /// Set when the document must be refused; the SAX session stops the parse.
@@ -79,20 +83,12 @@ struct VASTModelBuilder {
         var line = 0
         var column = 0
     }
-    var frames: [Frame] = {
-        var frames: [Frame] = []
-        frames.reserveCapacity(16)
-        return frames
-    }()
+    var frames: [Frame]
     /// The names of the open frames that are unknown elements, innermost last.
     var unknownNames: [String] = []
     /// How many children of each kind the open frames have had, the innermost frame's last: one
     /// array for the whole parse (a frame's part is dropped when it closes), not one per frame.
-    var siblingCounts: [(key: Int, count: Int)] = {
-        var counts: [(key: Int, count: Int)] = []
-        counts.reserveCapacity(32)
-        return counts
-    }()
+    var siblingCounts: [(key: Int, count: Int)]
     /// Depth inside a skipped (unknown or misplaced) subtree; 0 when not skipping.
     var skipDepth = 0
     /// Depth inside Extensions or CreativeExtensions, where nothing is counted.
@@ -100,23 +96,15 @@ struct VASTModelBuilder {
     var inWrapper = false
 
     // MARK: Text of the current leaf element
-    var text: [UInt8] = {
-        var text: [UInt8] = []
-        text.reserveCapacity(512)
-        return text
-    }()
+    var text: [UInt8]
     var cdataChunks = 0
     var cdataPadded = false
     var textTruncated = false
     /// The current element's attributes, in document order: plain data, so that clearing the list
     /// between elements costs nothing; a value becomes a `String` only when a field asks for it.
-    var attrs: [AttributeSlot] = {
-        var attrs: [AttributeSlot] = []
-        attrs.reserveCapacity(16)
-        return attrs
-    }()
+    var attrs: [AttributeSlot]
     /// The decoded bytes of every value in ``attrs``, back to back (scratch space past the last one).
-    var attrValues = [UInt8](repeating: 0, count: 256)
+    var attrValues: [UInt8]
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
     var raw: RawXMLWriter?
@@ -124,8 +112,8 @@ struct VASTModelBuilder {
     var pendingExtension: VASTExtension?
 
     // MARK: Name caches (libxml2 interns names per parse, so a pointer identifies a name)
-    var elementCache = PointerCache<VASTElement?>()
-    var attributeCache = PointerCache<String>()
+    var elementCache: PointerCache<VASTElement?>
+    var attributeCache: PointerCache<String>
 
     // MARK: Open objects
     var pendingAd: VASTAd?
