@@ -33,6 +33,34 @@ import Testing
         }
     }
 
+    /// Before, a fetch made once the client's thread had ended queued a command nobody would
+    /// take and woke a freed curl handle: it never returned (or crashed the host app).
+    @Test(.timeLimit(.minutes(1)))
+    func aFetchAfterShutdownFailsAtOnceAsShutDown() async throws {
+        let client = try HTTPClient()
+        let url = server.url("/echo?status=200&body=late")
+        #expect(try await client.fetch(HTTPRequest(url: url), timeout: .seconds(5)).status == 200)
+        client.shutdown()
+        // The first fetch may still be taken by the ending loop; the ones after it are refused.
+        for pause in [Duration.zero, .milliseconds(200), .milliseconds(200)] {
+            try await Task.sleep(for: pause)
+            let start = ContinuousClock.now
+            await #expect {
+                try await client.fetch(HTTPRequest(url: url), timeout: .seconds(5))
+            } throws: { error in
+                (error as? HTTPError)?.code == .shutdown
+            }
+            #expect(ContinuousClock.now - start < .seconds(1))
+        }
+        #expect {
+            try client.start(HTTPRequest(url: url), deadline: .now + .seconds(5)) { _ in
+                Issue.record("a client that was shut down called a completion")
+            }
+        } throws: { error in
+            (error as? HTTPError)?.code == .shutdown
+        }
+    }
+
     @Test func fetchesAFileAndReportsTheTransfer() async throws {
         let url = server.fileURL("v42-inline-linear-full.xml")
         let response = try await client.fetch(HTTPRequest(url: url), timeout: .seconds(5))

@@ -39,19 +39,24 @@ final class CurlLoop: Sendable {
     ///
     /// The loop takes every queued command at once, so only the command that finds the queue
     /// empty needs to wake it: a burst of starts (the beacon dispatcher launching a group of
-    /// sends) costs one `curl_multi_wakeup`, not one each.
-    func submit(_ command: Command) {
-        let wasEmpty = commands.queue.withLock { queue in
-            queue.append(command)
-            return queue.count == 1
+    /// sends) costs one `curl_multi_wakeup`, not one each. The wake-up happens under the queue's
+    /// lock, so the loop thread cannot end and free the multi handle in between.
+    /// - Returns: false when the loop thread has ended (``HTTPClient/shutdown()``): the command
+    ///   was not queued, and nobody will answer it.
+    @discardableResult
+    func submit(_ command: Command) -> Bool {
+        commands.state.withLock { state in
+            guard !state.closed else { return false }
+            state.commands.append(command)
+            if state.commands.count == 1 { multi.wakeUp() }
+            return true
         }
-        if wasEmpty { multi.wakeUp() }
     }
 }
 
-/// The commands other threads hand to the loop thread.
+/// The commands other threads hand to the loop thread, and whether it has ended.
 final class CommandQueue: Sendable {
-    let queue = Mutex<[CurlLoop.Command]>([])
+    let state = Mutex<(commands: [CurlLoop.Command], closed: Bool)>(([], false))
 }
 
 /// The multi handle, shared with other threads only for `curl_multi_wakeup`.
@@ -128,12 +133,16 @@ private final class LoopWorker {
             )
         }
         waiting.removeAll()
-        drainCommands()
+        // The last commands fail as shut down; later ones are refused by `submit`.
+        drainCommands(closing: true)
         curl_multi_cleanup(multi.pointer)
     }
 
-    private func drainCommands() {
-        commands.queue.withLock { queue in swap(&queue, &drained) }
+    private func drainCommands(closing: Bool = false) {
+        commands.state.withLock { state in
+            swap(&state.commands, &drained)
+            if closing { state.closed = true }
+        }
         defer { drained.removeAll(keepingCapacity: true) }
         for command in drained {
             switch command {

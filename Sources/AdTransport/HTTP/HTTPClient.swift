@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// An HTTP client over libcurl for ad responses, creatives and beacons.
 ///
 /// One curl multi handle, driven by one dedicated thread, runs every transfer: connections
@@ -53,7 +54,8 @@ public final class HTTPClient: Sendable {
         let loop = self.loop
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                loop.submit(.start(id, request, url, deadline: deadline, .task(continuation)))
+                guard !loop.submit(.start(id, request, url, deadline: deadline, .task(continuation))) else { return }
+                continuation.resume(returning: .failure(Self.shutDown(request)))
             }
         } onCancel: {
             loop.submit(.cancel(id))
@@ -69,16 +71,23 @@ public final class HTTPClient: Sendable {
     /// outcome on, never block or do real work there. ``cancel(_:)`` with the returned id stops
     /// the fetch, whose completion then gets `HTTPError.Code.cancelled`.
     /// - Returns: the fetch's id, for ``cancel(_:)``.
-    /// - Throws: ``HTTPError`` at once for a URL that cannot be fetched or a deadline already
-    ///   passed; `completion` is not called then.
+    /// - Throws: ``HTTPError`` at once for a URL that cannot be fetched, a deadline already
+    ///   passed or a client already shut down; `completion` is not called then.
     package func start(
         _ request: HTTPRequest, deadline: ContinuousClock.Instant,
         completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) throws(HTTPError) -> UInt64 {
         let url = try checked(request, deadline: deadline)
         let id = loop.makeID()
-        loop.submit(.start(id, request, url, deadline: deadline, .callback(completion)))
+        guard loop.submit(.start(id, request, url, deadline: deadline, .callback(completion))) else {
+            throw Self.shutDown(request)
+        }
         return id
+    }
+
+    /// The error of a request made after ``shutdown()``.
+    private static func shutDown(_ request: HTTPRequest) -> HTTPError {
+        HTTPError(.shutdown, "the HTTP client was shut down", report: HTTPTransferReport(url: request.url))
     }
 
     /// Stops the fetch `id` of ``start(_:deadline:completion:)``; its completion gets
@@ -109,7 +118,8 @@ public final class HTTPClient: Sendable {
         try await fetch(request, deadline: .now + timeout)
     }
 
-    /// Stops the client's thread; transfers in flight fail with `HTTPError.Code.shutdown`.
+    /// Stops the client's thread; transfers in flight fail with `HTTPError.Code.shutdown`, and so
+    /// does every fetch made afterwards, at once.
     public func shutdown() {
         loop.submit(.stop)
     }
