@@ -37,6 +37,25 @@ import Testing
         #expect(verdict(failure(.tooLarge, status: 200)) == .delivered(status: 200))
     }
 
+    @Test func aRandomNumberIsDrawnOnlyForARetry() {
+        // A draw is a `getrandom` system call on Linux; most sends are delivered and need none.
+        var draws = 0
+        func draw() -> Double {
+            draws += 1
+            return 0.5
+        }
+        let cases: [(Result<Int, HTTPError>, Int)] = [
+            (.success(204), 0), (failure(.noContent, status: 204), 0), (failure(.badStatus, status: 404), 0),
+            (failure(.cancelled), 0), (failure(.invalidURL), 0), (failure(.badStatus, status: 503), 1),
+            (failure(.connect), 1),
+        ]
+        for (result, expected) in cases {
+            draws = 0
+            _ = policy.verdict(for: result, attempts: 1, now: now, expiresAt: expiresAt, unit: draw())
+            #expect(draws == expected, "\(result)")
+        }
+    }
+
     @Test(arguments: [408, 429, 500, 502, 503, 599])
     func retryableStatusesAreRetriedAfterTheBackoff(_ status: Int) {
         #expect(

@@ -169,6 +169,29 @@ import Testing
         #expect(delivered.allSatisfy { $0.kind == .delivered })
     }
 
+    @Test func aBeaconRefusedTwiceInOneBatchIsReportedOnce() async throws {
+        defer { directory.remove() }
+        var configuration = Self.fast
+        configuration.maxQueued = 2
+        let dispatcher = try dispatcher(configuration)
+        await dispatcher.stop()
+        let beacons = (0..<4).map { beacon("/beacon/twice/\($0)") }
+        // Stored, stored, refused, a copy of a stored one, refused, copies of both refused ones.
+        try await dispatcher.enqueue([
+            beacons[0], beacons[1], beacons[2], beacons[0], beacons[3], beacons[2], beacons[3],
+        ])
+        #expect(await dispatcher.queuedCount == 2)
+        let rejected = await dispatcher.outcomes(2)
+        #expect(rejected.map(\.kind) == [.rejected, .rejected])
+        #expect(rejected.map(\.beacon) == [beacons[2], beacons[3]])
+        await dispatcher.start()
+        let delivered = await dispatcher.outcomes(2)
+        #expect(delivered.map(\.kind) == [.delivered, .delivered])
+        #expect(Set(delivered.map(\.beacon)) == Set(beacons[0..<2]))
+        #expect(await dispatcher.flush(deadline: .now + .seconds(5)))
+        #expect(try server.beacons().count == 2)
+    }
+
     @Test func aNewDispatcherOnTheSameStoreDeliversWhatTheOldOneLeft() async throws {
         defer { directory.remove() }
         let beacons = (0..<50).map { beacon("/beacon/restart/\($0)") }

@@ -38,9 +38,10 @@ extension BeaconDispatcher {
         pumpWanted = true
         guard !groupTimerArmed else { return }
         groupTimerArmed = true
-        Task { [weak self] in
-            try? await Task.sleep(for: Self.groupCommitDelay)
-            await self?.groupTimerFired()
+        // On the dispatcher's own thread: a task sleeping out the delay would cost a task, a
+        // wake-up of the cooperative pool and a hop back here for every group.
+        thread.post(after: Self.groupCommitDelay) { [weak self] in
+            self?.assumeIsolated { $0.groupTimerFired() }
         }
     }
 
@@ -257,7 +258,7 @@ extension BeaconDispatcher {
         let now = clock.millisecondsSince1970()
         let verdict = policy.verdict(
             for: result, attempts: row.attempts, now: now, expiresAt: row.expiresAt,
-            unit: Double.random(in: 0..<1))
+            unit: .random(in: 0..<1))
         switch verdict {
         case .delivered, .dropped:
             ledger.sendEnded(row.host, final: true)

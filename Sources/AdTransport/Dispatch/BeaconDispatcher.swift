@@ -232,16 +232,20 @@ public actor BeaconDispatcher: BeaconSink {
         -> [(Beacon, String)]
     {
         var rejected: [(Beacon, String)] = []
-        var seen: Set<Beacon> = []
+        // A copy of a beacon already in the batch: when the first was stored, `INSERT OR IGNORE`
+        // skips it (and `contains` finds it); when the first was refused, so is it (the limits
+        // only tighten during a batch), and this set keeps it from getting a second outcome.
+        // Only refused beacons are hashed.
+        var refused: Set<Beacon> = []
         try store.transaction { () throws(BeaconStoreError) in
-            for beacon in beacons where seen.insert(beacon).inserted {
+            for beacon in beacons {
                 let host = beacon.host
                 if ledger.total >= configuration.maxQueued {
-                    if try !store.contains(beacon) {
+                    if try !store.contains(beacon), refused.insert(beacon).inserted {
                         rejected.append((beacon, "the queue is full (\(configuration.maxQueued) beacons)"))
                     }
                 } else if ledger.queued(host) >= configuration.queuedPerHost {
-                    if try !store.contains(beacon) {
+                    if try !store.contains(beacon), refused.insert(beacon).inserted {
                         rejected.append(
                             (
                                 beacon,

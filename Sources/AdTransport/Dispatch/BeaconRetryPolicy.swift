@@ -27,10 +27,12 @@ struct BeaconRetryPolicy {
     /// retry is ever scheduled after the beacon expires.
     /// - Parameters:
     ///   - attempts: sends started for this beacon, this one included.
-    ///   - unit: a random number in `0..<1`, for the backoff's jitter.
+    ///   - unit: a random number in `0..<1`, for the backoff's jitter; evaluated only for a
+    ///     retry (a random number costs a `getrandom` system call on Linux: most sends are
+    ///     delivered and need none).
     func verdict(
         for result: Result<Int, HTTPError>, attempts: Int, now: Int64, expiresAt: Int64,
-        unit: Double
+        unit: @autoclosure () -> Double
     ) -> Verdict {
         let error: HTTPError
         switch result {
@@ -58,7 +60,7 @@ struct BeaconRetryPolicy {
             // too large from a failing server, and any code added later: retried with backoff.
             break
         }
-        var wait = backoff.delay(beforeRetry: attempts, unit: unit).milliseconds
+        var wait = backoff.delay(beforeRetry: attempts, unit: unit()).milliseconds
         if let asked = error.report.retryAfter {
             wait = max(wait, min(asked.milliseconds, backoff.cap.milliseconds))
         }

@@ -5,7 +5,9 @@ import Foundation
 /// ``BeaconDispatcher`` runs on it, so SQLite's blocking calls (a write, a WAL checkpoint's
 /// fsync, waiting out another process's lock) never occupy a thread of Swift's cooperative
 /// pool. Jobs, and blocks handed over with ``post(_:)``, run one at a time in the order they
-/// were enqueued. The thread ends when `stop()` is called and the work already queued has run.
+/// were enqueued; a block handed over with ``post(after:_:)`` joins them once its delay has
+/// passed. The thread ends when `stop()` is called and the work already queued has run (delayed
+/// blocks not yet due are dropped).
 final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     /// A job of the actor, or a block another thread handed over.
     private enum Work {
@@ -13,9 +15,12 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
         case block(@Sendable () -> Void)
     }
 
-    // `@unchecked Sendable`: `queue`, `stopping` and `owner` are only touched with `condition` held.
+    // `@unchecked Sendable`: `queue`, `delayed`, `stopping` and `owner` are only touched with
+    // `condition` held.
     private let condition = NSCondition()
     private var queue: [Work] = []
+    /// Blocks waiting for their time, earliest first.
+    private var delayed: [(due: ContinuousClock.Instant, block: @Sendable () -> Void)] = []
     private var stopping = false
     /// The thread, once it runs.
     private var owner: pthread_t?
@@ -34,6 +39,18 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     /// `assumeIsolated` on the actor this executor runs.
     func post(_ block: @escaping @Sendable () -> Void) {
         append(.block(block))
+    }
+
+    /// Runs `block` on the thread once `delay` has passed (measured on the monotonic clock), after
+    /// the work queued by then. No task, timer or other thread is involved: the thread's wait for
+    /// work ends at that time.
+    func post(after delay: Duration, _ block: @escaping @Sendable () -> Void) {
+        let due = ContinuousClock.now.advanced(by: delay)
+        condition.lock()
+        let index = delayed.firstIndex { $0.due > due } ?? delayed.endIndex
+        delayed.insert((due, block), at: index)
+        if index == 0 { condition.signal() }
+        condition.unlock()
     }
 
     func asUnownedSerialExecutor() -> UnownedSerialExecutor {
@@ -70,7 +87,15 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
         condition.unlock()
         while true {
             condition.lock()
-            while queue.isEmpty && !stopping { condition.wait() }
+            while true {
+                takeDueDelayedBlocks()
+                guard queue.isEmpty && !stopping else { break }
+                if let due = delayed.first?.due {
+                    waitFor(due)
+                } else {
+                    condition.wait()
+                }
+            }
             if queue.isEmpty {
                 condition.unlock()
                 return
@@ -85,5 +110,27 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// Moves the delayed blocks that are due to the end of the queue (with `condition` held).
+    private func takeDueDelayedBlocks() {
+        guard !delayed.isEmpty else { return }
+        let now = ContinuousClock.now
+        let due = delayed.prefix { $0.due <= now }.count
+        guard due > 0 else { return }
+        queue.append(contentsOf: delayed.prefix(due).map { .block($0.block) })
+        delayed.removeFirst(due)
+    }
+
+    /// Waits (with `condition` held) until signalled or, at most, until `due`. `NSCondition` waits
+    /// by the wall clock, so the wait is cut into slices of at most a millisecond and `due` is
+    /// checked on the monotonic clock after each: a change of the system's time cannot stretch
+    /// it.
+    private func waitFor(_ due: ContinuousClock.Instant) {
+        let left = ContinuousClock.now.duration(to: due)
+        guard left > .zero else { return }
+        let slice = min(left, .milliseconds(1)).components
+        let seconds = Double(slice.seconds) + Double(slice.attoseconds) * 1e-18
+        _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
     }
 }
