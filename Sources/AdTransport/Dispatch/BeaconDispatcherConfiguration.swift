@@ -1,13 +1,15 @@
 /// A ``BeaconDispatcher``'s limits and policies. Every value is checked when the dispatcher
 /// is made.
 public struct BeaconDispatcherConfiguration: Sendable, Hashable {
-    /// Sends in flight at once (default 32). The client's ``HTTPClientConfiguration/maxConnectionsPerHost``
-    /// also limits how many of them reach one host together.
+    /// Sends in flight at once (default 64). The client's ``HTTPClientConfiguration/maxConnectionsPerHost``
+    /// also limits how many of them reach one host together, and ``maxConcurrentSendsPerHost``
+    /// how many one host may hold.
     ///
     /// It is also the most beacons a crash can send twice (those in flight), and what lets the
     /// send loop commit verdicts in groups: a round waits for a quarter of the slots to free (at
     /// most 0.5 ms) while the rest keep the connections busy, so a small value means a commit
-    /// for every one or two beacons.
+    /// for every one or two beacons. A send waiting for a connection costs the client a small
+    /// entry in its queue, nothing on the wire.
     public var maxConcurrentSends: Int
     /// Sends in flight at once to one host (scheme, host and port; default 4; a value above
     /// ``maxConcurrentSends`` acts as that): a host that hangs holds at most this many of the
@@ -43,7 +45,7 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     public init(
-        maxConcurrentSends: Int = 32, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
+        maxConcurrentSends: Int = 64, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
         backoff: BeaconBackoff = BeaconBackoff(), requestTimeout: Duration = .seconds(10),
         maxResponseBytes: Int = 64 << 10, resultsBufferLimit: Int = 10_000,
         maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 128 << 20
