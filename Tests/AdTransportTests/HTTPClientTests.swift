@@ -33,6 +33,30 @@ import Testing
         }
     }
 
+    /// The client reuses curl's easy handles; a request's options (headers, the body cap) must not
+    /// carry over to the next request made on the same handle.
+    @Test func aReusedHandleKeepsNothingOfTheRequestBefore() async throws {
+        struct Echo: Decodable { var headers: [String: String] }
+        func headers(_ request: HTTPRequest) async throws -> [String: String] {
+            let response = try await client.fetch(request, timeout: .seconds(5))
+            return try JSONDecoder().decode(Echo.self, from: Data(response.body)).headers
+        }
+        let client = try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 1))
+        let echo = server.url("/echo")
+        for round in 0..<3 {
+            let tagged = HTTPRequest(url: echo, headers: [HTTPHeader("X-Only-Here", "\(round)")])
+            #expect(try await headers(tagged)["x-only-here"] == "\(round)")
+            await #expect(throws: HTTPError.self) {
+                try await client.fetch(HTTPRequest(url: echo, maxBodyBytes: 8), timeout: .seconds(5))
+            }
+            // No header of its own, and a body far over the 8-byte cap of the request before.
+            let plain = try await headers(HTTPRequest(url: echo))
+            #expect(plain["x-only-here"] == nil)
+            #expect(plain["user-agent"] != nil)
+        }
+        client.shutdown()
+    }
+
     /// Before, a fetch made once the client's thread had ended queued a command nobody would
     /// take and woke a freed curl handle: it never returned (or crashed the host app).
     @Test(.timeLimit(.minutes(1)))

@@ -101,11 +101,14 @@ private final class LoopWorker {
     /// Cancels that arrived before their start (the task was cancelled while submitting).
     var cancelledEarly: Set<UInt64> = []
     var stopping = false
+    /// Easy handles kept for the next transfers.
+    let handles: EasyHandles
 
     init(multi: MultiHandle, commands: CommandQueue, configuration: HTTPClientConfiguration) {
         self.multi = multi
         self.commands = commands
         self.configuration = configuration
+        handles = EasyHandles(limit: min(max(configuration.maxTotalConnections, 1), 256))
     }
 
     func run() {
@@ -136,6 +139,7 @@ private final class LoopWorker {
         // The last commands fail as shut down; later ones are refused by `submit`.
         drainCommands(closing: true)
         curl_multi_cleanup(multi.pointer)
+        handles.freeAll()
     }
 
     private func drainCommands(closing: Bool = false) {
@@ -240,7 +244,7 @@ private final class LoopWorker {
                 id: entry.id, request: entry.request, url: entry.url, redirects: entry.redirects,
                 fetchStart: entry.fetchStart, deadline: entry.deadline, timeoutMilliseconds: milliseconds,
                 configuration: configuration,
-                caller: entry.caller)
+                caller: entry.caller, handles: handles)
         } catch {
             entry.caller.resume(
                 returning: .failure(

@@ -5,7 +5,8 @@ import Foundation
 /// body buffer, the response headers it keeps, and who waits for the fetch.
 ///
 /// Created, used and freed on the client's loop thread only (never `Sendable`); `deinit`
-/// frees the easy handle, the header list and the error buffer.
+/// gives the easy handle back to the loop's ``EasyHandles`` and frees the header list and the
+/// error buffer.
 final class CurlTransfer {
     /// How a hop ended.
     enum Completion {
@@ -30,6 +31,8 @@ final class CurlTransfer {
     let deadline: ContinuousClock.Instant
     let caller: FetchCompletion
     let easy: UnsafeMutableRawPointer
+    /// Where `easy` came from and goes back to.
+    private let handles: EasyHandles
     let maxBodyBytes: Int
     /// The connection-pool key (scheme, host, port) the hop holds a slot of.
     let host: String
@@ -47,9 +50,10 @@ final class CurlTransfer {
     init(
         id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
-        caller: FetchCompletion
+        caller: FetchCompletion, handles: EasyHandles
     ) throws(CurlSetupError) {
-        guard let easy = curl_easy_init() else { throw CurlSetupError(message: "curl_easy_init failed") }
+        guard let easy = handles.take() else { throw CurlSetupError(message: "curl_easy_init failed") }
+        self.handles = handles
         self.id = id
         self.request = request
         self.url = url
@@ -70,7 +74,7 @@ final class CurlTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(easy)
+        handles.giveBack(easy)
         if let headerList { curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
