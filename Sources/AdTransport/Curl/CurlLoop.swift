@@ -241,7 +241,7 @@ private final class LoopWorker {
         let transfer: CurlTransfer
         do {
             transfer = try CurlTransfer(
-                id: entry.id, request: entry.request, url: entry.url, redirects: entry.redirects,
+                id: entry.id, request: entry.request, url: entry.url, host: host, redirects: entry.redirects,
                 fetchStart: entry.fetchStart, deadline: entry.deadline, timeoutMilliseconds: milliseconds,
                 configuration: configuration,
                 caller: entry.caller, handles: handles)

@@ -34,7 +34,8 @@ final class CurlTransfer {
     /// Where `easy` came from and goes back to.
     private let handles: EasyHandles
     let maxBodyBytes: Int
-    /// The connection-pool key (scheme, host, port) the hop holds a slot of.
+    /// The connection-pool key (scheme, host, port) the hop holds a slot of: `url`'s
+    /// ``AbsoluteURL/origin``, which the loop has already made.
     let host: String
     private let maxRedirects: Int
     private let startedAt: ContinuousClock.Instant
@@ -48,7 +49,8 @@ final class CurlTransfer {
     private var headerList: UnsafeMutablePointer<curl_slist>?
 
     init(
-        id: UInt64, request: HTTPRequest, url: AbsoluteURL, redirects: Int, fetchStart: ContinuousClock.Instant?,
+        id: UInt64, request: HTTPRequest, url: AbsoluteURL, host: String, redirects: Int,
+        fetchStart: ContinuousClock.Instant?,
         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
         caller: FetchCompletion, handles: EasyHandles
     ) throws(CurlSetupError) {
@@ -57,7 +59,7 @@ final class CurlTransfer {
         self.id = id
         self.request = request
         self.url = url
-        host = url.origin
+        self.host = host
         self.redirects = redirects
         startedAt = .now
         self.fetchStart = fetchStart ?? startedAt
