@@ -5,7 +5,7 @@ import BenchSupport
 import Foundation
 
 /// Makes distinct beacons on the fly (nothing is kept, so memory stays the dispatcher's): 20 events
-/// per ad instance, URLs shaped like expanded tracking URLs (~170 bytes).
+/// per ad instance, URLs shaped like expanded tracking URLs (~200 bytes), UUID-shaped ad instances.
 struct BeaconFactory: Sendable {
     let baseURL: String
     let prefix: String
@@ -16,15 +16,44 @@ struct BeaconFactory: Sendable {
     ]
 
     func url(_ n: Int) -> String {
-        let event = Self.events[n % Self.events.count]
-        return "\(baseURL)/beacon/\(event)?ad=\(prefix)-\(n / Self.events.count)&cb=\(10_000_000 + n % 89_999_999)"
-            + "&ts=2025-06-15T12%3A00%3A00.000Z&ph=00%3A00%3A12.300&app=com.example.clips&lat=0"
+        url(n, adInstance: adInstance(n))
     }
 
     func beacon(_ n: Int) -> Beacon {
-        Beacon(
-            url: url(n), event: Self.events[n % Self.events.count],
-            adInstance: "\(prefix)-\(n / Self.events.count)", hop: n % 2)
+        let adInstance = adInstance(n)
+        return Beacon(
+            url: url(n, adInstance: adInstance), event: Self.events[n % Self.events.count],
+            adInstance: adInstance, hop: n % 2)
+    }
+
+    private func url(_ n: Int, adInstance: String) -> String {
+        let event = Self.events[n % Self.events.count]
+        return "\(baseURL)/beacon/\(event)?ad=\(adInstance)&cb=\(10_000_000 + n % 89_999_999)"
+            + "&ts=2025-06-15T12%3A00%3A00.000Z&ph=00%3A00%3A12.300&app=com.example.clips&lat=0"
+    }
+
+    /// Beacon `n`'s ad instance: UUID-shaped and scattered like the engine's random ones, so the
+    /// store's key index takes them in no particular order (numbered ids would arrive sorted,
+    /// which flatters its inserts); derived from `n` and ``prefix`` (SplitMix64), so runs repeat.
+    func adInstance(_ n: Int) -> String {
+        var state = UInt64(n / Self.events.count) &+ prefix.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) } &* 0x9E37
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let hex = Self.hex(next()) + Self.hex(next())
+        let parts = [
+            hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
+        ]
+        return parts.joined(separator: "-") + "-" + hex.suffix(12)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
 
