@@ -5,7 +5,10 @@ import Synchronization
 final class RecentContexts: Sendable {
     private struct Entries {
         var byID: [String: AdEventContext] = [:]
+        /// The ids in the order they came, as a ring once it holds `limit` of them: `oldest` is where
+        /// the next one goes, in the place of the id it forgets (no shift of the whole list).
         var order: [String] = []
+        var oldest = 0
     }
 
     private let entries = Mutex(Entries())
@@ -22,9 +25,16 @@ final class RecentContexts: Sendable {
         }
         set {
             entries.withLock { entries in
-                if entries.byID[instance] == nil { entries.order.append(instance) }
+                if entries.byID[instance] == nil {
+                    if entries.order.count < limit {
+                        entries.order.append(instance)
+                    } else {
+                        entries.byID[entries.order[entries.oldest]] = nil
+                        entries.order[entries.oldest] = instance
+                        entries.oldest = (entries.oldest + 1) % limit
+                    }
+                }
                 entries.byID[instance] = newValue
-                while entries.order.count > limit { entries.byID[entries.order.removeFirst()] = nil }
             }
         }
     }

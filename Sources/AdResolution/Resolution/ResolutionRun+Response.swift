@@ -59,8 +59,8 @@ extension ResolutionRun {
                 .noAdsAfterWrapper, "hop \(index) holds no ad", hop: index, path: path,
                 innermost: document.errors.map { TrackedURL(url: $0, hop: index) })
         }
-        hop.kind = first.ad.wrapper != nil ? .wrapper : .inline
-        hop.outcome = first.ad.wrapper != nil ? "wrapper" : "inline"
+        hop.kind = first.ad.isWrapper ? .wrapper : .inline
+        hop.outcome = first.ad.isWrapper ? "wrapper" : "inline"
         hops.append(hop)
         return await play(selection, hop: index, path: path)
     }
@@ -122,12 +122,20 @@ extension ResolutionRun {
                     message: "the response holds \(document.ads.count) ads; only the first \(limit) are considered "
                         + "(maxAdsPerResponse)", location: "hop \(hop): /VAST"))
         }
-        let offered = document.ads.prefix(limit).enumerated().map { Candidate(ad: $0.element, position: $0.offset) }
         let followWrappers = parent?.followAdditionalWrappers ?? true
-        let allowed = offered.filter { followWrappers || $0.ad.wrapper == nil }
-        let standAlone = allowed.filter { $0.ad.sequence == nil }
-        let pod = allowed.filter { $0.ad.sequence != nil }
-            .sorted { ($0.ad.sequence ?? 0, $0.position) < ($1.ad.sequence ?? 0, $1.position) }
+        // One pass, each ad copied once: the allowed ads split into stand-alone ones and pod ones.
+        var standAlone: [Candidate] = []
+        var pod: [Candidate] = []
+        for position in 0..<min(limit, document.ads.count)
+        where followWrappers || !document.ads[position].isWrapper {
+            let candidate = Candidate(ad: document.ads[position], position: position)
+            if candidate.ad.sequence == nil {
+                standAlone.append(candidate)
+            } else {
+                pod.append(candidate)
+            }
+        }
+        pod.sort { ($0.ad.sequence ?? 0, $0.position) < ($1.ad.sequence ?? 0, $1.position) }
         if parent?.allowMultipleAds ?? true, !pod.isEmpty {
             return Selection(candidates: pod, buffet: standAlone, isPod: true)
         }
@@ -184,5 +192,13 @@ extension ResolutionRun {
             resolved[0].sequence = sequence
             return .ads(resolved, pod: false)
         }
+    }
+}
+
+extension VASTAd {
+    /// True for a Wrapper ad; unlike `wrapper != nil`, it copies no body.
+    fileprivate var isWrapper: Bool {
+        if case .wrapper = content { return true }
+        return false
     }
 }

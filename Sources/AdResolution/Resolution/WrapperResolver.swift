@@ -19,13 +19,34 @@ public import VAST
 /// A value; each `resolve` call is independent and may run concurrently with others.
 public struct WrapperResolver: Sendable {
     /// Fetches every hop.
-    public let client: HTTPClient
+    public var client: HTTPClient { storage.client }
     /// Receives the error pixels.
-    public let errorSink: any BeaconSink
+    public var errorSink: any BeaconSink { storage.errorSink }
     /// Depth, timeouts, budget, work bounds.
-    public let configuration: WrapperResolverConfiguration
+    public var configuration: WrapperResolverConfiguration { storage.configuration }
     /// The values for the macros in VASTAdTagURIs and Error URIs.
-    public let macros: VASTMacroContext
+    public var macros: VASTMacroContext { storage.macros }
+
+    /// The four values in one immutable box: a resolver (and each resolution's run, which holds
+    /// one) is copied with one retain, not one per field of its configuration and macro context.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let client: HTTPClient
+        let errorSink: any BeaconSink
+        let configuration: WrapperResolverConfiguration
+        let macros: VASTMacroContext
+
+        init(
+            client: HTTPClient, errorSink: any BeaconSink, configuration: WrapperResolverConfiguration,
+            macros: VASTMacroContext
+        ) {
+            self.client = client
+            self.errorSink = errorSink
+            self.configuration = configuration
+            self.macros = macros
+        }
+    }
 
     /// Creates a resolver.
     /// - Parameters:
@@ -37,10 +58,7 @@ public struct WrapperResolver: Sendable {
         client: HTTPClient, errorSink: any BeaconSink, configuration: WrapperResolverConfiguration = .init(),
         macros: VASTMacroContext = VASTMacroContext()
     ) {
-        self.client = client
-        self.errorSink = errorSink
-        self.configuration = configuration
-        self.macros = macros
+        storage = Storage(client: client, errorSink: errorSink, configuration: configuration, macros: macros)
     }
 
     /// Resolves the tag at `url` (an absolute http(s) URL, macros already filled; a `file:` URL too

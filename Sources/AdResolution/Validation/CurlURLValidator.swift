@@ -15,6 +15,9 @@ public import VAST
 /// would be refused although it works. Brackets that are not an IAB macro (`http://host]`) are left
 /// as written and judged as such: nobody will expand them.
 ///
+/// A URL of the plain shape (`https://host.example/path?query`, see `PlainURLShape`) is accepted
+/// without `curl_url`: libcurl accepts every URL of that shape. Any other goes to `curl_url`.
+///
 /// Pure and thread-safe: each call parses into its own `curl_url` handle and touches no network.
 public enum CurlURLValidator {
     /// The validator to give `VASTParser`.
@@ -24,6 +27,12 @@ public enum CurlURLValidator {
     /// - Parameter url: a URL as written in a document (trimmed, macros unexpanded).
     /// - Returns: libcurl's reason, for example `Bad hostname`.
     public static func problem(with url: String) -> String? {
+        // Most URLs have the plain shape, which libcurl always accepts: no curl_url handle for them.
+        PlainURLShape.accepts(url) ? nil : curlProblem(with: url)
+    }
+
+    /// libcurl's own verdict on `url`, macros judged as their values (no fast path).
+    static func curlProblem(with url: String) -> String? {
         do {
             _ = try AbsoluteURL(parsing: expandingMacrosToPlaceholders(url))
             return nil

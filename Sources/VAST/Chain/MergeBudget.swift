@@ -15,45 +15,89 @@ struct MergeBudget {
 
     /// Keeps the first URLs of `urls` that fit, as `event`.
     mutating func admit(_ urls: [TrackedURL], as event: String) -> [TrackedURL] {
-        urls.filter { _ in admit(event) }
+        guard !urls.isEmpty else { return urls }
+        // What `admit(_:)` does for each URL in turn, with the event's count looked up once.
+        let start = keptPerEvent[event, default: 0]
+        var count = start
+        var keptURLs = 0
+        for _ in urls {
+            guard count < max(0, limits.maxURLsPerEvent) else {
+                overflow(event, kept: count)
+                continue
+            }
+            guard kept < max(0, limits.maxURLsPerAd) else {
+                droppedForAd += 1
+                continue
+            }
+            count += 1
+            kept += 1
+            keptURLs += 1
+        }
+        if count != start { keptPerEvent[event] = count }
+        // The URLs kept are always the first ones: once one is refused, every later one is too.
+        return keptURLs == urls.count ? urls : Array(urls.prefix(keptURLs))
     }
 
     /// Keeps the tracking events that fit, each under its own name (`progress@offset` for progress).
     mutating func admit(_ events: [TrackedEvent]) -> [TrackedEvent] {
-        events.filter { tracked in
-            if tracked.event == .progress, let offset = tracked.offset, !progressOffsets.contains(offset) {
-                guard progressOffsets.count < max(0, limits.maxProgressOffsets) else {
-                    droppedOffsets.insert(offset)
-                    droppedProgress += 1
-                    return false
-                }
-                progressOffsets.insert(offset)
+        // A copy is made only once an event is refused; until then the list is kept as it is.
+        var keptEvents: [TrackedEvent]?
+        for index in events.indices {
+            if admit(events[index]) {
+                keptEvents?.append(events[index])
+            } else if keptEvents == nil {
+                keptEvents = Array(events[..<index])
             }
-            return admit(ResolvedAd.eventName(tracked))
         }
+        return keptEvents ?? events
+    }
+
+    private mutating func admit(_ tracked: TrackedEvent) -> Bool {
+        if tracked.event == .progress, let offset = tracked.offset, !progressOffsets.contains(offset) {
+            guard progressOffsets.count < max(0, limits.maxProgressOffsets) else {
+                droppedOffsets.insert(offset)
+                droppedProgress += 1
+                return false
+            }
+            progressOffsets.insert(offset)
+        }
+        return admit(ResolvedAd.eventName(tracked))
     }
 
     private mutating func admit(_ event: String) -> Bool {
-        let count = keptPerEvent[event, default: 0]
+        let index = keptPerEvent.index(forKey: event)
+        let count = index.map { keptPerEvent.values[$0] } ?? 0
         guard count < max(0, limits.maxURLsPerEvent) else {
-            if let index = overEvent.firstIndex(where: { $0.event == event }) {
-                overEvent[index].offered += 1
-            } else {
-                overEvent.append((event, count + 1))
-            }
+            overflow(event, kept: count)
             return false
         }
         guard kept < max(0, limits.maxURLsPerAd) else {
             droppedForAd += 1
             return false
         }
-        keptPerEvent[event] = count + 1
+        if let index {
+            keptPerEvent.values[index] = count + 1
+        } else {
+            keptPerEvent[event] = count + 1
+        }
         kept += 1
         return true
     }
 
+    /// Counts one URL of `event` refused by the per-event limit (`kept` of that event were kept).
+    private mutating func overflow(_ event: String, kept count: Int) {
+        if let index = overEvent.firstIndex(where: { $0.event == event }) {
+            overEvent[index].offered += 1
+        } else {
+            overEvent.append((event, count + 1))
+        }
+    }
+
     /// One warning per limit that dropped something; `location` names the merged ad.
-    func findings(location: String) -> [VASTFinding] {
+    /// `location` is formatted only when something was dropped.
+    func findings(location makeLocation: @autoclosure () -> String) -> [VASTFinding] {
+        guard !overEvent.isEmpty || droppedForAd > 0 || droppedProgress > 0 else { return [] }
+        let location = makeLocation()
         var findings: [VASTFinding] = []
         if !overEvent.isEmpty {
             // At most five events are named, so the message stays short however many overflowed.

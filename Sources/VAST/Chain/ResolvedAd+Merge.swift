@@ -15,68 +15,34 @@ extension ResolvedAd {
         self.hop = hop
         sequence = ad.sequence
         wrappers = chain
-        let layers: [(common: VASTAdCommon, creatives: [VASTCreative], hop: Int)] =
-            chain.map { ($0.wrapper.common, $0.wrapper.creatives, $0.hop) } + [(inLine.common, inLine.creatives, hop)]
         var budget = MergeBudget(limits: limits)
-
-        func urls(_ event: String, _ pick: (VASTAdCommon) -> [String]) -> [TrackedURL] {
-            budget.admit(
-                layers.flatMap { layer in pick(layer.common).map { TrackedURL(url: $0, hop: layer.hop) } },
-                as: event)
+        // One pass over the layers (the chain's Wrappers outermost first, then the InLine) collects every
+        // list in hop order, each creative's body read once; the budget is then spent list by list.
+        var candidates = MergeCandidates()
+        for index in chain.indices {
+            candidates.add(chain[index].wrapper.common, chain[index].wrapper.creatives, hop: chain[index].hop)
         }
-        func events(_ pick: (VASTCreative) -> [VASTTrackingEvent]) -> [TrackedEvent] {
-            budget.admit(
-                layers.flatMap { layer in
-                    layer.creatives.flatMap(pick).map {
-                        TrackedEvent(event: $0.event, offset: $0.offset, url: $0.url, hop: layer.hop)
-                    }
-                })
-        }
-        func tracked(_ event: String, _ pick: (VASTCreative) -> [VASTTrackedURL]) -> [TrackedURL] {
-            budget.admit(
-                layers.flatMap { layer in layer.creatives.flatMap(pick).map { TrackedURL(url: $0.url, hop: layer.hop) }
-                },
-                as: event)
-        }
+        candidates.add(inLine.common, inLine.creatives, hop: hop)
         // The per-ad bound is spent in this order (that of `trackingByEvent`): impressions and errors first.
-        impressions = urls("impression") { $0.impressions.map(\.url) }
-        errors = urls("error", \.errors)
-        linearTracking = events { $0.linear?.trackingEvents ?? [] }
-        nonLinearTracking = events { $0.nonLinearAds?.trackingEvents ?? [] }
-        companionTracking = events { $0.companionAds?.companions.flatMap(\.trackingEvents) ?? [] }
-        clickTracking = tracked("clickTracking") { $0.linear?.videoClicks?.clickTracking ?? [] }
-        customClicks = tracked("customClick") { $0.linear?.videoClicks?.customClicks ?? [] }
-        companionClickTracking = tracked("companionClickTracking") {
-            $0.companionAds?.companions.flatMap(\.clickTracking) ?? []
-        }
-        nonLinearClickTracking = tracked("nonLinearClickTracking") {
-            $0.nonLinearAds?.nonLinears.flatMap(\.clickTracking) ?? []
-        }
-        iconViewTracking = tracked("iconViewTracking") {
-            $0.linear?.icons.flatMap { $0.viewTracking.map { VASTTrackedURL(url: $0) } } ?? []
-        }
-        iconClickTracking = tracked("iconClickTracking") {
-            $0.linear?.icons.flatMap { $0.iconClicks?.clickTracking ?? [] } ?? []
-        }
-        viewable = urls("viewable") { $0.viewableImpressions.flatMap(\.viewable) }
-        notViewable = urls("notViewable") { $0.viewableImpressions.flatMap(\.notViewable) }
-        viewUndetermined = urls("viewUndetermined") { $0.viewableImpressions.flatMap(\.viewUndetermined) }
-        verifications = layers.flatMap { layer in layer.common.verifications.map { ($0, layer.hop) } }
-        extensions = layers.flatMap { layer in layer.common.extensions.map { ($0, layer.hop) } }
-        clickThrough =
-            layers.reversed().lazy.compactMap { layer in
-                layer.creatives.lazy.compactMap { $0.linear?.videoClicks?.clickThrough?.url }.first
-                    .map { TrackedURL(url: $0, hop: layer.hop) }
-            }.first
-        companions = layers.reversed().flatMap { layer in
-            layer.creatives.enumerated().flatMap { index, creative in
-                (creative.companionAds?.companions ?? []).filter { $0.resources.contains(where: \.hasContent) }.map {
-                    TrackedCompanion(
-                        companion: $0, required: creative.companionAds?.required, creativeIndex: index,
-                        hop: layer.hop)
-                }
-            }
-        }
+        impressions = budget.admit(candidates.impressions, as: "impression")
+        errors = budget.admit(candidates.errors, as: "error")
+        linearTracking = budget.admit(candidates.linearTracking)
+        nonLinearTracking = budget.admit(candidates.nonLinearTracking)
+        companionTracking = budget.admit(candidates.companionTracking)
+        clickTracking = budget.admit(candidates.clickTracking, as: "clickTracking")
+        customClicks = budget.admit(candidates.customClicks, as: "customClick")
+        companionClickTracking = budget.admit(candidates.companionClickTracking, as: "companionClickTracking")
+        nonLinearClickTracking = budget.admit(candidates.nonLinearClickTracking, as: "nonLinearClickTracking")
+        iconViewTracking = budget.admit(candidates.iconViewTracking, as: "iconViewTracking")
+        iconClickTracking = budget.admit(candidates.iconClickTracking, as: "iconClickTracking")
+        viewable = budget.admit(candidates.viewable, as: "viewable")
+        notViewable = budget.admit(candidates.notViewable, as: "notViewable")
+        viewUndetermined = budget.admit(candidates.viewUndetermined, as: "viewUndetermined")
+        verifications = candidates.verifications
+        extensions = candidates.extensions
+        clickThrough = candidates.clickThrough
+        // Precedence: the InLine's companions first, then each Wrapper's, innermost first.
+        companions = candidates.companionLayers.reversed().flatMap { $0 }
         findings = budget.findings(location: "hop \(hop): merged chain of the InLine")
     }
 

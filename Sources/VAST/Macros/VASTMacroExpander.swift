@@ -31,6 +31,10 @@ public enum VASTMacroExpander {
     public static func expand(
         _ url: String, context: VASTMacroContext, usage: VASTMacroUsage
     ) -> VASTMacroExpansion {
+        // Only `[` and `%` can open a macro: a URI with neither is its own expansion, and costs no copy.
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else {
+            return VASTMacroExpansion(url: url, replacements: 0, findings: [])
+        }
         let input = Array(url.utf8)
         var run = ExpansionRun(context: context, usage: usage, capacity: input.count)
         let tail = MacroToken.forEach(in: input) { literal, token in

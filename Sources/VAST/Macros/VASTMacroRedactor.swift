@@ -46,13 +46,18 @@ public struct VASTMacroRedactor: Sendable {
     ///   - context: the values the expander writes (a request's, a profile's).
     ///   - privateMacros: the macros to hide; ``identifyingMacros`` by default. A tenant may add more.
     public init(context: VASTMacroContext, privateMacros: Set<VASTMacro> = identifyingMacros) {
-        var seen: Set<[UInt8]> = []
-        var patterns: [Pattern] = []
-        for macro in privateMacros.sorted(by: { $0.rawValue < $1.rawValue })
-        where macro.isIAB && macro != .timestamp && macro != .cacheBusting {
+        // The macros with a value to hide, in name order; a call without private values sorts nothing.
+        var valued: [(macro: VASTMacro, items: [String])] = []
+        for macro in privateMacros where macro.isIAB && macro != .timestamp && macro != .cacheBusting {
             guard case .items(let items) = context.value(of: macro),
                 items.joined(separator: ",").utf8.count >= Self.minimumValueLength
             else { continue }
+            valued.append((macro, items))
+        }
+        valued.sort { $0.macro.rawValue < $1.macro.rawValue }
+        var seen: Set<[UInt8]> = []
+        var patterns: [Pattern] = []
+        for (macro, items) in valued {
             let replacement = Array(Self.placeholder(for: macro).utf8)
             for spelling in Self.spellings(of: items) {
                 guard seen.insert(spelling).inserted else { continue }

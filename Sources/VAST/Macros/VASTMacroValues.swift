@@ -17,7 +17,10 @@ public struct VASTMacroValues: Sendable, Hashable {
         context: VASTMacroContext, templates: some Sequence<VASTMacroTemplate>, excluding: Set<VASTMacro> = []
     ) {
         var skipped = [Bool](repeating: false, count: VASTMacro.all.count)
-        for macro in excluding.union([.timestamp, .cacheBusting]) {
+        for macro in excluding {
+            if let index = macro.iabIndex { skipped[index] = true }
+        }
+        for macro in [VASTMacro.timestamp, .cacheBusting] {
             if let index = macro.iabIndex { skipped[index] = true }
         }
         var encoded = [Result<[UInt8], ExpansionRun.LeftInPlace>?](repeating: nil, count: VASTMacro.all.count)
