@@ -30,6 +30,16 @@ import Testing
             clock: clock)
     }
 
+    /// A dispatcher holding at most `maxQueued` beacons, stopped, so that what it stores can be
+    /// looked at before anything is sent.
+    private func stoppedDispatcher(maxQueued: Int) async throws -> BeaconDispatcher {
+        var configuration = Self.fast
+        configuration.maxQueued = maxQueued
+        let dispatcher = try dispatcher(configuration)
+        await dispatcher.stop()
+        return dispatcher
+    }
+
     private func beacon(_ path: String, event: String = "impression", ad: String = "ad-1") -> Beacon {
         Beacon(url: server.url(path), event: event, adInstance: ad)
     }
@@ -151,10 +161,7 @@ import Testing
 
     @Test func beaconsBeyondTheQueueCapAreRejectedAndReported() async throws {
         defer { directory.remove() }
-        var configuration = Self.fast
-        configuration.maxQueued = 3
-        let dispatcher = try dispatcher(configuration)
-        await dispatcher.stop()
+        let dispatcher = try await stoppedDispatcher(maxQueued: 3)
         let beacons = (0..<5).map { beacon("/beacon/cap/\($0)") }
         try await dispatcher.enqueue(beacons)
         try await dispatcher.enqueue([beacons[0]])  // stored already: neither queued again nor rejected
@@ -171,10 +178,7 @@ import Testing
 
     @Test func aBeaconRefusedTwiceInOneBatchIsReportedOnce() async throws {
         defer { directory.remove() }
-        var configuration = Self.fast
-        configuration.maxQueued = 2
-        let dispatcher = try dispatcher(configuration)
-        await dispatcher.stop()
+        let dispatcher = try await stoppedDispatcher(maxQueued: 2)
         let beacons = (0..<4).map { beacon("/beacon/twice/\($0)") }
         // Stored, stored, refused, a copy of a stored one, refused, copies of both refused ones.
         try await dispatcher.enqueue([
