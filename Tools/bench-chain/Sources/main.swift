@@ -42,14 +42,14 @@ func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-chain",
 
 while let argument = arguments.next() {
     switch argument {
-    case "--runs": runs = arguments.integer(after: argument, minimum: 1)
-    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0)
-    case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0)
-    case "--hops": hops = arguments.integer(after: argument, minimum: 1)
-    case "--resolutions": resolutions = arguments.integer(after: argument, minimum: 1)
-    case "--concurrency": concurrency = arguments.integer(after: argument, minimum: 1)
-    case "--throughput-hops": throughputHops = arguments.integer(after: argument, minimum: 1)
-    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1)
+    case "--runs": runs = arguments.integer(after: argument, minimum: 1, maximum: 100_000)
+    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0, maximum: 100_000)
+    case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0, maximum: 5_000)
+    case "--hops": hops = arguments.integer(after: argument, minimum: 1, maximum: 32)
+    case "--resolutions": resolutions = arguments.integer(after: argument, minimum: 1, maximum: 1_000_000)
+    case "--concurrency": concurrency = arguments.integer(after: argument, minimum: 1, maximum: 10_000)
+    case "--throughput-hops": throughputHops = arguments.integer(after: argument, minimum: 1, maximum: 32)
+    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1, maximum: 1_000)
     case "-h", "--help":
         print(
             """

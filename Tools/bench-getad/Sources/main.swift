@@ -41,8 +41,8 @@ func fail(_ message: String) -> Never { BenchArguments.fail(tool: "bench-getad",
 
 while let argument = arguments.next() {
     switch argument {
-    case "--runs": runs = arguments.integer(after: argument, minimum: 1)
-    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0)
+    case "--runs": runs = arguments.integer(after: argument, minimum: 1, maximum: 100_000)
+    case "--warmup": warmups = arguments.integer(after: argument, minimum: 0, maximum: 100_000)
     case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0, maximum: 5_000)
     case "--timeout-ms":
         timeoutMs = arguments.integer(

@@ -39,16 +39,16 @@ var arguments = BenchArguments(tool: "bench-lifecycle")
 
 while let argument = arguments.next() {
     switch argument {
-    case "--ads": ads = arguments.integer(after: argument, minimum: 1)
-    case "--rounds": rounds = arguments.integer(after: argument, minimum: 1)
-    case "--beacons": beaconCount = arguments.integer(after: argument, minimum: 1)
-    case "--small": smallCount = arguments.integer(after: argument, minimum: 0)
-    case "--large": largeCount = arguments.integer(after: argument, minimum: 0)
-    case "--batch": batch = arguments.integer(after: argument, minimum: 1)
-    case "--window": window = arguments.integer(after: argument, minimum: 1)
-    case "--short-window": shortWindow = arguments.integer(after: argument, minimum: 0)
-    case "--sends": sends = arguments.integer(after: argument, minimum: 1)
-    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1)
+    case "--ads": ads = arguments.integer(after: argument, minimum: 1, maximum: 1_000_000)
+    case "--rounds": rounds = arguments.integer(after: argument, minimum: 1, maximum: 1_000)
+    case "--beacons": beaconCount = arguments.integer(after: argument, minimum: 1, maximum: 100_000_000)
+    case "--small": smallCount = arguments.integer(after: argument, minimum: 0, maximum: 100_000_000)
+    case "--large": largeCount = arguments.integer(after: argument, minimum: 0, maximum: 100_000_000)
+    case "--batch": batch = arguments.integer(after: argument, minimum: 1, maximum: 100_000)
+    case "--window": window = arguments.integer(after: argument, minimum: 1, maximum: 10_000_000)
+    case "--short-window": shortWindow = arguments.integer(after: argument, minimum: 0, maximum: 10_000_000)
+    case "--sends": sends = arguments.integer(after: argument, minimum: 1, maximum: 10_000)
+    case "--max-conns": maxConnections = arguments.integer(after: argument, minimum: 1, maximum: 1_000)
     case "--sink":
         switch arguments.next() {
         case "both": sinks = ["python", "fast"]
