@@ -34,7 +34,7 @@ public enum CurlURLValidator {
     /// libcurl's own verdict on `url`, macros judged as their values (no fast path).
     static func curlProblem(with url: String) -> String? {
         do {
-            _ = try AbsoluteURL(parsing: expandingMacrosToPlaceholders(url))
+            _ = try AbsoluteURL(libcurlParsing: expandingMacrosToPlaceholders(url))
             return nil
         } catch {
             let marker = "is not a usable URL: "

@@ -7,6 +7,11 @@ internal import CCurl
 /// Never guesses a scheme: `sample.xml` is not a host name but a relative reference, which
 /// ``resolving(_:)`` resolves against a base (RFC 3986 section 5), as browsers and players do.
 /// A value; parsing runs on the caller's thread and touches no network.
+///
+/// A URL of the plain shape that libcurl keeps as written (`https://ads.example/vast?cb=1`: see
+/// `PlainURLShape`) is split without a `curl_url` handle, into the same parts libcurl gives
+/// (`PlainURLShapeDifferentialTests` holds the two paths to each other); every other URL goes to
+/// `curl_url`.
 public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     /// The longest URL accepted, in bytes (64 KiB; ad tags with many macros run to a few KiB).
     public static let maxLength = 64 << 10
@@ -28,6 +33,18 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``URLParseError`` for a relative reference, a malformed URL, an unknown scheme or
     ///   a URL longer than ``maxLength``.
     public init(parsing text: String) throws(URLParseError) {
+        // Most ad URLs have the plain shape: split without a `curl_url` handle, as libcurl would.
+        if let parts = PlainURLShape.canonicalParts(text) {
+            self.init(parts)
+        } else {
+            try self.init(text, base: nil)
+        }
+    }
+
+    /// Parses an absolute URL with `curl_url` alone, without the plain-shape fast path: the
+    /// reference the fast path is checked against, and the verdict `CurlURLValidator` reports.
+    /// - Throws: ``URLParseError`` as ``init(parsing:)``.
+    package init(libcurlParsing text: String) throws(URLParseError) {
         try self.init(text, base: nil)
     }
 
@@ -55,6 +72,11 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { string }
+
+    private init(_ parts: PlainURLShape.Parts) {
+        (string, scheme, host, port, path, query) =
+            (parts.string, parts.scheme, parts.host, parts.port, parts.path, parts.query)
+    }
 
     private init(_ text: String, base: String?) throws(URLParseError) {
         guard text.utf8.count <= Self.maxLength else {

@@ -1,11 +1,12 @@
 /// The plain shape most ad URLs have, recognised without libcurl: a fast path in front of
-/// `curl_url` for ``CurlURLValidator``.
+/// `curl_url`, for `CurlURLValidator` (``accepts(_:)``) and for ``AbsoluteURL`` itself
+/// (``canonicalParts(_:)``).
 ///
 /// It answers only "plain, libcurl accepts it" or "not sure" (never "refused"), and it is narrower
-/// than libcurl on purpose: every URL it accepts is one `AbsoluteURL(parsing:)` accepts, whatever
-/// macros it holds (`CurlURLValidatorDifferentialTests` checks this over the corpora's URLs and
-/// generated hostile strings). Everything else goes to `curl_url`, which gives the verdict and its
-/// reason.
+/// than libcurl on purpose: every URL it accepts is one libcurl accepts, whatever macros it holds,
+/// and every URL it splits is split as libcurl splits it (`PlainURLShapeDifferentialTests` and
+/// `CurlURLValidatorDifferentialTests` check both over the corpora's URLs and generated hostile
+/// strings). Everything else goes to `curl_url`, which gives the verdict and its reason.
 ///
 /// The shape, byte by byte (ASCII only, at most ``maxLength`` bytes):
 /// - `http://` or `https://`, in lower case;
@@ -20,15 +21,95 @@
 /// Macros need no expansion first: `[NAME]` and `%%NAME%%` can only sit in the part after the
 /// host here (a host of this shape holds neither `[` nor `%`), and `0` in their place keeps that
 /// part of this shape.
-enum PlainURLShape {
+package enum PlainURLShape {
     /// The longest URL this shape covers, in bytes; a longer one goes to libcurl.
-    static let maxLength = 4096
+    package static let maxLength = 4096
 
     /// True when `url` has the plain shape, so libcurl accepts it; false when libcurl must judge it.
-    static func accepts(_ url: String) -> Bool {
+    package static func accepts(_ url: String) -> Bool {
         var url = url
         return url.withUTF8 { accepts(bytes: $0) }
     }
+
+    /// A plain URL split into the parts ``AbsoluteURL`` keeps, exactly as `curl_url` splits it.
+    package struct Parts: Equatable {
+        package var string: String
+        package var scheme: String
+        package var host: String
+        package var port: Int?
+        package var path: String
+        package var query: String?
+    }
+
+    /// `url` split as libcurl splits it, when it has the plain shape and libcurl would keep it as
+    /// written: `nil` (libcurl must parse it) for an upper-case letter in the host, a port that is
+    /// the scheme's default, a fragment, an empty query, or a path that may hold a dot segment
+    /// (`/.` or `%2e` anywhere in it), since libcurl rewrites those. The one change libcurl makes
+    /// that is done here too: an empty path is `/`.
+    package static func canonicalParts(_ url: String) -> Parts? {
+        var url = url
+        return url.withUTF8 { bytes in accepts(bytes: bytes) ? canonicalParts(bytes: bytes) : nil }
+    }
+
+    /// The parts of `bytes`, which have the plain shape (``accepts(bytes:)``).
+    private static func canonicalParts(bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
+        let secure = bytes[4] == UInt8(ascii: "s")
+        var index = secure ? 8 : 7
+        let hostStart = index
+        while index < bytes.count, isHostByte(bytes[index]) {
+            guard !isUpperCase(bytes[index]) else { return nil }
+            index += 1
+        }
+        let hostEnd = index
+        var port: Int?
+        if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+            index += 1
+            var value = 0
+            while index < bytes.count, isDigit(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
+                index += 1
+            }
+            guard value != (secure ? 443 : 80) else { return nil }
+            port = value
+        }
+        let pathStart = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
+            guard bytes[index] != UInt8(ascii: "#"), !startsDotSegment(bytes, at: index) else { return nil }
+            index += 1
+        }
+        let pathEnd = index
+        var query: String?
+        if index < bytes.count {
+            let rest = UnsafeBufferPointer(rebasing: bytes[(index + 1)...])
+            guard !rest.isEmpty, !rest.contains(UInt8(ascii: "#")) else { return nil }
+            query = String(decoding: rest, as: UTF8.self)
+        }
+        let scheme = secure ? "https" : "http"
+        let host = String(decoding: UnsafeBufferPointer(rebasing: bytes[hostStart..<hostEnd]), as: UTF8.self)
+        let path =
+            pathEnd > pathStart
+            ? String(decoding: UnsafeBufferPointer(rebasing: bytes[pathStart..<pathEnd]), as: UTF8.self) : "/"
+        var string = scheme + "://" + host
+        if let port { string += ":\(port)" }
+        string += path
+        if let query { string += "?" + query }
+        return Parts(string: string, scheme: scheme, host: host, port: port, path: path, query: query)
+    }
+
+    /// True when a dot segment may start at `index` of a path: `/.` or a percent-encoded dot.
+    private static func startsDotSegment(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard index + 1 < bytes.count else { return false }
+        switch bytes[index] {
+        case UInt8(ascii: "/"):
+            return bytes[index + 1] == UInt8(ascii: ".")
+        case UInt8(ascii: "%"):
+            return index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "2") && bytes[index + 2] | 0x20 == 0x65
+        default:
+            return false
+        }
+    }
+
+    private static func isUpperCase(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
 
     private static func accepts(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= maxLength else { return false }

@@ -1,0 +1,82 @@
+import AdTransport
+import Testing
+
+/// `AbsoluteURL(parsing:)` splits plain URLs without libcurl (`PlainURLShape.canonicalParts`);
+/// wherever it does, libcurl must accept the URL and split it into the very same parts (issue 14:
+/// a fast path may never change an answer).
+@Suite struct PlainURLShapeDifferentialTests {
+    /// The URLs of `urls` the fast path splits differently from libcurl (or splits while libcurl
+    /// refuses them), each with both answers.
+    static func disagreements(_ urls: [String]) -> [String] {
+        urls.compactMap { url in
+            guard let parts = PlainURLShape.canonicalParts(url) else { return nil }
+            do {
+                // `AbsoluteURL` compares every part: string, scheme, host, port, path and query.
+                let fast = try AbsoluteURL(parsing: url)
+                let curl = try AbsoluteURL(libcurlParsing: url)
+                return fast == curl
+                    ? nil
+                    : "\(url.debugDescription): \(parts) against libcurl's "
+                        + "\((curl.string, curl.scheme, curl.host, curl.port, curl.path, curl.query))"
+            } catch {
+                return "\(url.debugDescription): split as \(parts), refused by libcurl: \(error)"
+            }
+        }
+    }
+
+    /// Plain URLs the fast path should split (no default port, dot segment or fragment), to mutate.
+    static let canonicalBases = [
+        "https://ads.example.com/vast/tag.xml?cb=[CACHEBUSTING]&t=%%TIMESTAMP%%&u=%2Fx",
+        "http://127.0.0.1:8080/doc/fill-1?delay_ms=10",
+        "https://a-b.c9.example:8443/x/y;p=1?q=a%20b&r=(1)*'2'!$+,@:",
+        "http://t.example",
+    ]
+
+    @Test func everyURLOfTheSamplesAndCorporaIsSplitAsLibcurlSplitsIt() throws {
+        let urls = try URLSamples.documentURLs()
+        #expect(urls.count > 500, "\(urls.count) URLs")
+        #expect(Self.disagreements(urls) == [])
+        // Most of them take the fast path.
+        let split = urls.filter { PlainURLShape.canonicalParts($0) != nil }.count
+        #expect(split * 2 > urls.count, "\(split) of \(urls.count) split without libcurl")
+    }
+
+    @Test func everyByteInsertedOrSubstitutedAnywhereInAPlainURLIsSplitAsLibcurlSplitsIt() {
+        let urls = URLSamples.everyByteInsertedOrSubstituted(into: Self.canonicalBases + URLSamples.bases)
+        #expect(urls.filter { PlainURLShape.canonicalParts($0) != nil }.count > 1_000)
+        #expect(Self.disagreements(urls) == [])
+    }
+
+    @Test func randomStringsOfURLPiecesAreSplitAsLibcurlSplitsThem() {
+        let urls = URLSamples.randomURLPieces()
+        #expect(urls.filter { PlainURLShape.canonicalParts($0) != nil }.count > 150)
+        #expect(Self.disagreements(urls) == [])
+    }
+
+    @Test func aPlainURLIsSplitIntoItsParts() throws {
+        let url = try AbsoluteURL(parsing: "https://ads.example:8443/vast/tag.xml?cb=[CACHEBUSTING]&a=%2F")
+        #expect(url.string == "https://ads.example:8443/vast/tag.xml?cb=[CACHEBUSTING]&a=%2F")
+        #expect(url.scheme == "https")
+        #expect(url.host == "ads.example")
+        #expect(url.port == 8443)
+        #expect(url.path == "/vast/tag.xml")
+        #expect(url.query == "cb=[CACHEBUSTING]&a=%2F")
+        #expect(url.origin == "https://ads.example:8443")
+        let bare = try AbsoluteURL(parsing: "http://t.example")
+        #expect(bare.string == "http://t.example/")
+        #expect(bare.path == "/")
+        #expect(bare.query == nil)
+        #expect(bare.port == nil)
+    }
+
+    /// What libcurl rewrites is left to libcurl, which still gives the same answer as before.
+    @Test(arguments: [
+        "https://Ads.Example/x", "https://ads.example:443/x", "http://ads.example:80/", "https://ads.example/a/../b",
+        "https://ads.example/a/./b", "https://ads.example/a/%2E%2E/b", "https://ads.example/x#frag",
+        "https://ads.example/x?", "https://ads.example/.well-known/x", "HTTPS://ads.example/x",
+    ])
+    func urlsLibcurlRewritesAreLeftToLibcurl(_ text: String) throws {
+        #expect(PlainURLShape.canonicalParts(text) == nil)
+        #expect(try AbsoluteURL(parsing: text) == AbsoluteURL(libcurlParsing: text))
+    }
+}
