@@ -110,7 +110,7 @@ import Testing
     }
 
     /// A store as version 3 wrote it (made with Python's sqlite3): its full indexes on `state`
-    /// are replaced by version 4's partial ones, a row it left mid-send is recovered and sent, and
+    /// are replaced by the current partial ones, a row it left mid-send is recovered and sent, and
     /// its tombstone still suppresses a duplicate.
     @Test func aStoreOfSchemaThreeGetsThePartialIndexesAndItsBeaconsAreSent() async throws {
         defer { directory.remove() }
@@ -144,7 +144,55 @@ import Testing
         #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
         #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v3/0", "/beacon/v3/1"])
         await dispatcher.close()
+        #expect(try indexes(of: store) == Self.currentIndexes)
+    }
 
+    /// A store as version 4 wrote it (made with Python's sqlite3): `beacons_queued`, which held
+    /// every pending and sending row, gives way to `beacons_sending`; opening counts the queue
+    /// from the pending rows, a row left mid-send is recovered and sent, a row waiting out its
+    /// backoff is sent when due, and a tombstone still suppresses a duplicate.
+    @Test func aStoreOfSchemaFourGetsTheSendingIndexAndItsBeaconsAreSent() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let script =
+            Self.oldStore + """
+                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
+                    UNIQUE (ad_instance, event, url));
+                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+                CREATE INDEX beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+                CREATE INDEX beacons_expiry ON beacons (expires_at);
+                PRAGMA user_version = 4;
+                ''')
+                now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
+                rows = [("v4/0", "pending", 0, now, None), ("v4/1", "sending", 1, now, None),
+                        ("v4/later", "pending", 1, now + 400, None), ("v4/done", "delivered", 1, now, now)]
+                for path, state, attempts, due, finished in rows:
+                    c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                              "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
+                              (base + "/beacon/" + path, now, now + 3600000, attempts, due, state, finished, host))
+                c.close()
+                """
+        try runPython(script, store, String(now), server.baseURL, server.baseURL)
+
+        let dispatcher = try BeaconDispatcher(storePath: store, client: client)
+        #expect(dispatcher.recovery == nil)
+        #expect(dispatcher.recoveredInFlight == 1)
+        #expect(await dispatcher.queuedCount == 3)
+        try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v4/done"), event: "start", adInstance: "old")])
+        #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
+        #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v4/0", "/beacon/v4/1", "/beacon/v4/later"])
+        await dispatcher.close()
+        #expect(try indexes(of: store) == Self.currentIndexes)
+    }
+
+    /// The indexes and `user_version` of a store of the current schema, as ``indexes(of:)`` lists them.
+    private static let currentIndexes = "beacons_due beacons_expiry beacons_pending_expiry beacons_sending version=5"
+
+    /// The names of the indexes of `store` (not the UNIQUE constraint's) and its `user_version`,
+    /// read with Python's sqlite3.
+    private func indexes(of store: String) throws -> String {
         let listing = directory.path + "/indexes.txt"
         try runPython(
             """
@@ -154,9 +202,7 @@ import Testing
             version = c.execute("PRAGMA user_version").fetchone()[0]
             open(sys.argv[2], "w").write(" ".join(names) + " version=%d" % version)
             """, store, listing)
-        #expect(
-            try String(contentsOfFile: listing, encoding: .utf8)
-                == "beacons_due beacons_expiry beacons_pending_expiry beacons_queued version=4")
+        return try String(contentsOfFile: listing, encoding: .utf8)
     }
 
     /// A dispatcher on `store` as soon as no other holds it, or `nil` at `deadline`.

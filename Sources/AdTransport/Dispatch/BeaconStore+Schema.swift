@@ -62,11 +62,17 @@ extension BeaconStore {
             // now a row leaves the two pending indexes when it is sent, and its final state only
             // takes it out of `beacons_queued`. A beacon's life writes 13 b-tree entries instead
             // of 19, and the commits write fewer pages.
+            // Version 5: `beacons_queued` (every pending and sending row, by state and host) gives
+            // way to `beacons_sending` (the rows in flight, at most `maxConcurrentSends`). Opening
+            // a store, the only reader of the pending half, reads it from `beacons_due` instead;
+            // the send loop's commits no longer move each row in and out of a 10,000-entry index,
+            // only through one small one.
             try database.execute(
                 """
                 DROP INDEX IF EXISTS beacons_by_state;
                 DROP INDEX IF EXISTS beacons_by_expiry;
                 DROP INDEX IF EXISTS beacons_by_host;
+                DROP INDEX IF EXISTS beacons_queued;
                 \(indexes)
                 PRAGMA user_version = \(schemaVersion);
                 """)
@@ -74,12 +80,13 @@ extension BeaconStore {
     }
 
     /// The indexes of the current schema: what the send loop reads (due rows by host, pending
-    /// rows by TTL), what opening reads (rows queued or in flight, by host) and what the purge
-    /// reads (every row by TTL: `expires_at` never changes, so this one is written once per row).
+    /// rows by TTL; opening counts each host's queue from the first), what recovery reads (rows
+    /// left in flight) and what the purge reads (every row by TTL: `expires_at` never changes, so
+    /// this one is written once per row).
     static let indexes = """
         CREATE INDEX IF NOT EXISTS beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
         CREATE INDEX IF NOT EXISTS beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-        CREATE INDEX IF NOT EXISTS beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+        CREATE INDEX IF NOT EXISTS beacons_sending ON beacons (host) WHERE state = 'sending';
         CREATE INDEX IF NOT EXISTS beacons_expiry ON beacons (expires_at);
         """
 

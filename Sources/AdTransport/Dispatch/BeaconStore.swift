@@ -1,6 +1,6 @@
 /// The dispatcher's durable queue: one SQLite file, one row per beacon.
 ///
-/// ## Schema (`user_version` 4)
+/// ## Schema (`user_version` 5)
 /// ```sql
 /// CREATE TABLE beacons (
 ///     id              INTEGER PRIMARY KEY,
@@ -19,15 +19,16 @@
 ///     host            TEXT    NOT NULL DEFAULT '',  -- the URL's origin ('' when unusable); version 3
 ///     UNIQUE (ad_instance, event, url)   -- the idempotency key
 /// );
-/// -- version 4: partial indexes, so that a state change moves as few entries as it can
+/// -- partial indexes, so that a state change moves as few entries as it can (versions 4 and 5)
 /// CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
 /// CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-/// CREATE INDEX beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+/// CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
 /// CREATE INDEX beacons_expiry ON beacons (expires_at);
 /// ```
 /// Versions 1 to 3 had full indexes on `(state, next_attempt_at)`, `(state, expires_at)` and
-/// `(state, host, next_attempt_at)`; opening such a file replaces them (and adds `host`
-/// before version 3).
+/// `(state, host, next_attempt_at)`; version 4 had `beacons_queued` on `(state, host)` for
+/// every pending and sending row instead of `beacons_sending`. Opening such a file replaces
+/// them (and adds `host` before version 3).
 /// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
 /// again after it was delivered is still ignored; then they are purged (or earlier, oldest
 /// first, when the store is full and new beacons need the room).
@@ -76,7 +77,7 @@ final class BeaconStore {
         var nextAttemptAt: Int64?
     }
 
-    static let schemaVersion: Int64 = 4
+    static let schemaVersion: Int64 = 5
     private static let columns =
         "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error, host"
 

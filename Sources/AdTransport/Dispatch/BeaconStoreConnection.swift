@@ -61,8 +61,8 @@ final class BeaconStoreConnection {
             "SELECT min(next_attempt_at) FROM beacons INDEXED BY beacons_due WHERE state = 'pending' AND host = ?1")
         hostQueues = try database.prepare(
             """
-            SELECT host, count(*), min(CASE WHEN state = 'pending' THEN next_attempt_at END)
-            FROM beacons INDEXED BY beacons_queued WHERE state IN ('pending', 'sending') GROUP BY host
+            SELECT host, count(*), min(next_attempt_at)
+            FROM beacons INDEXED BY beacons_due WHERE state = 'pending' GROUP BY host
             """)
         purge = try database.prepare(
             """
@@ -77,8 +77,8 @@ final class BeaconStoreConnection {
             """)
         recover = try database.prepare(
             """
-            UPDATE beacons INDEXED BY beacons_queued SET state = 'pending', next_attempt_at = min(?1, expires_at)
-            WHERE state IN ('pending', 'sending') AND state = 'sending'
+            UPDATE beacons INDEXED BY beacons_sending SET state = 'pending', next_attempt_at = min(?1, expires_at)
+            WHERE state = 'sending'
             """)
     }
 }
