@@ -1,7 +1,7 @@
 /// A ``BeaconDispatcher``'s limits and policies. Every value is checked when the dispatcher
 /// is made.
 public struct BeaconDispatcherConfiguration: Sendable, Hashable {
-    /// Sends in flight at once (default 64). The client's ``HTTPClientConfiguration/maxConnectionsPerHost``
+    /// Sends in flight at once (default 128). The client's ``HTTPClientConfiguration/maxConnectionsPerHost``
     /// also limits how many of them reach one host together, and ``maxConcurrentSendsPerHost``
     /// how many one host may hold.
     ///
@@ -45,7 +45,7 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     public init(
-        maxConcurrentSends: Int = 64, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
+        maxConcurrentSends: Int = 128, maxQueued: Int = 10_000, timeToLive: Duration = .seconds(3600),
         backoff: BeaconBackoff = BeaconBackoff(), requestTimeout: Duration = .seconds(10),
         maxResponseBytes: Int = 64 << 10, resultsBufferLimit: Int = 10_000,
         maxConcurrentSendsPerHost: Int = 4, maxQueuedPerHost: Int = 2_500, maxStoreBytes: Int = 128 << 20
