@@ -27,7 +27,10 @@ import Testing
             case .databaseWrongMagic: bytes.replaceSubrange(0..<16, with: Data("NOT A SQLITE DB!".utf8))
             case .walWrongMagic: bytes.replaceSubrange(0..<4, with: Data([0, 0, 0, 0]))
             case .databaseTruncated: bytes = bytes.prefix(bytes.count / 2)
-            case .databaseDamagedPage: bytes.replaceSubrange(8192..<12_288, with: garbage(4096))
+            case .databaseDamagedPage:
+                // The third page, whatever the page size (the header's bytes 16–17; 1 means 65,536).
+                let size = bytes[16] == 0 && bytes[17] == 1 ? 65_536 : Int(bytes[16]) << 8 | Int(bytes[17])
+                bytes.replaceSubrange((2 * size)..<(3 * size), with: garbage(size))
             case .walShorterThanItsHeader: bytes = bytes.prefix(20)
             }
             try bytes.write(to: URL(fileURLWithPath: path))

@@ -187,6 +187,30 @@ import Testing
         #expect(try indexes(of: store) == Self.currentIndexes)
     }
 
+    /// A new store gets 16 KiB pages (fewer pages, so fewer writes, per commit); one capped below
+    /// 8 MiB keeps SQLite's 4 KiB, so that its pages hold rows. The file says which (Python's
+    /// sqlite3 reads it).
+    @Test func aNewStoreHasLargePagesUnlessItsCapIsSmall() async throws {
+        defer { directory.remove() }
+        for (cap, expected) in [(128 << 20, "16384"), (1 << 20, "4096")] {
+            let store = directory.store("\(cap).sqlite")
+            let dispatcher = try BeaconDispatcher(
+                storePath: store, client: client, configuration: BeaconDispatcherConfiguration(maxStoreBytes: cap))
+            try await dispatcher.enqueue([Beacon(url: server.url("/beacon/page"), event: "start", adInstance: "\(cap)")]
+            )
+            #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
+            await dispatcher.close()
+            let listing = directory.path + "/pages.txt"
+            try runPython(
+                """
+                import sqlite3, sys
+                c = sqlite3.connect(sys.argv[1])
+                open(sys.argv[2], "w").write("%d" % c.execute("PRAGMA page_size").fetchone()[0])
+                """, store, listing)
+            #expect(try String(contentsOfFile: listing, encoding: .utf8) == expected, "cap \(cap)")
+        }
+    }
+
     /// The indexes and `user_version` of a store of the current schema, as ``indexes(of:)`` lists them.
     private static let currentIndexes = "beacons_due beacons_expiry beacons_pending_expiry beacons_sending version=5"
 

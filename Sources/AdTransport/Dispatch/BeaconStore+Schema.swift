@@ -14,10 +14,15 @@ extension BeaconStore {
     /// Caps the database file at `bytes` (rounded down to whole pages): past it, writes fail with
     /// `SQLITE_FULL` as on a full disk. A file already larger keeps its size (SQLite never
     /// lowers the cap below the pages in use).
-    static func limit(_ database: SQLiteDatabase, toBytes bytes: Int) throws(BeaconStoreError) {
+    static func limit(_ database: SQLiteDatabase, toBytes bytes: Int, pageSize: Int) throws(BeaconStoreError) {
+        try database.execute("PRAGMA max_page_count = \(max(bytes / pageSize, 1))")
+    }
+
+    /// The file's page size in bytes (at least 512, SQLite's smallest).
+    static func pageSize(of database: SQLiteDatabase) throws(BeaconStoreError) -> Int {
         var pageSize: Int64 = 4096
-        try database.prepare("PRAGMA page_size").query { pageSize = max($0.integer(0), 512) }
-        try database.execute("PRAGMA max_page_count = \(max(Int64(bytes) / pageSize, 1))")
+        try database.prepare("PRAGMA page_size").query { pageSize = $0.integer(0) }
+        return Int(min(max(pageSize, 512), 65_536))
     }
 
     /// Brings the schema to ``schemaVersion``, in one transaction.

@@ -78,6 +78,23 @@ final class BeaconStore {
     }
 
     static let schemaVersion: Int64 = 5
+
+    /// The page size of a new store capped at `maxStoreBytes`: 16 KiB, or SQLite's default of
+    /// 4 KiB below an 8 MiB cap (a store of a few pages should spend them on rows: the schema
+    /// alone takes seven, one per table and index).
+    ///
+    /// A commit writes every page it changed to the WAL whole, two `pwrite`s a page, and the
+    /// send loop's commits change a few runs of neighbouring rows and index entries: with larger
+    /// pages the same changes fall on fewer of them, so a commit makes fewer system calls for
+    /// about the same bytes (measured in bench-lifecycle, alternating runs: 8 KiB pages gave
+    /// 4–15 % more beacons/s than 4 KiB, 16 KiB 6–18 % more than 8 KiB, 32 KiB less than 16).
+    static func pageSize(forCap maxStoreBytes: Int) -> Int {
+        maxStoreBytes >= 8 << 20 ? 16_384 : 4_096
+    }
+
+    /// About how much WAL accumulates before a checkpoint copies it back: 4 MiB, SQLite's
+    /// default of 1,000 pages at its default page size.
+    static let walBytesPerCheckpoint = 4 << 20
     private static let columns =
         "id, ad_instance, event, url, hop, attempts, expires_at, last_status, last_error, host"
 
@@ -99,6 +116,8 @@ final class BeaconStore {
         let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         var mode = ""
+        // Takes effect only in a new, empty file (before WAL is on); an older store keeps its pages.
+        try database.execute("PRAGMA page_size = \(Self.pageSize(forCap: maxStoreBytes))")
         try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
         guard mode.lowercased() == "wal" else {
             throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
@@ -106,7 +125,9 @@ final class BeaconStore {
         try database.execute("PRAGMA synchronous=NORMAL")
         database.countCommitsAndCheckpoint()
         try Self.quickCheck(database, path: path)
-        try Self.limit(database, toBytes: maxStoreBytes)
+        let pageSize = try Self.pageSize(of: database)
+        database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
+        try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
         try Self.migrate(database, path: path)
         database.checkpointInBackground(path: path)
         self.path = path
@@ -237,13 +258,13 @@ final class BeaconStore {
 
     /// Keeps the WAL small from now on, after a write failed for want of space.
     ///
-    /// The WAL holds every version of the pages written since the last checkpoint, and SQLite
-    /// checkpoints only every 1,000 pages (4 MiB): on a full disk it can take all the space there
-    /// is, and then a checkpoint, which must first grow the database file, cannot run either.
-    /// This checkpoints and truncates it now (best effort: it fails while nothing is free) and
-    /// lowers the automatic checkpoint to 64 pages for the store's life, so once some space is
-    /// free again the WAL is folded into the database and reused from its start instead of
-    /// growing into that space.
+    /// The WAL holds every version of the pages written since the last checkpoint, and the store
+    /// checkpoints only every 4 MiB of it (``walBytesPerCheckpoint``): on a full disk it can take
+    /// all the space there is, and then a checkpoint, which must first grow the database file,
+    /// cannot run either. This checkpoints and truncates it now (best effort: it fails while
+    /// nothing is free) and lowers the automatic checkpoint to 64 pages for the store's life, so
+    /// once some space is free again the WAL is folded into the database and reused from its
+    /// start instead of growing into that space.
     func releaseWALSpace() {
         connection?.database.checkpointPages = 64
         try? connection?.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
