@@ -113,6 +113,45 @@ import Testing
     /// are replaced by the current partial ones, a row it left mid-send is recovered and sent, and
     /// its tombstone still suppresses a duplicate.
     @Test func aStoreOfSchemaThreeGetsThePartialIndexesAndItsBeaconsAreSent() async throws {
+        try await openOldStore(
+            indexes: """
+                CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
+                CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
+                CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);
+                PRAGMA user_version = 3;
+                """,
+            rows: #"[("v3/0", "pending", 0, 0), ("v3/1", "sending", 1, 0), ("v3/done", "delivered", 1, 0)]"#,
+            queued: 2, sent: ["v3/0", "v3/1"], tombstone: "v3/done")
+    }
+
+    /// A store as version 4 wrote it (made with Python's sqlite3): `beacons_queued`, which held
+    /// every pending and sending row, gives way to `beacons_sending`; opening counts the queue
+    /// from the pending rows, a row left mid-send is recovered and sent, a row waiting out its
+    /// backoff is sent when due, and a tombstone still suppresses a duplicate.
+    @Test func aStoreOfSchemaFourGetsTheSendingIndexAndItsBeaconsAreSent() async throws {
+        try await openOldStore(
+            indexes: """
+                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+                CREATE INDEX beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
+                CREATE INDEX beacons_expiry ON beacons (expires_at);
+                PRAGMA user_version = 4;
+                """,
+            rows: #"""
+                [("v4/0", "pending", 0, 0), ("v4/1", "sending", 1, 0), ("v4/later", "pending", 1, 400),
+                 ("v4/done", "delivered", 1, 0)]
+                """#,
+            queued: 3, sent: ["v4/0", "v4/1", "v4/later"], tombstone: "v4/done")
+    }
+
+    /// Makes a store as version 3 or 4 wrote it (their table is the same: version 3 added
+    /// `host`), with `indexes` and `rows` (Python tuples: path under `/beacon/`, state, attempts,
+    /// ms from now to `next_attempt_at`; a final row is finished now), then opens it: exactly one
+    /// row was mid-send, `queued` rows are queued, `sent` are delivered and the `tombstone`'s path
+    /// enqueued again is not, and the file has the current indexes.
+    private func openOldStore(indexes: String, rows: String, queued: Int, sent: Set<String>, tombstone: String)
+        async throws
+    {
         defer { directory.remove() }
         let store = directory.store()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
@@ -120,17 +159,14 @@ import Testing
             Self.oldStore + """
                     last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
                     UNIQUE (ad_instance, event, url));
-                CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
-                CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
-                CREATE INDEX beacons_by_host ON beacons (state, host, next_attempt_at);
-                PRAGMA user_version = 3;
+                \(indexes)
                 ''')
                 now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
-                rows = [("v3/0", "pending", 0, None), ("v3/1", "sending", 1, None), ("v3/done", "delivered", 1, now)]
-                for path, state, attempts, finished in rows:
+                for path, state, attempts, later in \(rows):
+                    finished = now if state in ("delivered", "dropped", "expired") else None
                     c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
                               "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                              (base + "/beacon/" + path, now, now + 3600000, attempts, now, state, finished, host))
+                              (base + "/beacon/" + path, now, now + 3600000, attempts, now + later, state, finished, host))
                 c.close()
                 """
         // The origin as the dispatcher computes it for these URLs.
@@ -139,52 +175,14 @@ import Testing
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
         #expect(dispatcher.recovery == nil)
         #expect(dispatcher.recoveredInFlight == 1)
-        #expect(await dispatcher.queuedCount == 2)
-        try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v3/done"), event: "start", adInstance: "old")])
+        #expect(await dispatcher.queuedCount == queued)
+        try await dispatcher.enqueue([
+            Beacon(url: server.url("/beacon/" + tombstone), event: "start", adInstance: "old")
+        ])
         #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
-        #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v3/0", "/beacon/v3/1"])
+        #expect(Set(try server.beacons().map(\.path)) == Set(sent.map { "/beacon/" + $0 }))
         await dispatcher.close()
-        #expect(try indexes(of: store) == Self.currentIndexes)
-    }
-
-    /// A store as version 4 wrote it (made with Python's sqlite3): `beacons_queued`, which held
-    /// every pending and sending row, gives way to `beacons_sending`; opening counts the queue
-    /// from the pending rows, a row left mid-send is recovered and sent, a row waiting out its
-    /// backoff is sent when due, and a tombstone still suppresses a duplicate.
-    @Test func aStoreOfSchemaFourGetsTheSendingIndexAndItsBeaconsAreSent() async throws {
-        defer { directory.remove() }
-        let store = directory.store()
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let script =
-            Self.oldStore + """
-                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
-                    UNIQUE (ad_instance, event, url));
-                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
-                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-                CREATE INDEX beacons_queued ON beacons (state, host) WHERE state IN ('pending', 'sending');
-                CREATE INDEX beacons_expiry ON beacons (expires_at);
-                PRAGMA user_version = 4;
-                ''')
-                now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
-                rows = [("v4/0", "pending", 0, now, None), ("v4/1", "sending", 1, now, None),
-                        ("v4/later", "pending", 1, now + 400, None), ("v4/done", "delivered", 1, now, now)]
-                for path, state, attempts, due, finished in rows:
-                    c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
-                              "next_attempt_at, state, finished_at, host) VALUES ('old', 'start', ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                              (base + "/beacon/" + path, now, now + 3600000, attempts, due, state, finished, host))
-                c.close()
-                """
-        try runPython(script, store, String(now), server.baseURL, server.baseURL)
-
-        let dispatcher = try BeaconDispatcher(storePath: store, client: client)
-        #expect(dispatcher.recovery == nil)
-        #expect(dispatcher.recoveredInFlight == 1)
-        #expect(await dispatcher.queuedCount == 3)
-        try await dispatcher.enqueue([Beacon(url: server.url("/beacon/v4/done"), event: "start", adInstance: "old")])
-        #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
-        #expect(Set(try server.beacons().map(\.path)) == ["/beacon/v4/0", "/beacon/v4/1", "/beacon/v4/later"])
-        await dispatcher.close()
-        #expect(try indexes(of: store) == Self.currentIndexes)
+        #expect(try self.indexes(of: store) == Self.currentIndexes)
     }
 
     /// A new store gets 16 KiB pages (fewer pages, so fewer writes, per commit); one capped below
