@@ -71,7 +71,7 @@ final class BeaconStore {
     /// One host's queued rows, as read when the store opens.
     struct HostQueue {
         var host: String
-        /// Rows pending or being sent.
+        /// Its pending rows (when the store opens, every queued row: none is being sent yet).
         var queued: Int
         /// The earliest `next_attempt_at` of its pending rows.
         var nextAttemptAt: Int64?
@@ -236,7 +236,9 @@ final class BeaconStore {
         return Int(count)
     }
 
-    /// Every host with rows pending or being sent.
+    /// Every host with pending rows, read from `beacons_due`. Called when the store opens, after
+    /// ``recoverInterrupted(now:)`` put every row left mid-send back to pending, so these are all
+    /// the queued rows.
     func hostQueues() throws(BeaconStoreError) -> [HostQueue] {
         var queues: [HostQueue] = []
         try live().hostQueues.query { row in
