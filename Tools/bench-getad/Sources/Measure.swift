@@ -262,11 +262,35 @@ struct InMemorySample: Sendable {
     var sourcesMs = 0.0
 }
 
-/// `runs` getAd calls (after `warmups`) of a placement whose sources are documents.
-func measureInMemory(engine: AdEngine, request: AdRequestInfo, runs: Int, warmups: Int) async throws -> [InMemorySample]
-{
+/// What the calling task does before each call of ``measureInMemory(engine:request:runs:warmups:pause:)``.
+enum Pause: Sendable {
+    /// Nothing: the calls run back to back, so the engine's code and data stay in the caches.
+    case none
+    /// `Task.sleep`: the thread is idle, as it is while a source's response is on its way.
+    case idle(Duration)
+    /// The thread spins on the clock, touching no memory: the CPU stays busy and nothing of
+    /// the process's own evicts the engine's cache lines.
+    case busy(Duration)
+
+    func wait() async throws {
+        switch self {
+        case .none: return
+        case .idle(let duration): try await Task.sleep(for: duration)
+        case .busy(let duration):
+            let end = ContinuousClock.now + duration
+            while ContinuousClock.now < end {}
+        }
+    }
+}
+
+/// `runs` getAd calls (after `warmups`) of a placement whose sources are documents, each after
+/// `pause`.
+func measureInMemory(
+    engine: AdEngine, request: AdRequestInfo, runs: Int, warmups: Int, pause: Pause = .none
+) async throws -> [InMemorySample] {
     var samples: [InMemorySample] = []
     for run in 0..<(warmups + runs) {
+        try await pause.wait()
         let switches = voluntarySwitches()
         let cpu = processCPUMilliseconds()
         let (ad, elapsed) = try await checkedGetAd(engine, request, expected: nil, winner: "fill")

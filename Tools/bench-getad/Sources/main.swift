@@ -1,7 +1,7 @@
 // bench-getad — what AdEngine.getAd adds on top of its sources' own latency.
 //
 // Usage (from the repository root; Tools/bench-getad/run builds and does this):
-//   bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T]
+//   bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P]
 //
 // One AdEngine (placement storiesBetweenPages, no caps) with three tiers served by the loopback
 // test server, `delay_ms=L` (default 10) on every response:
@@ -12,7 +12,8 @@
 // same 4 responses four ways, in an order that rotates: getAd; the plain fetch sequence (the 4
 // URLs with a plain HTTPClient of the same configuration: the baseline); the 3 tags through a
 // WrapperResolver; Mediator.run over the 3 sources. Then getAd again with document sources (no
-// network), and the parse/resolve pieces in memory.
+// network), back to back and after a pause of P ms (default 10) before each call, idle and busy;
+// and the parse/resolve pieces in memory.
 // Overhead per iteration = (getAd wall - its transfers' curl totals)
 //                        - (baseline wall - the baseline's curl totals),
 // i.e. getAd minus the baseline with both sides' transfer times made equal; the raw paired
@@ -33,6 +34,7 @@ var runs = 300
 var warmups = 20
 var latencyMs = 10
 var timeoutMs: Int?
+var pauseMs = 10
 
 var arguments = BenchArguments(tool: "bench-getad")
 
@@ -44,11 +46,12 @@ while let argument = arguments.next() {
     case "--runs": runs = arguments.integer(after: argument, minimum: 1, maximum: 100_000)
     case "--warmup": warmups = arguments.integer(after: argument, minimum: 0, maximum: 100_000)
     case "--latency-ms": latencyMs = arguments.integer(after: argument, minimum: 0, maximum: 5_000)
+    case "--pause-ms": pauseMs = arguments.integer(after: argument, minimum: 1, maximum: 1_000)
     case "--timeout-ms":
         timeoutMs = arguments.integer(
             after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
     case "-h", "--help":
-        print("usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T]")
+        print("usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P]")
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
     }
@@ -180,11 +183,19 @@ do {
 } catch {
     abort("\(error)")
 }
-log("engine alone: \(warmups) warm-ups + \(runs) getAd calls with document sources; pieces in memory")
+log(
+    "engine alone: \(warmups) warm-ups + \(runs) getAd calls with document sources, back to back, then after "
+        + "\(pauseMs) ms idle and \(pauseMs) ms busy; pieces in memory")
 let inMemory: [InMemorySample]
+let afterIdle: [InMemorySample]
+let afterBusy: [InMemorySample]
 let bodies: [[UInt8]]
 do {
     inMemory = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: runs, warmups: warmups)
+    afterIdle = try await measureInMemory(
+        engine: engine, request: inMemoryRequest, runs: runs, warmups: warmups, pause: .idle(.milliseconds(pauseMs)))
+    afterBusy = try await measureInMemory(
+        engine: engine, request: inMemoryRequest, runs: runs, warmups: warmups, pause: .busy(.milliseconds(pauseMs)))
     bodies = try await [shape.fetches[2].url, shape.fetches[3].url].asyncMap {
         try await plainClient.fetch(HTTPRequest(url: $0), timeout: .seconds(8)).body
     }
@@ -295,6 +306,24 @@ row("tier_switch_ms (mediation - sum of sources)", inMemory.map { $0.mediationMs
 row("sources_ms (sum of the 3 sources)", inMemory.map(\.sourcesMs))
 row("parse_only_ms (the 2 chain bodies, VASTParser)", pieces.parse)
 row("resolve_inline_document_ms (WrapperResolver)", pieces.resolve)
+
+print("")
+print(
+    "-- the engine alone after a pause: the same calls, each after \(pauseMs) ms with the thread idle "
+        + "(as while a response is on its way) or spinning")
+for (name, set) in [("idle", afterIdle), ("busy", afterBusy)] {
+    row("getAd_ms (documents, after \(pauseMs) ms \(name))", set.map(\.getAdMs))
+    row("getAd_process_cpu_ms (after \(pauseMs) ms \(name))", set.map(\.cpuMs))
+    row("facade_ms (after \(pauseMs) ms \(name))", set.map { $0.getAdMs - $0.mediationMs })
+    row("sources_ms (after \(pauseMs) ms \(name))", set.map(\.sourcesMs))
+}
+let backToBack = median(inMemory.map(\.cpuMs))
+print(
+    "cold_engine: getAd CPU p50 \(fmt(backToBack)) ms back to back, "
+        + "\(fmt(median(afterIdle.map(\.cpuMs)))) ms after \(pauseMs) ms idle "
+        + "(\(fmt(median(afterIdle.map(\.cpuMs)) / backToBack, 1))x), "
+        + "\(fmt(median(afterBusy.map(\.cpuMs)))) ms after \(pauseMs) ms busy "
+        + "(\(fmt(median(afterBusy.map(\.cpuMs)) / backToBack, 1))x)")
 
 print("")
 print("-- the 5 iterations with the largest overhead_ms (ms; fetches in order 204, 500, hop 0, hop 1)")
