@@ -191,7 +191,7 @@ public actor AdEngine {
         _ request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int?
     ) async throws(AdEngineError) -> Ad {
         var context = AdEventContext(
-            requestID: UUID().uuidString, placement: request.placement,
+            requestID: RequestID.make(), placement: request.placement,
             collectionId: request.collectionId, itemId: request.itemId, adId: nil, presentation: presentation)
         contexts[context.requestID] = context
         emit(.requested, context)
