@@ -32,13 +32,14 @@ package enum PlainURLShape {
     }
 
     /// A plain URL split into the parts ``AbsoluteURL`` keeps, exactly as `curl_url` splits it.
-    package struct Parts: Equatable {
-        package var string: String
-        package var scheme: String
-        package var host: String
-        package var port: Int?
-        package var path: String
-        package var query: String?
+    /// Outside this module only its existence is seen (tests compare the `AbsoluteURL` made of it).
+    package struct Parts {
+        var string: String
+        var scheme: String
+        var host: String
+        var port: Int?
+        var path: String
+        var query: String?
     }
 
     /// `url` split as libcurl splits it, when it has the plain shape and libcurl would keep it as
