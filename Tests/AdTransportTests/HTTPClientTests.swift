@@ -39,7 +39,8 @@ import Testing
         struct Echo: Decodable { var headers: [String: String] }
         func headers(_ request: HTTPRequest) async throws -> [String: String] {
             let response = try await client.fetch(request, timeout: .seconds(5))
-            return try JSONDecoder().decode(Echo.self, from: Data(response.body)).headers
+            let echo = try JSONDecoder().decode(Echo.self, from: Data(response.body))
+            return echo.headers
         }
         let client = try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 1))
         let echo = server.url("/echo")

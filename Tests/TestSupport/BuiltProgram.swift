@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Finds a program the tests run as a separate process, as `Tools/test` builds them: `vastcheck` in the
 /// root package's `.build/debug`, the tools (`beacon-child`, `hostile-beacons`, `vast-fuzz`) in the Tools
