@@ -1,8 +1,11 @@
 /// The state of one ``VASTMacroExpander/expand(_:context:usage:)`` or
 /// ``VASTMacroTemplate/expand(context:usage:)`` call: the output so far, the values already
 /// encoded, and the findings merged by kind and name.
+///
+/// The context is passed to each ``expand(_:isIAB:written:known:context:)``, not kept: keeping it
+/// copied it (a retain of each of its strings, lists and closures, and their releases) for every
+/// URI expanded.
 struct ExpansionRun {
-    let context: VASTMacroContext
     let usage: VASTMacroUsage
     var output: [UInt8] = []
     var replacements = 0
@@ -22,22 +25,22 @@ struct ExpansionRun {
         var macro: VASTMacro
     }
 
-    init(context: VASTMacroContext, usage: VASTMacroUsage, capacity: Int) {
-        self.context = context
+    init(usage: VASTMacroUsage, capacity: Int) {
         self.usage = usage
         output.reserveCapacity(capacity + capacity / 4)
     }
 
     /// Appends the token's replacement, or the token as written with a finding saying why.
-    mutating func expand(_ token: MacroToken, in input: [UInt8]) {
+    mutating func expand(_ token: MacroToken, in input: [UInt8], context: VASTMacroContext) {
         let macro = VASTMacro(rawValue: String(decoding: input[token.name], as: UTF8.self))
-        expand(macro, isIAB: macro.isIAB, written: input[token.start..<token.end], known: nil)
+        expand(macro, isIAB: macro.isIAB, written: input[token.start..<token.end], known: nil, context: context)
     }
 
     /// Appends the replacement of `macro`, or `written` (the token as it appears in the URI) with a
-    /// finding saying why. `known` is its value encoded ahead of time from this same context, if any.
+    /// finding saying why. `known` is its value encoded ahead of time from this same `context`, if any.
     mutating func expand(
-        _ macro: VASTMacro, isIAB: Bool, written: ArraySlice<UInt8>, known: Result<[UInt8], LeftInPlace>?
+        _ macro: VASTMacro, isIAB: Bool, written: ArraySlice<UInt8>, known: Result<[UInt8], LeftInPlace>?,
+        context: VASTMacroContext
     ) {
         let result: Result<[UInt8], LeftInPlace>
         if !isIAB {

@@ -36,10 +36,10 @@ public enum VASTMacroExpander {
             return VASTMacroExpansion(url: url, replacements: 0, findings: [])
         }
         let input = Array(url.utf8)
-        var run = ExpansionRun(context: context, usage: usage, capacity: input.count)
+        var run = ExpansionRun(usage: usage, capacity: input.count)
         let tail = MacroToken.forEach(in: input) { literal, token in
             run.output.append(contentsOf: input[literal])
-            run.expand(token, in: input)
+            run.expand(token, in: input, context: context)
         }
         run.output.append(contentsOf: input[tail...])
         return VASTMacroExpansion(

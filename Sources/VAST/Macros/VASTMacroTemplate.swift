@@ -57,13 +57,13 @@ public struct VASTMacroTemplate: Sendable, Hashable {
         context: VASTMacroContext, usage: VASTMacroUsage, values: VASTMacroValues? = nil
     ) -> VASTMacroExpansion {
         guard parts.count > 1 else { return VASTMacroExpansion(url: uri, replacements: 0, findings: []) }
-        var run = ExpansionRun(context: context, usage: usage, capacity: bytes.count)
+        var run = ExpansionRun(usage: usage, capacity: bytes.count)
         for part in parts {
             run.output.append(contentsOf: bytes[part.literal])
             if let slot = part.slot {
                 run.expand(
                     slot.macro, isIAB: slot.iabIndex != nil, written: bytes[slot.written],
-                    known: slot.iabIndex.flatMap { values?.encoded[$0] })
+                    known: slot.iabIndex.flatMap { values?.encoded[$0] }, context: context)
             }
         }
         return VASTMacroExpansion(
