@@ -22,6 +22,11 @@ public struct VideoLifecycle: Sendable {
     public let fallbackDurationMs: Int?
     /// The observable state.
     public private(set) var state: VideoState
+    /// The quartiles and progress offsets of ``VideoState/fired``, bit `i` for milestone `i` of
+    /// ``reachMilestones(upTo:duration:now:)`` (the three quartiles, then ``TrackingPlan/progressOffsets``
+    /// in order), for the first 64: every progress input checks each milestone passed, and a bit is
+    /// cheaper to test than a hashed set. Milestones past the 64th are looked up in the set.
+    private var firedMilestones: UInt64 = 0
 
     /// Creates a lifecycle in ``VideoPhase/loading``.
     /// - Parameters:
@@ -163,42 +168,61 @@ public struct VideoLifecycle: Sendable {
 
     /// Fires, in playhead order, every milestone at or before `position` not yet fired; percentages
     /// need `duration`.
+    ///
+    /// Milestone `index` is a quartile below 3, else progress offset `index - 3`; ties at one time
+    /// fire in that order (quartiles first). Nothing is allocated unless a milestone is due.
     private mutating func reachMilestones(upTo position: Int?, duration: Int?, now: Date) -> [VideoAction] {
         guard let position else { return [] }
-        var due: [(at: Int, rank: Int, milestone: VideoMilestone, offset: VASTTimeOffset?)] = []
+        let quartiles = Self.quartiles
+        var ready: [(at: Int, index: Int)] = []
+        func consider(_ index: Int, at: Int) {
+            guard at <= position, !hasFired(index) else { return }
+            ready.append((at, index))
+        }
         if let duration {
-            for (rank, quartile) in Quartile.allCases.enumerated() {
-                let at = Int((Double(duration) * quartile.fraction).rounded())
-                due.append((at, rank, .quartile(quartile), nil))
+            for (index, quartile) in quartiles.enumerated() {
+                consider(index, at: Int((Double(duration) * quartile.fraction).rounded()))
             }
         }
         for (index, offset) in plan.progressOffsets.enumerated() {
-            let at: Int
             switch offset {
-            case .time(let time): at = time.milliseconds
+            case .time(let time): consider(quartiles.count + index, at: time.milliseconds)
             case .percent:
                 guard let duration else { continue }
-                at = offset.resolved(in: VASTTime(milliseconds: duration)).milliseconds
+                consider(
+                    quartiles.count + index, at: offset.resolved(in: VASTTime(milliseconds: duration)).milliseconds)
             }
-            due.append(
-                (at, Quartile.allCases.count + index, .progress(offset: plan.progressOffsetLabels[index]), offset))
         }
-        let ready = due.filter { $0.at <= position && !state.fired.contains($0.milestone) }
-            .sorted { ($0.at, $0.rank) < ($1.at, $1.rank) }
+        guard !ready.isEmpty else { return [] }
         var actions: [VideoAction] = []
-        for item in ready {
-            state.fired.insert(item.milestone)
-            switch item.milestone {
-            case .quartile(let quartile):
+        for item in ready.sorted(by: { ($0.at, $0.index) < ($1.at, $1.index) }) {
+            let milestone = milestone(item.index)
+            state.fired.insert(milestone)
+            if item.index < 64 { firedMilestones |= 1 << UInt64(item.index) }
+            if item.index < quartiles.count {
+                let quartile = quartiles[item.index]
                 actions += event(
                     .quartileReached(quartile), [VASTTrackingEventName(rawValue: quartile.rawValue)], now: now)
-            case .progress:
-                if let offset = item.offset {
-                    actions += plan.progressBeacons(offset: offset, at: moment(now)).map(VideoAction.beacon)
-                }
-            case .start: break
+            } else {
+                let offset = plan.progressOffsets[item.index - quartiles.count]
+                actions += plan.progressBeacons(offset: offset, at: moment(now)).map(VideoAction.beacon)
             }
         }
         return actions
+    }
+
+    /// `Quartile.allCases`, made once (the synthesized property builds a new array on every call).
+    private static let quartiles = Quartile.allCases
+
+    /// Milestone `index` of ``reachMilestones(upTo:duration:now:)``.
+    private func milestone(_ index: Int) -> VideoMilestone {
+        let quartiles = Self.quartiles
+        return index < quartiles.count
+            ? .quartile(quartiles[index]) : .progress(offset: plan.progressOffsetLabels[index - quartiles.count])
+    }
+
+    /// Whether milestone `index` of ``reachMilestones(upTo:duration:now:)`` has fired.
+    private func hasFired(_ index: Int) -> Bool {
+        index < 64 ? firedMilestones & (1 << UInt64(index)) != 0 : state.fired.contains(milestone(index))
     }
 }
