@@ -68,7 +68,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
         .testTarget(
-            name: "AdLifecycleTests", dependencies: ["AdLifecycle", "VAST", "TestSupport"], swiftSettings: strict),
+            name: "AdLifecycleTests", dependencies: ["AdErrors", "AdLifecycle", "VAST", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "AdPlacementTests", dependencies: ["AdPlacement", "VAST"], swiftSettings: strict),
         .testTarget(
             name: "LifecycleFixturesTests", dependencies: ["LifecycleFixtures", "AdLifecycle", "VAST"],

@@ -54,7 +54,7 @@ extension VirtualPlayer {
             let playhead = playheadMs
             let duration = durationMs
             if let duration, playhead >= duration {
-                try sendOwn(.playbackCompleted)
+                try sendOwn(.video(.playbackCompleted))
                 break
             }
             if let target, playhead >= target { break }
@@ -151,24 +151,24 @@ extension VirtualPlayer {
         switch action {
         case .seek(let seconds):
             let position = min(Simulation.milliseconds(seconds), durationMs ?? Int.max)
-            result = send(
-                .progressed(position: SessionTime.seconds(position), duration: reportedDuration), at: position)
-        case .pause: result = send(.paused)
-        case .resume: result = send(.resumed)
-        case .mute: result = send(.muted)
-        case .unmute: result = send(.unmuted)
-        case .expandPlayer: result = send(.playerExpanded)
-        case .collapsePlayer: result = send(.playerCollapsed)
-        case .presentFullscreen: result = send([.fullscreenRequested(hostAvailable: true), .fullscreenPresented])
-        case .dismissFullscreen: result = send([.fullscreenDismissRequested, .fullscreenDismissed])
+            result = send(progress(position), at: position)
+        case .pause: result = send(.video(.paused))
+        case .resume: result = send(.video(.resumed))
+        case .mute: result = send(.video(.muted))
+        case .unmute: result = send(.video(.unmuted))
+        case .expandPlayer: result = send(.video(.playerExpanded))
+        case .collapsePlayer: result = send(.video(.playerCollapsed))
+        case .presentFullscreen:
+            result = send([.unit(.fullscreenRequested(hostAvailable: true)), .unit(.fullscreenPresented)])
+        case .dismissFullscreen: result = send([.unit(.fullscreenDismissRequested), .unit(.fullscreenDismissed)])
         case .click(let position):
-            result = send(.clicked(position: position))
+            result = send(.unit(.clicked(position: position, playheadMs: nil)))
             if case .success(let events) = result {
-                for case .callback(.clicked(let url?)) in events { detail = "opens \(url)" }
+                for case .callback(.unit(.clicked(let url?))) in events { detail = "opens \(url)" }
             }
-        case .skip: result = send(.skipRequested)
-        case .close: result = send(.closeRequested)
-        case .fail(let error): result = send(.playbackInterrupted(error))
+        case .skip: result = send(.video(.skipRequested))
+        case .close: result = send(.video(.closeRequested))
+        case .fail(let error): result = send(.video(.playbackInterrupted(error)))
         case .exposure(let percent): result = send(.exposureChanged(percent: percent))
         }
         switch result {
@@ -193,8 +193,15 @@ extension VirtualPlayer {
 
     /// Reports the playhead at `position` as the player's own progress.
     mutating func report(_ position: Int) throws(VirtualPlayerError) {
-        try sendOwn(.progressed(position: SessionTime.seconds(position), duration: reportedDuration), at: position)
+        try sendOwn(progress(position), at: position)
         meterAfterReport = session.playing?.viewability
+    }
+
+    /// The player's progress report at `position` (milliseconds), with the duration it reports.
+    private func progress(_ position: Int) -> SessionInput {
+        .video(
+            .progressed(
+                positionMs: position, durationMs: reportedDuration.flatMap { try? SessionTime.milliseconds($0) }))
     }
 
     /// Sends an input of the player's own playback: a refusal stops the play.
@@ -244,10 +251,10 @@ extension VirtualPlayer {
         if let ad = session.playing, ad.plan.adInstanceID == instance { return ad.video?.phase ?? finalPhase }
         for case .callback(let callback) in fired.reversed() {
             switch callback {
-            case .completed: return .completed
-            case .skipped: return .skipped
-            case .closed: return .closed
-            case .interrupted: return .interrupted
+            case .video(.completed): return .completed
+            case .video(.skipped): return .skipped
+            case .video(.closed): return .closed
+            case .video(.interrupted): return .interrupted
             default: continue
             }
         }
@@ -273,7 +280,7 @@ extension VirtualPlayer {
     }
 
     static func milliseconds(_ seconds: TimeInterval, _ what: String) throws(VirtualPlayerError) -> Int {
-        do throws(SessionError) {
+        do throws(LifecycleError) {
             return try SessionTime.milliseconds(seconds)
         } catch {
             throw VirtualPlayerError(

@@ -70,19 +70,19 @@ public struct VirtualPlayer: Sendable {
         -> [SessionEvent]
     {
         if let exposure { try Self.checkExposure(exposure, "the exposure") }
-        if let duration { _ = try Self.checkDuration(duration) }
+        let durationMs = try duration.map { seconds throws(VirtualPlayerError) in try Self.checkDuration(seconds) }
         let linear = session.playing?.video != nil
         if duration != nil, !linear {
             throw VirtualPlayerError(.invalidInput, "a duration was given for an ad that is not linear")
         }
         syncClock()
         let first = events.count
-        try sendOwn(.impressionRendered)
+        try sendOwn(.unit(.impressionRendered))
         if let exposure { try sendOwn(.exposureChanged(percent: exposure)) }
         if linear {
-            if let duration {
+            if let duration, let durationMs {
                 reportedDuration = duration
-                try sendOwn(.durationUpdated(duration))
+                try sendOwn(.video(.durationUpdated(durationMs: durationMs)))
             }
             try report(playheadMs)
         }

@@ -67,7 +67,7 @@ import Testing
         let events = engine.events
         let ad = try await engine.getAd(for: AdRequestInfo(placement: .clipsBetweenItems, itemId: "clip-1"))
         let session = try ad.makeSession()
-        try session.impressionRendered()
+        try session.send(.unit(.impressionRendered))
         var failure: BeaconStoreError?
         var rejected = 0
         for await event in events {

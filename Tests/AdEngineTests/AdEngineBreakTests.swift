@@ -99,8 +99,8 @@ import VAST
         }
         record(adBreak.start())
         for _ in 0..<ads {
-            record(try adBreak.send(.progressed(position: 0, duration: nil)))
-            record(try adBreak.send(.playbackCompleted))
+            record(try adBreak.send(.video(.progressed(positionMs: 0, durationMs: nil))))
+            record(try adBreak.send(.video(.playbackCompleted)))
         }
         return callbacks
     }
@@ -111,7 +111,7 @@ import VAST
         let ad = try await engine.getAd(for: request())
         #expect(ad.pod.map { $0.ad.id } == ["pod1", "pod2", "pod3"])
         #expect(ad.mediaFile?.url == server.baseURL + "/media/pod1-360.mp4")
-        let callbacks = try playThrough(ad.makeBreak(), ads: 2)
+        let callbacks = try playThrough(try ad.makeBreak(), ads: 2)
         #expect(
             callbacks == [
                 "breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 3/3", "adEnded 3/3", "breakEnded",
@@ -137,7 +137,7 @@ import VAST
             .replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL) + "</VAST>"
         let parsed = try #require(try VASTParser().parse(buffetText).document.ads.first)
         let buffet = try #require(ResolvedAd(ad: parsed, hop: 0, chain: []))
-        let callbacks = try playThrough(ad.makeBreak(buffet: [buffet]), ads: 3)
+        let callbacks = try playThrough(try ad.makeBreak(buffet: [buffet]), ads: 3)
         #expect(
             callbacks == [
                 "breakStarted 3", "adStarted 1/3", "adEnded 1/3", "adStarted 2/3", "adEnded 2/3", "adStarted 3/3",

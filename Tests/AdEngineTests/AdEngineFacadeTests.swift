@@ -291,7 +291,7 @@ import VAST
         #expect(loaded?.context?.placement == .clipsBetweenItems && loaded?.context?.itemId == "clip-1")
         #expect(loaded?.context?.adId == "inline")
         try await MainActor.run {
-            let unit = ad.makeUnitController()
+            let unit = try ad.makeUnitController()
             try unit.impressionRendered()
             withExtendedLifetime(unit) {}
         }

@@ -93,7 +93,7 @@ import Testing
         let ad = try await engine.getAd(for: request(.clipsPreRoll), in: first)
         // Allowed is not shown: until the impression, the other presentation may still have its pre-roll.
         #expect(await outcome(engine, .clipsPreRoll, in: second) == "presentation-2:allowed")
-        _ = try ad.makeSession().impressionRendered()
+        _ = try ad.makeSession().send(.unit(.impressionRendered))
         #expect(await outcome(engine, .clipsPreRoll, in: first) == "presentation-1:preRollAlreadyShown")
         #expect(await outcome(engine, .clipsPreRoll, in: second) == "presentation-2:sessionCapReached")
         try await engine.reloadPresentation(first)

@@ -75,13 +75,13 @@ import VAST
         let streams = (0..<3).map { _ in engine.events }
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         let session = try ad.makeSession()
-        try session.impressionRendered()
-        try session.progressed(to: 0)
-        try session.progressed(to: 3)
-        try session.paused()
-        try session.resumed()
-        try session.clicked()
-        try session.playbackInterrupted(.timedOut)
+        try session.send(.unit(.impressionRendered))
+        try session.send(.video(try .progressed(seconds: 0, duration: nil)))
+        try session.send(.video(try .progressed(seconds: 3, duration: nil)))
+        try session.send(.video(.paused))
+        try session.send(.video(.resumed))
+        try session.send(.unit(.clicked(position: nil, playheadMs: nil)))
+        try session.send(.video(.playbackInterrupted(.timedOut)))
         func name(_ event: AdEngineEvent) -> String {
             switch event.kind {
             case .requested: "requested"
@@ -117,7 +117,7 @@ import VAST
         let engine = try engine(
             .clipsBetweenItems, tag: try server.registerChain("cap", hops: 1), caps: PlacementCaps(maxPerSession: 1))
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
-        try ad.makeSession().impressionRendered()
+        try ad.makeSession().send(.unit(.impressionRendered))
         do {
             let second = try await engine.getAd(for: request(.clipsBetweenItems))
             Issue.record("the cap let a second ad through: \(second.id ?? "?")")
@@ -132,7 +132,7 @@ import VAST
             caps: PlacementCaps(maxPerSession: 1))
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         try await MainActor.run {
-            let unit = ad.makeUnitController()
+            let unit = try ad.makeUnitController()
             try unit.impressionRendered()
         }
         do {
@@ -150,9 +150,9 @@ import VAST
         let ad = try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: 60)
         #expect(ad.banner?.declaredSize == AdSize(width: 320, height: 50))
         let session = try ad.makeSession()
-        try session.impressionRendered()
-        let click = try session.clicked(at: ClickPoint(x: 1, y: 2))
-        #expect(click.first == .callback(.clicked(url: server.baseURL + "/landing/320x50")))
+        try session.send(.unit(.impressionRendered))
+        let click = try session.send(.unit(.clicked(position: ClickPoint(x: 1, y: 2), playheadMs: nil)))
+        #expect(click.first == .callback(.unit(.clicked(url: server.baseURL + "/landing/320x50"))))
         #expect(await engine.flush(deadline: .now + .seconds(5)))
         #expect(
             try server.beacons().map(\.path).sorted() == [
@@ -164,11 +164,11 @@ import VAST
         let engine = try engine(.clipsBetweenItems, tag: try server.registerChain("flush", hops: 2))
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         let session = try ad.makeSession()
-        try session.impressionRendered()
-        try session.progressed(to: 0)
-        try session.progressed(to: 2.5)
-        try session.clicked()
-        try session.playbackCompleted()
+        try session.send(.unit(.impressionRendered))
+        try session.send(.video(try .progressed(seconds: 0, duration: nil)))
+        try session.send(.video(try .progressed(seconds: 2.5, duration: nil)))
+        try session.send(.unit(.clicked(position: nil, playheadMs: nil)))
+        try session.send(.video(.playbackCompleted))
         #expect(await engine.flush(deadline: .now + .seconds(5)))
         #expect(
             try server.beacons().map(\.path).sorted() == [
@@ -181,7 +181,7 @@ import VAST
         let engine = try engine(.clipsBetweenItems, tag: try server.registerChain("suspend", hops: 1))
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
         await engine.suspendDelivery()
-        try ad.makeSession().impressionRendered()
+        try ad.makeSession().send(.unit(.impressionRendered))
         #expect(await engine.flush(deadline: .now + .milliseconds(300)) == false)
         #expect(try server.beacons().isEmpty)
         await engine.resumeDelivery()
@@ -193,7 +193,7 @@ import VAST
         let engine = try engine(.clipsBetweenItems, tag: try server.registerChain("context", hops: 1))
         let events = engine.events
         let ad = try await engine.getAd(for: request(.clipsBetweenItems))
-        try ad.makeSession().impressionRendered()
+        try ad.makeSession().send(.unit(.impressionRendered))
         for await event in events {
             guard case .beacon(let outcome) = event.kind else { continue }
             #expect(outcome.kind == .delivered)

@@ -29,7 +29,7 @@ import Testing
     @Test func everyInputAndActionRoundTrips() throws {
         let inputs: [VideoInput] = [
             .durationUpdated(durationMs: 1), .progressed(positionMs: 1, durationMs: nil), .paused,
-            .playbackInterrupted(errorCode: 402),
+            .playbackInterrupted(.timedOut),
         ]
         #expect(try JSONDecoder().decode([VideoInput].self, from: JSONEncoder().encode(inputs)) == inputs)
         let actions: [MRAIDAction] = [.callback(.willCollapse(from: .resize)), .callback(.stateChanged(.default))]

@@ -17,7 +17,23 @@ final class RecordingUnitDelegate: UnitControllerDelegate {
         onClick?(controller)
     }
     func unitControllerWillPresentFullscreen(_ controller: UnitController) { calls.append("willPresent") }
+    func unitControllerDidPresentFullscreen(_ controller: UnitController) { calls.append("didPresent") }
     func unitController(_ controller: UnitController, willOpenExternalApp url: String) { calls.append("open \(url)") }
+}
+
+@MainActor
+final class RecordingVideoDelegate: VideoContentControllerDelegate {
+    var calls: [String] = []
+    func videoControllerDidStart(_ controller: VideoContentController) { calls.append("start") }
+    func videoController(_ controller: VideoContentController, didReach quartile: Quartile) {
+        calls.append(quartile.rawValue)
+    }
+    func videoController(_ controller: VideoContentController, didChangePlayerExpanded isExpanded: Bool) {
+        calls.append(isExpanded ? "expanded" : "collapsed")
+    }
+    func videoController(_ controller: VideoContentController, wasInterruptedWithErrorCode errorCode: Int) {
+        calls.append("interrupted \(errorCode)")
+    }
 }
 
 @MainActor
@@ -28,95 +44,129 @@ final class RecordingMRAIDDelegate: MRAIDContentControllerDelegate {
     }
 }
 
+/// The controllers as views of one session (ORDERING.md `controller-views`): each call is the session's
+/// input, each callback reaches the delegate of the part that made it, beacons go to the session's sink.
 @MainActor
 @Suite struct ControllerTests {
-    static let clock: @Sendable () -> Date = { Fixed.now }
-
-    /// Collects what a controller's observer stream carried once the controller is gone.
-    static func drain<Action>(_ stream: AsyncStream<Action>) async -> [Action] {
-        var all: [Action] = []
-        for await action in stream { all.append(action) }
-        return all
+    /// Controllers over a session of the two-hop chain, on the fixed clock, recording the beacon sink.
+    static func controllers(mraid: MRAIDContainer? = nil) throws -> (SessionControllers, Locked<[BeaconRequest]>) {
+        let sent = Locked<[BeaconRequest]>([])
+        let session = try AdSession(
+            ad: TwoHopChain.resolved(), creative: .linear(creative: 0, assetURI: "https://cdn.example/a.mp4"),
+            configuration: AdSessionConfiguration(adInstanceID: "ad-1", macros: Fixed.macros, mraid: mraid),
+            clock: { Fixed.now }, beaconSink: { batch in sent.mutate { $0 += batch } })
+        return (SessionControllers(session: session), sent)
     }
 
-    @Test func callbacksGoToTheDelegateBeaconsToTheSinkAndEverythingToTheStreamInOrder() async throws {
+    @Test func callbacksGoToTheDelegateInOrderAndAReentrantCallWaitsBehindThem() throws {
+        let (controllers, sent) = try Self.controllers()
         let delegate = RecordingUnitDelegate()
-        var sent: [BeaconRequest] = []
-        var controller: UnitController? = UnitController(
-            plan: TwoHopChain.plan(), delegate: delegate, clock: Self.clock, beaconSink: { sent.append($0) })
-        let stream = try #require(controller?.observations)
-        delegate.onClick = { try? $0.externalAppOpening(url: "itms-apps://x") }
-        try controller?.clicked(at: ClickPoint(x: 1, y: 2))
-        controller = nil
-        let observed = await Self.drain(stream)
-
+        controllers.unit.delegate = delegate
+        var events: [SessionEvent] = []
+        delegate.onClick = { events += (try? $0.send(.externalAppOpening(url: "itms-apps://x"))) ?? [] }
+        try controllers.unit.clicked(at: ClickPoint(x: 1, y: 2))
         #expect(
             delegate.calls == [
                 "impression", "click https://adv.example/land?t=2023-11-14T22%3A13%3A20.123Z", "open itms-apps://x",
             ])
+        #expect(events == [.callback(.unit(.willOpenExternalApp(url: "itms-apps://x")))])
         #expect(
-            sent.map(\.url) == [
+            sent.value.map(\.url) == [
                 "https://w.example/imp?cb=10000042", "https://i.example/imp?ts=2023-11-14T22%3A13%3A20.123Z",
                 "https://w.example/click?pos=1,2&e=[ERRORCODE]", "https://i.example/click?pos=1,2",
             ])
-        // The re-entrant external-app callback waits behind the click's beacons.
-        #expect(
-            observed.map { $0.callback.map { "\($0)" } ?? "beacon" } == [
-                "impressionWillBeLogged", "beacon", "beacon",
-                "clicked(url: Optional(\"https://adv.example/land?t=2023-11-14T22%3A13%3A20.123Z\"))", "beacon",
-                "beacon",
-                "willOpenExternalApp(url: \"itms-apps://x\")",
-            ])
     }
 
-    @Test func fullscreenWithoutADelegateFailsWithATypedErrorInsteadOfCrashing() {
-        let controller = UnitController(plan: TwoHopChain.plan(), clock: Self.clock, beaconSink: { _ in })
-        #expect(throws: LifecycleError(.noPresentationHost)) { _ = try controller.requestFullscreen() }
-        #expect(controller.lifecycle.phase == .inline)
+    @Test func aFullscreenPresentationThroughTheUnitReachesTheVideoDelegateAsThePlayerExpanding() throws {
+        let (controllers, sent) = try Self.controllers()
+        let unit = RecordingUnitDelegate()
+        let video = RecordingVideoDelegate()
+        controllers.unit.delegate = unit
+        controllers.video.delegate = video
+        _ = try controllers.unit.requestFullscreen()
+        try controllers.unit.fullscreenPresented()
+        #expect(unit.calls == ["willPresent", "didPresent"])
+        #expect(video.calls == ["expanded"])
+        #expect(sent.value.map(\.url) == ["https://w.example/fs", "https://i.example/expand"])
+        #expect(controllers.video.lifecycle?.state.isPlayerExpanded == true)
+    }
+
+    @Test func quartilesComeFromTheVASTDurationWhenThePlayerReportsNone() throws {
+        let (controllers, _) = try Self.controllers()
+        let video = RecordingVideoDelegate()
+        controllers.video.delegate = video
+        try controllers.video.progressed(seconds: 0, duration: nil)
+        try controllers.video.progressed(seconds: 2.5, duration: nil)
+        try controllers.video.progressed(seconds: 5, duration: nil)
+        #expect(video.calls == ["start", "firstQuartile", "midpoint"])
+        #expect(controllers.session.lifecycle.unit.state.impressionLogged, "the impression came before start")
+    }
+
+    @Test func fullscreenWithoutADelegateFailsWithATypedErrorInsteadOfCrashing() throws {
+        let (controllers, _) = try Self.controllers()
+        #expect(throws: SessionError(LifecycleError(.noPresentationHost))) {
+            _ = try controllers.unit.requestFullscreen()
+        }
+        #expect(controllers.unit.lifecycle.phase == .inline)
     }
 
     @Test func fullscreenUsesTheDelegatesHost() throws {
+        let (controllers, _) = try Self.controllers()
         let delegate = RecordingUnitDelegate()
-        let controller = UnitController(
-            plan: TwoHopChain.plan(), delegate: delegate, clock: Self.clock, beaconSink: { _ in })
-        let host = try controller.requestFullscreen()
+        controllers.unit.delegate = delegate
+        let host = try controllers.unit.requestFullscreen()
         #expect(host === delegate.host)
         #expect(delegate.calls == ["willPresent"])
         delegate.host = nil
-        #expect(throws: LifecycleError(.presentationInProgress)) { _ = try controller.requestFullscreen() }
+        #expect(throws: SessionError(LifecycleError(.presentationInProgress))) {
+            _ = try controllers.unit.requestFullscreen()
+        }
     }
 
     @Test func theDelegateIsHeldWeaklyAndBeaconsStillFlowWithoutIt() throws {
-        var sent: [BeaconRequest] = []
+        let (controllers, sent) = try Self.controllers()
         var delegate: RecordingUnitDelegate? = RecordingUnitDelegate()
-        let controller = UnitController(
-            plan: TwoHopChain.plan(), delegate: delegate, clock: Self.clock, beaconSink: { sent.append($0) })
+        controllers.unit.delegate = delegate
         delegate = nil
-        #expect(controller.delegate == nil)
-        try controller.impressionRendered()
-        #expect(sent.count == 2)
+        #expect(controllers.unit.delegate == nil)
+        try controllers.unit.impressionRendered()
+        #expect(sent.value.count == 2)
     }
 
-    @Test func videoBeaconsCarryTheControllersClock() throws {
-        var sent: [BeaconRequest] = []
-        let controller = VideoContentController(
-            plan: TwoHopChain.plan(), clock: { Date(timeIntervalSince1970: 0) }, beaconSink: { sent.append($0) })
-        try controller.playbackInterrupted(.mediaFileNotFound)
+    @Test func aControllerKeepsItsSessionAndTheSameControllerIsReturnedWhileItLives() throws {
+        let (controllers, _) = try Self.controllers()
+        let unit = controllers.unit
+        #expect(controllers.unit === unit)
+        #expect(unit.controllers === controllers)
+        #expect(unit.session === controllers.session)
+    }
+
+    @Test func anInterruptionReachesTheVideoDelegateWithItsCodeAndFiresTheErrorURLs() throws {
+        let (controllers, sent) = try Self.controllers()
+        let video = RecordingVideoDelegate()
+        controllers.video.delegate = video
+        try controllers.video.playbackInterrupted(.fileNotFound)
+        #expect(video.calls == ["interrupted 401"])
         #expect(
-            sent.map(\.url) == [
-                "https://w.example/err?code=401&t=1970-01-01T00%3A00%3A00.000Z", "https://i.example/err/401",
+            sent.value.map(\.url) == [
+                "https://w.example/err?code=401&t=2023-11-14T22%3A13%3A20.123Z", "https://i.example/err/401",
             ])
     }
 
     @Test func aRefusedMRAIDCommandThrowsAndCallsNothing() throws {
+        let (controllers, _) = try Self.controllers(
+            mraid: MRAIDContainer(placement: .inline, geometry: MRAIDLifecycleTests.geometry))
         let delegate = RecordingMRAIDDelegate()
-        let controller = MRAIDContentController(
-            placement: .inline, geometry: MRAIDLifecycleTests.geometry, delegate: delegate)
-        try controller.containerReady()
-        #expect(throws: MRAIDError(.notViewable, action: "expand")) {
-            try controller.expandRequested(frame: MRAIDLifecycleTests.screen)
+        controllers.mraid.delegate = delegate
+        try controllers.mraid.containerReady()
+        #expect(throws: SessionError(.exposureNotReported, action: "expand")) {
+            try controllers.mraid.expandRequested(frame: MRAIDLifecycleTests.screen)
+        }
+        try controllers.send(.exposureChanged(percent: 0))
+        #expect(throws: SessionError(MRAIDError(.notViewable, action: "expand"))) {
+            try controllers.mraid.expandRequested(frame: MRAIDLifecycleTests.screen)
         }
         #expect(delegate.calls == ["state default"])
-        #expect(controller.lifecycle.phase == .default)
+        #expect(controllers.mraid.lifecycle?.phase == .default)
     }
 }

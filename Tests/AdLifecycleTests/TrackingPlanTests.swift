@@ -66,9 +66,15 @@ import VAST
             ])
         store.finish()
         var video = TestStore(VideoLifecycle(plan: plan))
-        video.send(.iconViewed, [.beacon(beacon("iconViewTracking", "https://ads.example.com/v42/icon-view", hop: 0))])
         video.send(
-            .iconClicked, [.beacon(beacon("iconClickTracking", "https://ads.example.com/v42/icon-click", hop: 0))])
+            .iconViewed(index: 0),
+            [.beacon(beacon("iconViewTracking", "https://ads.example.com/v42/icon-view", hop: 0))])
+        video.send(
+            .iconClicked(index: 0),
+            [
+                .callback(.iconClicked(index: 0, url: "https://privacy.example.com/why-this-ad")),
+                .beacon(beacon("iconClickTracking", "https://ads.example.com/v42/icon-click", hop: 0)),
+            ])
         video.finish()
     }
 

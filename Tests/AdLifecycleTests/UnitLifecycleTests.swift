@@ -48,7 +48,7 @@ import VAST
         store.send(.fullscreenDismissed, [.callback(.didDismissFullscreen)])
         store.send(.clicked(position: nil, playheadMs: nil), [])
         store.send(.impressionRendered, [])
-        store.send(.companionViewed, [])
+        store.send(.companionViewed(index: 0), [])
         store.send(.fullscreenDismissed, [])
         store.reject(.fullscreenRequested(hostAvailable: true), LifecycleError(.adFinished))
         store.send(.rewardEarned, [.callback(.rewarded)])
@@ -114,12 +114,22 @@ import VAST
 
     @Test func companionViewFiresOnceAndEveryClickTracks() {
         var store = store()
-        store.send(.companionViewed, [.beacon(beacon("creativeView", "https://i.example/comp-view", hop: 1))])
-        store.send(.companionViewed, [])
+        store.reject(.companionClicked(index: 0), LifecycleError(.companionNotShown))
+        store.reject(.companionViewed(index: 1), LifecycleError(.noSuchCompanion))
+        store.send(.companionViewed(index: 0), [.beacon(beacon("creativeView", "https://i.example/comp-view", hop: 1))])
+        store.send(.companionViewed(index: 0), [])
         store.send(
-            .companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
+            .companionClicked(index: 0),
+            [
+                .callback(.companionClicked(index: 0, url: nil)),
+                .beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1)),
+            ])
         store.send(
-            .companionClicked, [.beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1))])
+            .companionClicked(index: 0),
+            [
+                .callback(.companionClicked(index: 0, url: nil)),
+                .beacon(beacon("companionClickTracking", "https://i.example/comp-click", hop: 1)),
+            ])
         store.finish()
     }
 }

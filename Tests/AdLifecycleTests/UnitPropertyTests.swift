@@ -18,8 +18,8 @@ import Testing
         case 7: .rewardEarned
         case 8: rng.chance(30) ? .expired : .impressionRendered
         case 9: rng.chance(20) ? .renderFailed(errorCode: rng.pick([400, 405, 900])) : .fullscreenPresented
-        case 10: .companionViewed
-        default: .companionClicked
+        case 10: .companionViewed(index: 0)
+        default: .companionClicked(index: 0)
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
                         if impressions > 0 || presentation != "none" { return "expired after being shown" }
                         finishing = true
                     case .failed: finishing = true  // abandons an open will: the unit is gone
-                    case .willOpenExternalApp: break
+                    case .willOpenExternalApp, .companionClicked: break
                     }
                 }
             }

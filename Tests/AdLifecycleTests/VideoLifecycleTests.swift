@@ -182,9 +182,9 @@ import VAST
             .paused,
             [.callback(.paused), .beacon(beacon("pause", "https://i.example/pause?ph=00%3A00%3A03.000", hop: 1))])
         store.send(
-            .playbackInterrupted(errorCode: 402),
+            .playbackInterrupted(.timedOut),
             [
-                .callback(.interrupted(errorCode: 402)),
+                .callback(.interrupted(.timedOut)),
                 .beacon(beacon("error", "https://w.example/err?code=402&t=2023-11-14T22%3A13%3A20.123Z", hop: 0)),
                 .beacon(beacon("error", "https://i.example/err/402", hop: 1)),
             ])
@@ -206,12 +206,15 @@ import VAST
     @Test func iconViewFiresOnceAndEveryIconClickTracks() {
         var store = store()
         let click: [VideoAction] = [
-            .beacon(beacon("iconClickTracking", "https://i.example/icon-click?pos=[CLICKPOS]", hop: 1))
+            .callback(.iconClicked(index: 0, url: nil)),
+            .beacon(beacon("iconClickTracking", "https://i.example/icon-click?pos=[CLICKPOS]", hop: 1)),
         ]
-        store.send(.iconViewed, [.beacon(beacon("iconViewTracking", "https://i.example/icon-view", hop: 1))])
-        store.send(.iconViewed, [])
-        store.send(.iconClicked, click)
-        store.send(.iconClicked, click)
+        store.reject(.iconClicked(index: 0), LifecycleError(.iconNotShown))
+        store.reject(.iconViewed(index: 1), LifecycleError(.noSuchIcon))
+        store.send(.iconViewed(index: 0), [.beacon(beacon("iconViewTracking", "https://i.example/icon-view", hop: 1))])
+        store.send(.iconViewed(index: 0), [])
+        store.send(.iconClicked(index: 0), click)
+        store.send(.iconClicked(index: 0), click)
         store.finish()
     }
 

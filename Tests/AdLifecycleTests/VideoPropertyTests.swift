@@ -20,10 +20,10 @@ import Testing
         case 15: rng.chance(40) ? .playbackCompleted : .resumed
         case 16:
             rng.chance(25)
-                ? .playbackInterrupted(errorCode: rng.pick([400, 402, 405]))
+                ? .playbackInterrupted(rng.pick([.general, .timedOut, .displayProblem]))
                 : .progressed(positionMs: 0, durationMs: nil)
-        case 17: .iconViewed
-        case 18: .iconClicked
+        case 17: .iconViewed(index: 0)
+        case 18: .iconClicked(index: 0)
         default: .durationUpdated(durationMs: 10_000)
         }
     }
@@ -75,7 +75,7 @@ import Testing
                     case .completed, .skipped, .closed, .interrupted:
                         if ended { return "two endings" }
                         ended = true
-                    case .progressed, .durationUpdated, .playerExpanded, .playerCollapsed: break
+                    case .progressed, .durationUpdated, .playerExpanded, .playerCollapsed, .iconClicked: break
                     }
                 }
             }

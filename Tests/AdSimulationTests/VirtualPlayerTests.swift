@@ -32,7 +32,7 @@ import VAST
 
     static func progressPositions(_ events: [SessionEvent]) -> [Double] {
         events.compactMap { event in
-            if case .callback(.progressed(let position, _)) = event { return position }
+            if case .callback(.video(.progressed(let position, _))) = event { return Double(position) / 1000 }
             return nil
         }
     }
@@ -74,12 +74,12 @@ import VAST
         try player.play([PlayerInput(at: 0, .presentFullscreen), PlayerInput(at: 12, .dismissFullscreen)])
         let fullscreen = player.events.compactMap { event -> String? in
             switch event {
-            case .callback(.willPresentFullscreen): "willPresent"
-            case .callback(.didPresentFullscreen): "didPresent"
-            case .callback(.playerExpanded): "expanded"
-            case .callback(.willDismissFullscreen): "willDismiss"
-            case .callback(.playerCollapsed): "collapsed"
-            case .callback(.didDismissFullscreen): "didDismiss"
+            case .callback(.unit(.willPresentFullscreen)): "willPresent"
+            case .callback(.unit(.didPresentFullscreen)): "didPresent"
+            case .callback(.video(.playerExpanded)): "expanded"
+            case .callback(.unit(.willDismissFullscreen)): "willDismiss"
+            case .callback(.video(.playerCollapsed)): "collapsed"
+            case .callback(.unit(.didDismissFullscreen)): "didDismiss"
             default: nil
             }
         }

@@ -42,7 +42,9 @@ import Testing
     @Test func everyOrderingDecisionIsCoveredByAFixture() throws {
         let covered = Set(try Self.all.get().flatMap(\.fixture.covers))
             .union(try SessionFixtureTests.all.get().flatMap(\.fixture.covers))
-        let missing = OrderingContract.rules.map(\.id).filter { !covered.contains($0) }
+        // The `engine` rules are about the ads `getAd` returns, which fixtures do not make: AdEngineTests shows
+        // them (AdEngineOnePlayTests for `one-play`).
+        let missing = OrderingContract.rules.filter { $0.scope != "engine" }.map(\.id).filter { !covered.contains($0) }
         #expect(missing.isEmpty, "no fixture covers \(missing)")
     }
 

@@ -157,7 +157,11 @@ import Testing
                   {"callback": "impressionWillBeLogged"},
                   {"beacon": "impression", "url": "https://exchange.example.org/impression?cb=10000001", "hop": 0},
                   {"beacon": "impression", "url": "https://inline.example.com/impression?ts=2024-01-01T00%3A00%3A00.000Z&cb=10000002", "hop": 1}]},
+                {"input": "companionViewed", "expect": [
+                  {"beacon": "creativeView", "url": "https://exchange.example.org/companion-view", "hop": 0},
+                  {"beacon": "creativeView", "url": "https://inline.example.com/companion-view?ts=2024-01-01T00%3A00%3A00.000Z", "hop": 1}]},
                 {"input": "companionClicked", "expect": [
+                  {"callback": "companionClicked", "index": 0, "url": "https://advertiser.example.com/companion"},
                   {"beacon": "companionClickTracking", "url": "https://exchange.example.org/companion-click", "hop": 0},
                   {"beacon": "companionClickTracking", "url": "https://inline.example.com/companion-click?cb=10000001", "hop": 1}]}
                 """))

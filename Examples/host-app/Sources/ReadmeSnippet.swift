@@ -12,9 +12,9 @@ func readmeSnippet(cms: String, path: String) async throws {
     let player = try await engine.openPresentation(.clips, configuration: ClipsAdConfiguration(preRollEnabled: true))
     do {
         let ad = try await engine.getAd(for: AdRequestInfo(placement: .clipsPreRoll, itemId: "clip-1"), in: player)
-        let session = try ad.makeSession()  // one play: feed it the player's callbacks
-        _ = try session.impressionRendered()  // each input returns its callbacks; beacons go out in order
-        _ = try session.progressed(to: 5, duration: 20)  // quartiles, progress offsets, completion follow
+        let session = try ad.makeSession()  // its one play: feed it the player's callbacks
+        _ = try session.send(.unit(.impressionRendered))  // each input returns its callbacks; beacons go out in order
+        _ = try session.send(.video(try .progressed(seconds: 5, duration: 20)))  // quartiles, offsets, completion
     } catch let error as AdEngineError {
         print(error)  // why no ad: the decision, each source's outcome, the IAB code
     }

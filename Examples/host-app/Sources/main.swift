@@ -97,7 +97,7 @@ func run() async throws {
     for note in player.notes {
         if let error = note.error { throw ExampleError("the session refused \(note.input): \(error.message)") }
     }
-    for case .callback(.clicked(let url)) in player.events { log("click opens \(url ?? "nothing")") }
+    for case .callback(.unit(.clicked(let url))) in player.events { log("click opens \(url ?? "nothing")") }
 
     // The bottom banner under the feed, at most 60 pt high, on screen at 80 % for 1.2 s.
     let banner = try await engine.getBottomBannerAd(

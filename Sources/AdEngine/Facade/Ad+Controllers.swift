@@ -1,46 +1,52 @@
 public import AdLifecycle
-import Foundation
 
 extension Ad {
-    /// Makes the controller for the ad unit (impression, clicks, fullscreen presentation).
+    /// The controllers of this ad's session, in DT Exchange's style: the unit, video and MRAID controllers
+    /// as views of one session (the same state, beacons, analytics and counts as
+    /// ``makeSession(startsMuted:mraid:clock:observer:)``; ORDERING.md `controller-views`).
     ///
-    /// Prefer ``makeSession(startsMuted:mraid:clock:observer:)``, which owns the unit, video and shown
-    /// parts together. Its beacons go to the engine's durable dispatcher; impressions, clicks and
-    /// dismissals also go to the engine's ``AdEngine/events`` stream, synchronously and in order, and an
-    /// impression counts toward the placement's frequency caps before the input that logged it returns.
+    /// The first call makes the ad's session (its play) with these arguments; later calls return the same
+    /// controllers, and after `makeSession` they are views over the session it made.
+    /// - Parameters:
+    ///   - startsMuted: whether the player starts muted (applied while the player has reported nothing).
+    ///   - mraid: the MRAID container, when the banner runs in one (taken when the session is made).
+    /// - Throws: `alreadyPlayed` when the ad was played as a break; `playbackStarted` for a `startsMuted`
+    ///   that differs once the player reported a duration or progress.
     @MainActor
-    public func makeUnitController(delegate: (any UnitControllerDelegate)? = nil) -> UnitController {
-        let hooks = self.hooks
-        let context = self.context
-        let clock = hooks.clock
-        return UnitController(
-            plan: plan, delegate: delegate, clock: clock,
-            observer: { action in
-                guard case .callback(let callback) = action else { return }
-                if callback == .impressionWillBeLogged { hooks.impressionLogged(at: clock()) }
-                if let kind = AdHooks.kind(of: SessionCallback(unit: callback)) { hooks.emit(kind, context: context) }
-            },
-            beaconSink: { hooks.send([$0]) })
+    public func makeControllers(startsMuted: Bool? = nil, mraid: MRAIDContainer? = nil) throws(SessionError)
+        -> SessionControllers
+    {
+        let controllers = try play.controllers { () throws(SessionError) -> AdSession in
+            try newSession(startsMuted: startsMuted ?? false, mraid: mraid, clock: nil, observer: nil)
+        }
+        if let startsMuted, controllers.session.lifecycle.video?.state.isMuted != startsMuted {
+            try controllers.session.playerStartsMuted(startsMuted)
+        }
+        return controllers
     }
 
-    /// Makes the controller for the ad's video (progress, quartiles, completion, skip).
-    ///
-    /// Prefer ``makeSession(startsMuted:mraid:clock:observer:)``: the session expands the player when
-    /// the unit goes fullscreen, takes the playhead for clicks and uses the VAST Duration for quartiles.
+    /// The unit controller of this ad's session (impression, clicks, fullscreen, companions), with
+    /// `delegate` (held weakly). See ``makeControllers(startsMuted:mraid:)``.
+    /// - Throws: `alreadyPlayed` when the ad was played as a break.
+    @MainActor
+    public func makeUnitController(delegate: (any UnitControllerDelegate)? = nil) throws(SessionError)
+        -> UnitController
+    {
+        let controller = try makeControllers().unit
+        controller.delegate = delegate
+        return controller
+    }
+
+    /// The video controller of this ad's session (progress, quartiles, completion, skip, icons), with
+    /// `delegate` (held weakly). See ``makeControllers(startsMuted:mraid:)``.
+    /// - Throws: `alreadyPlayed` when the ad was played as a break; `playbackStarted` for a `startsMuted`
+    ///   that differs once the player reported.
     @MainActor
     public func makeVideoController(startsMuted: Bool = false, delegate: (any VideoContentControllerDelegate)? = nil)
-        -> VideoContentController
+        throws(SessionError) -> VideoContentController
     {
-        let hooks = self.hooks
-        let context = self.context
-        return VideoContentController(
-            plan: plan, startsMuted: startsMuted, delegate: delegate, clock: hooks.clock,
-            observer: { action in
-                guard case .callback(let callback) = action,
-                    let kind = AdHooks.kind(of: SessionCallback(video: callback))
-                else { return }
-                hooks.emit(kind, context: context)
-            },
-            beaconSink: { hooks.send([$0]) })
+        let controller = try makeControllers(startsMuted: startsMuted).video
+        controller.delegate = delegate
+        return controller
     }
 }

@@ -10,18 +10,30 @@ extension Ad {
     /// Beacons go, one batch per input, through the engine's bounded buffer to its durable dispatcher;
     /// every event goes to `observer` and to the engine's ``AdEngine/events`` (with this ad's request
     /// context), in firing order; the impression counts toward the placement's caps before the input that
-    /// logged it returns. Each call makes a new session: call it once per play.
+    /// logged it returns. An ad is played once (ORDERING.md `one-play`): a second call, or a call after
+    /// ``makeBreak(startsMuted:buffet:clock:observer:)`` or the controllers, is refused.
     /// - Parameters:
     ///   - startsMuted: whether the player starts muted.
     ///   - mraid: the MRAID container, when the banner runs in one.
     ///   - clock: stamps each input; default the engine's clock.
     ///   - observer: receives every session event, synchronously and in order (see `AdSession`).
     /// - Returns: the session.
-    /// - Throws: `SessionError` `noSuchCreative` only if the ad's chosen creative is not in its InLine
-    ///   (never for an ad `getAd` returned).
+    /// - Throws: `SessionError` `alreadyPlayed` when the ad has its play already (nothing fires);
+    ///   `noSuchCreative` only if the ad's chosen creative is not in its InLine (never for an ad `getAd`
+    ///   returned).
     public func makeSession(
         startsMuted: Bool = false, mraid: MRAIDContainer? = nil, clock: (@Sendable () -> Date)? = nil,
         observer: (@Sendable (SessionEvent) -> Void)? = nil
+    ) throws(SessionError) -> AdSession {
+        try play.session { () throws(SessionError) -> AdSession in
+            try newSession(startsMuted: startsMuted, mraid: mraid, clock: clock, observer: observer)
+        }
+    }
+
+    /// The session of this ad's creative, wired to the engine (not yet recorded as the ad's play).
+    func newSession(
+        startsMuted: Bool, mraid: MRAIDContainer?, clock: (@Sendable () -> Date)?,
+        observer: (@Sendable (SessionEvent) -> Void)?
     ) throws(SessionError) -> AdSession {
         let creative: SessionCreative
         if let banner {
@@ -56,10 +68,12 @@ extension Ad {
     ///   - buffet: stand-alone ads that fill the slot of an ad that fails.
     ///   - clock: stamps each input; default the engine's clock.
     ///   - observer: receives every event, synchronously and in order.
+    /// - Throws: `SessionError` `alreadyPlayed` when the ad has its play already (one ad, one play).
     public func makeBreak(
         startsMuted: Bool = false, buffet: [ResolvedAd] = [], clock: (@Sendable () -> Date)? = nil,
         observer: (@Sendable (SessionEvent) -> Void)? = nil
-    ) -> AdBreak {
+    ) throws(SessionError) -> AdBreak {
+        try play.adBreak()
         let hooks = self.hooks
         let supported = supportedMediaTypes
         let playerSize = self.playerSize

@@ -5,8 +5,10 @@ public import VAST
 /// A playable ad: what `getAd` returns.
 ///
 /// Holds the chosen creative (a media file for a full-screen ad, a banner for a bottom banner),
-/// the merged tracking of its chain, the placement decision and the mediation report, and makes
-/// the controllers that turn the player's and web view's callbacks into beacons.
+/// the merged tracking of its chain, the placement decision and the mediation report, and makes its one
+/// play: a session (``makeSession(startsMuted:mraid:clock:observer:)``), a break for a pod
+/// (``makeBreak(startsMuted:buffet:clock:observer:)``), or the controllers that are views of a session
+/// (``makeUnitController(delegate:)``). An ad is played once, whatever copy of it is used.
 public struct Ad: Sendable {
     /// The request this ad answers.
     public let context: AdEventContext
@@ -38,6 +40,8 @@ public struct Ad: Sendable {
 
     let macros: VASTMacroContext
     let hooks: AdHooks
+    /// The ad's one play, shared by every copy of this value.
+    let play = AdPlay()
     /// What the player plays, for picking each pod ad's media file as `mediaFile` was picked.
     let supportedMediaTypes: [String]
     let playerSize: AdSize?

@@ -3,7 +3,7 @@ import AdPlacement
 import AdTransport
 import Foundation
 
-/// What an ad's sessions and controllers report to the engine, synchronously and in order: beacons for
+/// What an ad's session (and the controllers that are views of it) report to the engine, synchronously and in order: beacons for
 /// the store (through the bounded buffer), analytics events, and impressions for pacing.
 struct AdHooks: Sendable {
     let buffer: BeaconBuffer
@@ -30,19 +30,21 @@ struct AdHooks: Sendable {
     /// The analytics event of a session callback, if it has one.
     static func kind(of callback: SessionCallback) -> AdEngineEvent.Kind? {
         switch callback {
-        case .impressionWillBeLogged: .impression
-        case .clicked(let url), .companionClicked(_, let url), .iconClicked(_, let url), .nonLinearClicked(let url):
+        case .unit(.impressionWillBeLogged): .impression
+        case .unit(.clicked(let url)), .unit(.companionClicked(_, let url)), .video(.iconClicked(_, let url)),
+            .nonLinearClicked(let url):
             .clicked(url: url)
-        case .started: .started
-        case .paused: .paused
-        case .resumed: .resumed
-        case .interrupted(let error): .interrupted(error)
+        case .video(.started): .started
+        case .video(.paused): .paused
+        case .video(.resumed): .resumed
+        case .video(.interrupted(let error)): .interrupted(error)
         case .viewability(let verdict): .viewability(verdict)
-        case .quartileReached(let quartile): .quartile((Quartile.allCases.firstIndex(of: quartile) ?? 0) + 1)
-        case .completed: .completed
-        case .skipped: .skipped
-        case .closed, .nonLinear(.closed): .closed
-        case .didDismissFullscreen: .dismissed
+        case .video(.quartileReached(let quartile)):
+            .quartile((Quartile.allCases.firstIndex(of: quartile) ?? 0) + 1)
+        case .video(.completed): .completed
+        case .video(.skipped): .skipped
+        case .video(.closed), .nonLinear(.closed): .closed
+        case .unit(.didDismissFullscreen): .dismissed
         case .breakStarted(let count): .breakStarted(adCount: count)
         case .adStarted(let position, let count): .adStarted(position: position, count: count)
         case .adEnded(let position, let count): .adEnded(position: position, count: count)

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a list of ``AdSource`` values cannot be mediated. It names the first bad field.
 public struct AdSourceError: CodedError, Hashable {
     /// Which reason: one of the static members of `ErrorCode where Domain == AdSourceError` below.

@@ -35,6 +35,15 @@ public enum LifecycleAction<Callback: Sendable & Hashable & Codable>: Sendable, 
         return nil
     }
 
+    /// The same action with its callback turned into another vocabulary's (a part's callback nested in the
+    /// session's); a beacon stays as it is.
+    public func map<Other>(_ transform: (Callback) -> Other) -> LifecycleAction<Other> {
+        switch self {
+        case .callback(let callback): .callback(transform(callback))
+        case .beacon(let beacon): .beacon(beacon)
+        }
+    }
+
     /// The beacon, when this action is one.
     public var beacon: BeaconRequest? {
         if case .beacon(let beacon) = self { return beacon }

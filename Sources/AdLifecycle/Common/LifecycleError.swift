@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a unit or video lifecycle refused an input. The state is left exactly as it was.
 ///
 /// A struct with an extensible ``Code`` so new reasons can be added without breaking callers.
@@ -32,6 +33,15 @@ public struct LifecycleError: CodedError, Hashable, Codable {
         case .notSkippable: "the ad has no skip offset; hide the skip control"
         case .skipOffsetNotReached: "the playhead has not reached the skip offset; keep the skip control disabled"
         case .invalidDuration: "the duration must be above zero"
+        case .invalidTime:
+            "a time must be a finite number of seconds from 0 to 359999999999.999 (99999999:59:59.999); "
+                + "report the player's values as they are, in seconds"
+        case .noSuchCompanion: "no companion has that index; use an index of the plan's (the session's) companions"
+        case .companionNotShown: "report the companion shown before its clicks"
+        case .noSuchIcon: "no icon has that index; use an index of the plan's (the session's) icons"
+        case .iconNotShown: "report the icon shown before its clicks"
+        case .invalidInterruptionCode:
+            "a Linear interruption carries 400 to 405 or 900; report other failures with renderFailed"
         default: code.description
         }
     }
@@ -57,4 +67,18 @@ extension ErrorCode where Domain == LifecycleError {
     public static let skipOffsetNotReached = Self("skipOffsetNotReached")
     /// A duration of zero was reported.
     public static let invalidDuration = Self("invalidDuration")
+    /// A time from the host is not a finite number of seconds from 0 to ``SessionTime/maximumSeconds``.
+    public static let invalidTime = Self("invalidTime")
+    /// A companion index that is not in ``TrackingPlan/companions``.
+    public static let noSuchCompanion = Self("noSuchCompanion")
+    /// A companion click before the companion was shown.
+    public static let companionNotShown = Self("companionNotShown")
+    /// An icon index that is not in ``TrackingPlan/icons``.
+    public static let noSuchIcon = Self("noSuchIcon")
+    /// An icon click before the icon was shown.
+    public static let iconNotShown = Self("iconNotShown")
+    // swift-format-ignore: DontRepeatTypeInStaticProperties
+    // The reason is an interruption's VAST code that is not allowed, not a kind of Code.
+    /// An interruption's code is not one a Linear interruption may carry (400–405, 900).
+    public static let invalidInterruptionCode = Self("invalidInterruptionCode")
 }

@@ -24,8 +24,9 @@ public enum OrderingContract {
             "A documented no-op: no action, no state change (late reports racing the end, duplicates)."),
         OrderingRule(
             "observer", "all", "A caller wants to record everything",
-            "Every executed action also goes to the controller's `observations` stream, in execution "
-                + "order; a delegate calling back into its controller cannot reorder it."),
+            "Every event also goes to the session's observer and `events` streams, in firing order; a "
+                + "delegate calling back into a controller cannot reorder it (its input waits behind what is "
+                + "being delivered)."),
         OrderingRule(
             "impression-once", "unit", "The ad is rendered and visible",
             "`impressionWillBeLogged`, then every Impression URL of the chain together, at most once "
@@ -104,11 +105,16 @@ public enum OrderingContract {
             "close", "video", "The user closes the ad before the end",
             "`closed`, closeLinear and VAST 2 close URLs; terminal."),
         OrderingRule(
-            "icons", "video", "Icons are shown or clicked",
-            "IconViewTracking once; IconClickTracking on every click."),
+            "icons", "video", "Icon n is shown or clicked",
+            "Its own IconViewTracking once (with its Wrapper program-mates'); its IconClickTracking and "
+                + "`iconClicked(index, url)` on every click after it was shown (`iconNotShown` before; an index "
+                + "the Linear does not have: `noSuchIcon`)."),
         OrderingRule(
-            "companions", "unit", "Companions are shown or clicked",
-            "Companion creativeView once; CompanionClickTracking on every click."),
+            "companions", "unit", "Companion n is shown or clicked",
+            "Its own creativeView once (with its Wrapper slot-mates'); its CompanionClickTracking and "
+                + "`companionClicked(index, url)` on every click after it was shown (`companionNotShown` "
+                + "before; an index the ad does not have: `noSuchCompanion`). Companions not shown count "
+                + "nothing (VAST 4.3 section 3.13)."),
         OrderingRule(
             "mraid-illegal", "mraid", "An MRAID command the state does not allow",
             "`MRAIDError` with message and action, state unchanged: resize from expanded, expand "
@@ -140,9 +146,10 @@ public enum OrderingContract {
                 + "order, inputs in the order the session admitted them; every `events` stream sees every "
                 + "event after it subscribed, and the beacon sink gets each input's beacons as one batch."),
         OrderingRule(
-            "impression-before-start", "session", "The player reports progress before the host reported the rendering",
+            "impression-before-start", "session",
+            "The player reports progress, or completion, before the host reported the rendering",
             "The impression is logged first (the first frame is on screen, VAST 4.3 section 3.4.4), then "
-                + "`started` with creativeView and start."),
+                + "`started` with creativeView and start (and, for a completion, the milestones and complete)."),
         OrderingRule(
             "fullscreen-player", "session", "A linear ad is presented fullscreen and dismissed",
             "`didPresentFullscreen`, then `playerExpanded` with playerExpand and the VAST 2/3 fullscreen URLs; "
@@ -150,7 +157,7 @@ public enum OrderingContract {
                 + "(VAST 4.3 section 3.14.1). After the video ended the toggles are ignored."),
         OrderingRule(
             "click-playhead", "session", "A click on a linear ad",
-            "Carries the session's playhead into `[ADPLAYHEAD]`; the host passes only the position."),
+            "Carries the session's playhead into `[ADPLAYHEAD]` unless the host passed one."),
         OrderingRule(
             "declared-duration", "session", "Quartiles and percentage offsets while the player reported no duration",
             "They use the Linear's `<Duration>` until the player reports its own, so they fire as the "
@@ -158,12 +165,11 @@ public enum OrderingContract {
                 + "nothing more: a milestone the playhead did not pass was not played (VAST 4.3 section "
                 + "3.14.1, \"played continuously for at least 25%\")."),
         OrderingRule(
-            "shown-only", "session", "Companions and icons",
-            "Only what the host reports shown counts: its creativeView or IconViewTracking once per "
-                + "instance, its clicks only after it was shown (`companionNotShown`, `iconNotShown`). A "
-                + "bottom banner is its companion: the impression brings its creativeView, a tap its "
-                + "CompanionClickThrough and CompanionClickTracking. Wrapper companions count for the shown "
-                + "one with the same adSlotId (else the same size); Wrapper icons with the same program."),
+            "shown-only", "session", "A bottom banner or an overlay",
+            "A bottom banner is its companion: the impression brings that companion's creativeView (no "
+                + "other's), a tap its CompanionClickThrough and CompanionClickTracking, told to the host as "
+                + "`clicked(url)`. An overlay is its NonLinear: the impression brings its creativeView, a tap "
+                + "its NonLinearClickThrough and NonLinearClickTracking."),
         OrderingRule(
             "viewability", "session", "The host reports exposure",
             "MRC: video 50 % of pixels for 2 s of continuous playback, display 50 % (30 % from 242,500 "
@@ -199,5 +205,16 @@ public enum OrderingContract {
         OrderingRule(
             "session-ended", "session", "Inputs after `ended`",
             "Ignored: the host removed the ad for good."),
+        OrderingRule(
+            "controller-views", "session", "The host uses the unit, video and MRAID controllers",
+            "They are views of one session: each call is the session's input, so the state, the beacons "
+                + "and their order are the session's, and each callback reaches the delegate of the part "
+                + "that made it (a fullscreen presentation reaches the video delegate as "
+                + "`didChangePlayerExpanded`)."),
+        OrderingRule(
+            "one-play", "engine", "An ad returned by `getAd` is played",
+            "Once: the first session, break or controller made for it is its play; making a second "
+                + "session or break is `alreadyPlayed` (nothing fires), and the controllers are views of that "
+                + "one session. Caps, analytics and the partner count the same impression."),
     ]
 }

@@ -1,75 +1,62 @@
-/// The thin owner of an ``MRAIDLifecycle``: feeds it the creative's commands and the host's reports,
-/// calls the delegate, and publishes every action on ``observations``.
+/// The MRAID container of an ``AdSession`` as a controller: the creative's commands and the container's
+/// reports as calls, MRAID's callbacks through a delegate.
 ///
-/// `@MainActor`: MRAID bridges run on the web view's (main) thread. A refused command throws an
-/// ``MRAIDError``; the bridge sends it to the creative as `error(message, action)`.
+/// A view of the session (see ``SessionControllers``): each call is `session.send(.mraid(_:))`, so the
+/// session's rules hold (viewability follows the exposure the host reports; resize, expand and close
+/// wait for the first exposure report). Made by ``SessionControllers/mraid``; the session needs an MRAID
+/// container (`AdSessionConfiguration.mraid`). `@MainActor`: MRAID bridges run on the web view's thread.
+/// A refused command throws a ``SessionError`` whose `action` names it; the bridge sends it to the
+/// creative as `error(message, action)`.
 @MainActor
 public final class MRAIDContentController {
-    /// The state machine (read-only from outside).
-    public private(set) var lifecycle: MRAIDLifecycle
-    /// The delegate, held weakly.
-    public weak var delegate: (any MRAIDContentControllerDelegate)?
-    /// Every action, in order, for recorders. Finishes when the controller is released.
-    public nonisolated let observations: AsyncStream<MRAIDAction>
-
-    private let continuation: AsyncStream<MRAIDAction>.Continuation
-    private let queue: ActionQueue<MRAIDCallback>
-
-    /// Creates a controller in `loading`.
-    /// - Parameters:
-    ///   - placement: inline or interstitial.
-    ///   - geometry: the screen, max-size area and default frame.
-    ///   - delegate: the delegate, held weakly.
-    public init(
-        placement: MRAIDPlacement, geometry: MRAIDGeometry, delegate: (any MRAIDContentControllerDelegate)? = nil
-    ) {
-        lifecycle = MRAIDLifecycle(placement: placement, geometry: geometry)
-        self.delegate = delegate
-        (observations, continuation) = AsyncStream.makeStream(of: MRAIDAction.self)
-        queue = ActionQueue(continuation: continuation, beaconSink: { _ in })
+    /// The views this controller is one of; it keeps them (and the session) alive.
+    public let controllers: SessionControllers
+    /// The delegate, held weakly (by the controllers, so it stays when this view is released). Without one,
+    /// callbacks are dropped; beacons are still sent.
+    public var delegate: (any MRAIDContentControllerDelegate)? {
+        get { controllers.mraidDelegate }
+        set { controllers.mraidDelegate = newValue }
     }
 
-    deinit { continuation.finish() }
+    init(controllers: SessionControllers) { self.controllers = controllers }
 
-    /// Sends one input and executes its callbacks.
-    /// - Throws: ``MRAIDError``; nothing was executed and the state is unchanged.
+    /// The session this controller is a view of.
+    public var session: AdSession { controllers.session }
+    /// The container's state machine, as the session holds it (a copy); `nil` without a container.
+    public var lifecycle: MRAIDLifecycle? { session.lifecycle.mraid }
+
+    /// Sends one MRAID input to the session and delivers its callbacks.
+    /// - Returns: the session events it caused, in firing order.
+    /// - Throws: ``SessionError``; nothing changed.
     @discardableResult
-    public func send(_ input: MRAIDInput) throws(MRAIDError) -> [MRAIDAction] {
-        let actions = try lifecycle.send(input)
-        queue.run(actions, deliver: deliver)
-        return actions
+    public func send(_ input: MRAIDInput) throws(SessionError) -> [SessionEvent] {
+        try controllers.send(.mraid(input))
     }
 
     /// The ad's default frame moved (layout change); later resizes are relative to it.
-    public func defaultFrameChanged(_ frame: Rect) { lifecycle.geometry.defaultFrame = frame }
-
+    public func defaultFrameChanged(_ frame: Rect) throws(SessionError) { try send(.defaultFrameChanged(frame)) }
     /// The container is ready.
-    public func containerReady() throws(MRAIDError) { try send(.containerReady) }
-    /// Viewability changed.
-    public func viewabilityChanged(_ isViewable: Bool) throws(MRAIDError) {
-        try send(.viewabilityChanged(isViewable: isViewable))
-    }
+    public func containerReady() throws(SessionError) { try send(.containerReady) }
     /// `setResizeProperties`.
-    public func resizePropertiesSet(_ properties: ResizeProperties) throws(MRAIDError) {
+    public func resizePropertiesSet(_ properties: ResizeProperties) throws(SessionError) {
         try send(.resizePropertiesSet(properties))
     }
     /// `resize()`.
-    public func resizeRequested() throws(MRAIDError) { try send(.resizeRequested) }
+    public func resizeRequested() throws(SessionError) { try send(.resizeRequested) }
     /// The host finished resizing.
-    public func resizeFinished() throws(MRAIDError) { try send(.resizeFinished) }
+    public func resizeFinished() throws(SessionError) { try send(.resizeFinished) }
     /// `expand()` to `frame`.
-    public func expandRequested(frame: Rect) throws(MRAIDError) { try send(.expandRequested(frame: frame)) }
+    public func expandRequested(frame: Rect) throws(SessionError) { try send(.expandRequested(frame: frame)) }
     /// The host finished expanding.
-    public func expandFinished() throws(MRAIDError) { try send(.expandFinished) }
+    public func expandFinished() throws(SessionError) { try send(.expandFinished) }
     /// `close()`.
-    public func closeRequested() throws(MRAIDError) { try send(.closeRequested) }
+    public func closeRequested() throws(SessionError) { try send(.closeRequested) }
     /// The host finished collapsing.
-    public func collapseFinished() throws(MRAIDError) { try send(.collapseFinished) }
+    public func collapseFinished() throws(SessionError) { try send(.collapseFinished) }
     /// `unload()`.
-    public func unloadRequested() throws(MRAIDError) { try send(.unloadRequested) }
+    public func unloadRequested() throws(SessionError) { try send(.unloadRequested) }
 
-    private func deliver(_ callback: MRAIDCallback) {
-        guard let delegate else { return }
+    func deliver(_ callback: MRAIDCallback, to delegate: any MRAIDContentControllerDelegate) {
         switch callback {
         case .stateChanged(let state): delegate.mraidController(self, didChangeState: state)
         case .viewabilityChanged(let isViewable): delegate.mraidController(self, didChangeViewability: isViewable)

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why an MRAID container refused a command: the MRAID `error(message, action)` event as a value.
 ///
 /// The state is left exactly as it was. ``action`` is the MRAID command as the creative called it

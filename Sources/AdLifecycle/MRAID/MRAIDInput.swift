@@ -21,11 +21,14 @@ public enum MRAIDInput: Sendable, Hashable, Codable {
     case collapseFinished
     /// `mraid.unload()`, or the host tearing the ad down.
     case unloadRequested
+    /// The host moved the ad's default frame (a layout change); later resizes are relative to it.
+    case defaultFrameChanged(Rect)
 
     /// The kind of input, for the transition table.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case containerReady, viewabilityChanged, resizePropertiesSet, resizeRequested, resizeFinished
         case expandRequested, expandFinished, closeRequested, collapseFinished, unloadRequested
+        case defaultFrameChanged
 
         /// The MRAID command name, for ``MRAIDError/action``.
         public var commandName: String {
@@ -53,6 +56,7 @@ public enum MRAIDInput: Sendable, Hashable, Codable {
         case .closeRequested: .closeRequested
         case .collapseFinished: .collapseFinished
         case .unloadRequested: .unloadRequested
+        case .defaultFrameChanged: .defaultFrameChanged
         }
     }
 }

@@ -43,6 +43,8 @@ extension MRAIDLifecycle {
             return report(ending: .collapsing, to: .default)
         case .unloadRequested:
             return Cell(.moves(to: [.unloaded]), phase.isTransition ? "abandons the open transition" : nil)
+        case .defaultFrameChanged:
+            return Cell(.moves(to: [phase]), "no callback; later resizes start from it")
         }
     }
 }

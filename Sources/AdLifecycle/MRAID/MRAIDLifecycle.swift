@@ -83,6 +83,9 @@ public struct MRAIDLifecycle: Sendable {
         case .unloadRequested:
             state.frame = nil
             return [.callback(.unloaded)]
+        case .defaultFrameChanged(let frame):
+            geometry.defaultFrame = frame
+            return []
         }
     }
 

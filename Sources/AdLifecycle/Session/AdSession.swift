@@ -2,7 +2,8 @@ public import Foundation
 public import VAST
 
 /// One play of one ad: the single place the host reports player, web-view, screen and user events, and
-/// the single ordered stream of what they caused.
+/// the single ordered stream of what they caused. ``SessionControllers`` are its method-style views
+/// (the unit, video and MRAID controllers).
 ///
 /// It owns the ad instance's unit, video, MRAID, companion or banner, icon, verification and viewability
 /// state (a ``SessionLifecycle``), and needs no engine: an ad (`ResolvedAd`), the creative played and a
@@ -63,6 +64,19 @@ public final class AdSession: Sendable {
     public var nonLinear: SessionNonLinear? { delivery.read { $0.nonLinear } }
     /// The playhead the session knows, in seconds.
     public var playhead: TimeInterval? { delivery.read { $0.playheadMs.map(SessionTime.seconds) } }
+
+    /// Sets whether the player starts muted (then its first unmute fires), before the player reported a
+    /// duration or progress: no callback, no beacon. For a host that made the session before it knew.
+    /// - Throws: `playbackStarted` once the player reported a duration or progress; `notLinear` for an ad
+    ///   that is not a video.
+    public func playerStartsMuted(_ muted: Bool) throws(SessionError) {
+        _ = try delivery.step(at: clock()) { lifecycle throws(SessionError) -> [SessionEvent] in
+            guard var video = lifecycle.video else { throw SessionError(.notLinear) }
+            guard video.presetMuted(muted) else { throw SessionError(.playbackStarted) }
+            lifecycle.video = video
+            return []
+        }
+    }
 
     /// Handles one input, stamped with the clock, and delivers what it caused.
     /// - Returns: the events it caused, in firing order (empty for a documented no-op).

@@ -51,7 +51,7 @@ final class OrderedDelivery<State: Sendable>: Sendable {
         let (events, delivers) = try core.withLock { core throws(Failure) -> ([SessionEvent], Bool) in
             let events = try body(&core.state)
             if let impressionLogged {
-                for case .callback(.impressionWillBeLogged) in events { impressionLogged(now) }
+                for case .callback(.unit(.impressionWillBeLogged)) in events { impressionLogged(now) }
             }
             guard !events.isEmpty else { return (events, false) }
             core.pending.append(events)

@@ -1,81 +1,22 @@
-public import Foundation
-
-/// One callback of an ``AdSession``, as a value: what the unit, video, MRAID and shown parts tell the
-/// host, in seconds where they carry a time.
+/// One callback of an ``AdSession``, as a value: the parts' own callbacks nested (the unit's, the
+/// video's, MRAID's), and what only the session tells (the NonLinear, viewability, exposure,
+/// verifications, breaks).
 public enum SessionCallback: Sendable, Hashable, Codable {
-    // MARK: Unit
-
-    /// The impression will be logged (rendered and visible). Once per ad instance.
-    case impressionWillBeLogged
-    /// The ad was clicked; open `url` (the click-through of what was tapped, macros expanded) if any.
-    case clicked(url: String?)
-    /// Fullscreen presentation starts.
-    case willPresentFullscreen
-    /// Fullscreen presentation finished.
-    case didPresentFullscreen
-    /// Fullscreen dismissal starts.
-    case willDismissFullscreen
-    /// Fullscreen dismissal finished.
-    case didDismissFullscreen
-    /// The app is about to open another app for `url`.
-    case willOpenExternalApp(url: String)
-    /// The user earned the reward. Once.
-    case rewarded
-    /// The ad expired before it was shown.
-    case expired
-    /// The ad failed to render, with this VAST error code.
-    case failed(errorCode: Int)
-
-    // MARK: Video
-
-    /// The player's duration became known or changed, in seconds.
-    case durationUpdated(TimeInterval)
-    /// Playback started. Once.
-    case started
-    /// The playhead moved: position and the player's duration (when it reported one), in seconds.
-    case progressed(position: TimeInterval, duration: TimeInterval?)
-    /// A quartile was reached. Once each, in order.
-    case quartileReached(Quartile)
-    /// Paused.
-    case paused
-    /// Resumed.
-    case resumed
-    /// Muted.
-    case muted
-    /// Unmuted.
-    case unmuted
-    /// The player went fullscreen (playerExpand).
-    case playerExpanded
-    /// The player left fullscreen (playerCollapse).
-    case playerCollapsed
-    /// Skipped.
-    case skipped
-    /// Closed by the user.
-    case closed
-    /// Played to the end.
-    case completed
-    /// Playback stopped for good with this error.
-    case interrupted(AdPlaybackError)
-
-    // MARK: Shown parts
-
-    /// A companion was tapped; open `url` (its CompanionClickThrough) if any.
-    case companionClicked(index: Int, url: String?)
-    /// An icon was tapped; open `url` (its IconClickThrough) if any.
-    case iconClicked(index: Int, url: String?)
+    /// A callback of the ad unit (impression, click, fullscreen, reward, expiry, failure, companion click).
+    case unit(UnitCallback)
+    /// A callback of the video (duration, start, progress, quartiles, toggles, the end, icon click), in
+    /// milliseconds.
+    case video(VideoCallback)
+    /// An MRAID container callback.
+    case mraid(MRAIDCallback)
     /// The NonLinear was tapped; open `url` (its NonLinearClickThrough) if any.
     case nonLinearClicked(url: String?)
     /// A NonLinear input was handled (accepted invitation, expanded, collapsed, minimized, closed).
     case nonLinear(NonLinearInput)
-
-    // MARK: Screen, containers, verification
-
     /// The viewability verdict, once per ad instance.
     case viewability(ViewabilityVerdict)
     /// The exposure changed: tell an MRAID creative (`exposureChange`), in percent.
     case exposureChanged(percent: Double)
-    /// An MRAID container callback.
-    case mraid(MRAIDCallback)
     /// A verification could not run; its verificationNotExecuted URLs fired with `reason`.
     case verificationNotExecuted(index: Int, reason: VerificationFailureReason)
 

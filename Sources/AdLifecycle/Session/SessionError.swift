@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why an ``AdSession`` refused an input. The session's state is left exactly as it was.
 ///
 /// The unit's and video's refusals keep their ``LifecycleError`` code (`skipOffsetNotReached`), MRAID's its
@@ -37,9 +38,6 @@ public struct SessionError: CodedError, Hashable, Codable {
 
     private static func standardMessage(_ code: Code) -> String {
         switch code {
-        case .invalidTime:
-            "a time must be a finite number of seconds from 0 to 359999999999.999 (99999999:59:59.999); "
-                + "report the player's values as they are, in seconds"
         case .invalidExposure: "exposure is the percentage of the ad's pixels on screen, from 0 to 100"
         case .notLinear: "the session's creative is not a linear video; video inputs do not apply"
         case .notNonLinear: "the session's creative is not a NonLinear; overlay inputs do not apply"
@@ -50,14 +48,12 @@ public struct SessionError: CodedError, Hashable, Codable {
                 + "refuses commands until it knows the ad is on screen)"
         case .viewabilityFromExposure:
             "MRAID viewability follows the exposure the host reports; call exposureChanged(percent:) instead"
-        case .noSuchCompanion: "no companion has that index; use an index of AdSession.companions"
-        case .companionNotShown: "report companionShown(index:) before its clicks"
-        case .noSuchIcon: "no icon has that index; use an index of AdSession.icons"
-        case .iconNotShown: "report iconShown(index:) before its clicks"
         case .noSuchVerification: "no verification has that index; use an index of AdSession.verifications"
         case .noSuchCreative: "the creative is not in the ad; pass the indexes the placement chose"
-        case .invalidInterruptionCode:
-            "a Linear interruption carries 400 to 405 or 900; report other failures with renderFailed"
+        case .alreadyPlayed:
+            "this ad already has its play (a session, a break or controllers): one ad is played once; use "
+                + "the controllers' session, or call getAd for another ad"
+        case .playbackStarted: "the player already reported a duration or progress; its starting state is set"
         default: code.description
         }
     }
@@ -78,11 +74,11 @@ extension ErrorCode where Domain == SessionError {
     public static let exposureNotReported = Self("exposureNotReported")
     /// The host reported MRAID viewability directly; the session derives it from exposure.
     public static let viewabilityFromExposure = Self("viewabilityFromExposure")
-    /// A companion index that is not in ``AdSession/companions``.
+    /// A companion index that is not in ``AdSession/companions`` (the unit's refusal).
     public static let noSuchCompanion = Self("noSuchCompanion")
     /// A companion click before the companion was shown.
     public static let companionNotShown = Self("companionNotShown")
-    /// An icon index that is not in ``AdSession/icons``.
+    /// An icon index that is not in ``AdSession/icons`` (the video's refusal).
     public static let noSuchIcon = Self("noSuchIcon")
     /// An icon click before the icon was shown.
     public static let iconNotShown = Self("iconNotShown")
@@ -90,6 +86,10 @@ extension ErrorCode where Domain == SessionError {
     public static let noSuchVerification = Self("noSuchVerification")
     /// The creative the session was made for is not in the ad.
     public static let noSuchCreative = Self("noSuchCreative")
+    /// A second session or break for an ad that already has its play (one ad, one play).
+    public static let alreadyPlayed = Self("alreadyPlayed")
+    /// The player's starting state was set after it reported a duration or progress.
+    public static let playbackStarted = Self("playbackStarted")
     // swift-format-ignore: DontRepeatTypeInStaticProperties
     // The reason is an interruption's VAST code that is not allowed, not a kind of Code.
     /// An interruption's code is not one a Linear interruption may carry (400–405, 900).

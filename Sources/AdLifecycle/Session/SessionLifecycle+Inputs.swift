@@ -2,104 +2,80 @@ import Foundation
 import VAST
 
 extension SessionLifecycle {
-    /// A tap on the ad: a linear ad's click carries the session's playhead (`[ADPLAYHEAD]`); a banner's
-    /// or overlay's is the shown companion's or NonLinear's click, with its own click-through and tracking.
-    mutating func click(position: ClickPoint?, now: Date) throws(SessionError) -> [SessionEvent] {
-        switch creative {
-        case .linear:
-            do throws(LifecycleError) {
-                return Self.map(try unit.send(.clicked(position: position, playheadMs: playheadMs), at: now))
-            } catch {
-                throw SessionError(error)
-            }
-        case .companion(let creativeIndex, let element):
-            guard let index = parts.companionIndex(creative: creativeIndex, element: element) else { return [] }
-            return impression(now: now) + companionClick(index, position: position, now: now)
-        case .nonLinear:
-            return try nonLinearInput(.clicked, now: now, position: position)
-        }
-    }
-
-    mutating func unitInput(_ input: SessionInput, now: Date) throws(SessionError) -> [SessionEvent] {
-        let unitInput: UnitInput
+    /// A unit input, with the rules that span parts: a click on a linear ad carries the session's playhead
+    /// unless the host gave one; a banner's or overlay's click is its companion's or NonLinear's; the
+    /// player expands with the fullscreen presentation and collapses with its dismissal.
+    mutating func unitInput(_ input: UnitInput, now: Date) throws(SessionError) -> [SessionEvent] {
         switch input {
-        case .fullscreenRequested(let hostAvailable): unitInput = .fullscreenRequested(hostAvailable: hostAvailable)
-        case .fullscreenPresented: unitInput = .fullscreenPresented
-        case .fullscreenDismissRequested: unitInput = .fullscreenDismissRequested
-        case .fullscreenDismissed: unitInput = .fullscreenDismissed
-        case .externalAppOpening(let url): unitInput = .externalAppOpening(url: url)
-        case .rewardEarned: unitInput = .rewardEarned
-        case .expired: unitInput = .expired
-        case .renderFailed(let code): unitInput = .renderFailed(errorCode: code)
-        default: return []
+        case .impressionRendered:
+            return impression(now: now)
+        case .clicked(let position, let playheadMs):
+            switch creative {
+            case .linear:
+                return try unitStep(.clicked(position: position, playheadMs: playheadMs ?? self.playheadMs), now: now)
+            case .companion(let creativeIndex, let element):
+                guard let index = companionIndex(creative: creativeIndex, element: element) else { return [] }
+                // The banner is its companion: the tap is the companion's click, told to the host as the ad's.
+                let events =
+                    impression(now: now) + (try unitStep(.companionClicked(index: index, position: position), now: now))
+                return events.map { event in
+                    guard case .callback(.unit(.companionClicked(_, let url))) = event else { return event }
+                    return .callback(.unit(.clicked(url: url)))
+                }
+            case .nonLinear:
+                return try nonLinearInput(.clicked, now: now, position: position)
+            }
+        default:
+            break
         }
-        var events: [SessionEvent]
-        do throws(LifecycleError) {
-            events = Self.map(try unit.send(unitInput, at: now))
-        } catch {
-            throw SessionError(error)
-        }
+        let events = try unitStep(input, now: now)
         // A linear ad presented fullscreen is its player expanded; leaving fullscreen collapses it
         // (VAST 4.3 section 3.14.1: playerExpand / playerCollapse; fullscreen / exitFullscreen in VAST 2 and 3).
         guard !events.isEmpty else { return events }
         switch input {
-        case .fullscreenPresented: events += videoToggle(.playerExpanded, now: now)
-        case .fullscreenDismissRequested: events += videoToggle(.playerCollapsed, now: now)
-        case .fullscreenDismissed: events += finish(now: now)
-        default: break
+        case .fullscreenPresented: return events + videoToggle(.playerExpanded, now: now)
+        case .fullscreenDismissRequested: return events + videoToggle(.playerCollapsed, now: now)
+        case .fullscreenDismissed: return events + finish(now: now)
+        default: return events
         }
-        return events
+    }
+
+    private mutating func unitStep(_ input: UnitInput, now: Date) throws(SessionError) -> [SessionEvent] {
+        do throws(LifecycleError) {
+            return Self.events(try unit.send(input, at: now))
+        } catch {
+            throw SessionError(error)
+        }
     }
 
     private mutating func videoToggle(_ input: VideoInput, now: Date) -> [SessionEvent] {
         guard var video else { return [] }
         let actions = (try? video.send(input, at: now)) ?? []
         self.video = video
-        return Self.map(actions)
+        return Self.events(actions)
     }
 
-    mutating func videoInput(_ input: SessionInput, now: Date, clock: Int64) throws(SessionError) -> [SessionEvent] {
+    /// A video input, with the rules that span parts: the impression before playback starts, the
+    /// viewability count, and the end of the instance when playback ends.
+    mutating func videoInput(_ input: VideoInput, now: Date, clock: Int64) throws(SessionError) -> [SessionEvent] {
         guard var video else { throw SessionError(.notLinear) }
-        let videoInput: VideoInput
-        switch input {
-        case .durationUpdated(let seconds):
-            videoInput = .durationUpdated(durationMs: try SessionTime.milliseconds(seconds))
-        case .progressed(let position, let duration):
-            videoInput = .progressed(
-                positionMs: try SessionTime.milliseconds(position),
-                durationMs: try duration.map { seconds throws(SessionError) in try SessionTime.milliseconds(seconds) })
-        case .paused: videoInput = .paused
-        case .resumed: videoInput = .resumed
-        case .muted: videoInput = .muted
-        case .unmuted: videoInput = .unmuted
-        case .playerExpanded: videoInput = .playerExpanded
-        case .playerCollapsed: videoInput = .playerCollapsed
-        case .skipRequested: videoInput = .skipRequested
-        case .closeRequested: videoInput = .closeRequested
-        case .playbackCompleted: videoInput = .playbackCompleted
-        case .playbackInterrupted(let error): videoInput = .playbackInterrupted(errorCode: error.code.rawValue)
-        default: return []
-        }
         let wasPlaying = video.phase == .playing
         var events: [SessionEvent] = []
         // The first frame on screen is the impression (VAST 4.3 section 3.4.4): a player that reports
-        // progress before the host reported the rendering gets the impression first, before start.
-        if case .progressed = videoInput, video.phase == .loading, !unit.state.impressionLogged {
-            events += impression(now: now)
+        // progress, or completion, before the host reported the rendering gets the impression first, before
+        // start. (A refused input changes nothing: ``send(_:at:)`` works on a copy.)
+        switch input {
+        case .progressed, .playbackCompleted:
+            if video.phase == .loading, !unit.state.impressionLogged { events += impression(now: now) }
+        default: break
         }
         do throws(LifecycleError) {
-            events += Self.map(try video.send(videoInput, at: now))
+            events += Self.events(try video.send(input, at: now))
         } catch {
             throw SessionError(error)
         }
         self.video = video
-        if case .playbackInterrupted(let error) = input {
-            events = events.map { event in
-                if case .callback(.interrupted) = event { return .callback(.interrupted(error)) }
-                return event
-            }
-        }
-        switch videoInput {
+        switch input {
         case .progressed:
             if let playhead = video.state.playheadMs, video.phase == .playing || wasPlaying,
                 viewability.played(to: playhead, clockMs: clock)
@@ -116,46 +92,6 @@ extension SessionLifecycle {
         }
         if video.phase.isTerminal { events += finish(now: now) }
         return events
-    }
-
-    mutating func companionShown(_ index: Int, now: Date) throws(SessionError) -> [SessionEvent] {
-        guard parts.companions.indices.contains(index) else { throw SessionError(.noSuchCompanion) }
-        guard state.shownCompanions.insert(index).inserted else { return [] }
-        return beacons("creativeView", parts.companions[index].views, usage: .tracking(.creativeView), at: moment(now))
-    }
-
-    mutating func companionClicked(_ index: Int, now: Date) throws(SessionError) -> [SessionEvent] {
-        guard parts.companions.indices.contains(index) else { throw SessionError(.noSuchCompanion) }
-        guard state.shownCompanions.contains(index) else { throw SessionError(.companionNotShown) }
-        return companionClick(index, position: nil, now: now)
-    }
-
-    func companionClick(_ index: Int, position: ClickPoint?, now: Date) -> [SessionEvent] {
-        var click = moment(now)
-        click.clickPosition = position
-        let companion = parts.companions[index]
-        let url = companion.companion.clickThrough.map { expand($0, usage: .clickThrough, at: click) }
-        let callback: SessionCallback =
-            creative.isLinear
-            ? .companionClicked(index: index, url: url) : .clicked(url: url)
-        return [.callback(callback)]
-            + beacons("companionClickTracking", companion.clicks, usage: .clickTracking, at: click)
-    }
-
-    mutating func iconShown(_ index: Int, now: Date) throws(SessionError) -> [SessionEvent] {
-        guard parts.icons.indices.contains(index) else { throw SessionError(.noSuchIcon) }
-        guard state.shownIcons.insert(index).inserted else { return [] }
-        return beacons("iconViewTracking", parts.icons[index].views, usage: .other, at: moment(now))
-    }
-
-    mutating func iconClicked(_ index: Int, now: Date) throws(SessionError) -> [SessionEvent] {
-        guard parts.icons.indices.contains(index) else { throw SessionError(.noSuchIcon) }
-        guard state.shownIcons.contains(index) else { throw SessionError(.iconNotShown) }
-        let icon = parts.icons[index]
-        let moment = moment(now)
-        let url = icon.icon.iconClicks?.clickThrough.map { expand($0, usage: .clickThrough, at: moment) }
-        return [.callback(.iconClicked(index: index, url: url))]
-            + beacons("iconClickTracking", icon.clicks, usage: .clickTracking, at: moment)
     }
 
     mutating func exposureChanged(_ percent: Double, now: Date, clock: Int64) throws(SessionError) -> [SessionEvent] {
@@ -218,7 +154,7 @@ extension SessionLifecycle {
         var moment = moment(now)
         if input == .clicked {
             moment.clickPosition = position
-            let url = overlay.nonLinear.clickThrough.map { expand($0, usage: .clickThrough, at: moment) }
+            let url = overlay.nonLinear.clickThrough.map { plan.expand($0, usage: .clickThrough, at: moment) }
             return impression(now: now)
                 + [.callback(.nonLinearClicked(url: url))]
                 + beacons("nonLinearClickTracking", overlay.clicks, usage: .clickTracking, at: moment)
@@ -243,9 +179,5 @@ extension SessionLifecycle {
             events += finish(now: now)
         }
         return events
-    }
-
-    func expand(_ url: String, usage: VASTMacroUsage, at moment: BeaconMoment) -> String {
-        plan.beacons(event: "", urls: [TrackedURL(url: url, hop: 0)], usage: usage, at: moment).first?.url ?? url
     }
 }

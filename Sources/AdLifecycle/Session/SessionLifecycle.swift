@@ -1,28 +1,28 @@
 public import Foundation
 public import VAST
 
-/// The pure core of an ``AdSession``: the unit, video and MRAID lifecycles of one ad instance, the shown
-/// companions, icons and verifications, and the viewability meter, driven by one stream of inputs.
+/// The pure core of an ``AdSession``: the unit, video and MRAID lifecycles of one ad instance, the
+/// NonLinear and verifications, and the viewability meter, driven by one stream of inputs.
 ///
-/// One method, ``send(_:at:)``: it routes the input to its parts in a fixed order and returns every
-/// callback and beacon they produced, in firing order, or throws a ``SessionError`` and leaves the whole
-/// state as it was (the input is applied to a copy that replaces the state only on success). No I/O, no
-/// clock: each input carries its time. The cross-part decisions are the session rules of the ordering
-/// contract (ORDERING.md, scope `session`).
+/// One method, ``send(_:at:)``: it hands each part's input (``SessionInput/unit(_:)``,
+/// ``SessionInput/video(_:)``, ``SessionInput/mraid(_:)``) to that part and adds only the rules that span
+/// parts (ORDERING.md, scope `session`), returning every callback and beacon in firing order; or it throws
+/// a ``SessionError`` and leaves the whole state as it was (the input is applied to a copy that replaces
+/// the state only on success). No I/O, no clock: each input carries its time.
 public struct SessionLifecycle: Sendable {
     /// The creative played.
     public let creative: SessionCreative
     /// The instance's tracking plan.
     public let plan: TrackingPlan
-    /// The unit (impression, clicks, fullscreen).
+    /// The unit (impression, clicks, fullscreen, companions).
     public internal(set) var unit: UnitLifecycle
-    /// The video, for a linear creative.
+    /// The video (progress, milestones, icons), for a linear creative.
     public internal(set) var video: VideoLifecycle?
     /// The MRAID container, when configured.
     public internal(set) var mraid: MRAIDLifecycle?
     /// The viewability measurement.
     public internal(set) var viewability: ViewabilityMeter
-    /// Which shown parts counted already.
+    /// What counted already beside the parts' own states.
     public internal(set) var state = SessionState()
     let parts: SessionParts
     private let viewableURLs: [ViewabilityVerdict: [TrackedURL]]
@@ -58,7 +58,8 @@ public struct SessionLifecycle: Sendable {
         }
         self.creative = creative
         plan = TrackingPlan(
-            ad: ad, adInstanceID: configuration.adInstanceID, assetURI: assetURI, macros: configuration.macros)
+            ad: ad, adInstanceID: configuration.adInstanceID, assetURI: assetURI, macros: configuration.macros,
+            linearCreative: creative.isLinear ? creative.creativeIndex : nil)
         unit = UnitLifecycle(plan: plan)
         if let linear = chosen.linear, creative.isLinear {
             video = VideoLifecycle(
@@ -76,10 +77,10 @@ public struct SessionLifecycle: Sendable {
         ]
     }
 
-    /// Companions the host may show.
-    public var companions: [SessionCompanion] { parts.companions }
-    /// Icons of the linear creative.
-    public var icons: [SessionIcon] { parts.icons }
+    /// Companions the host may show (index them in ``UnitInput/companionViewed(index:)``).
+    public var companions: [SessionCompanion] { plan.companions }
+    /// Icons of the linear creative (index them in ``VideoInput/iconViewed(index:)``); none for another.
+    public var icons: [SessionIcon] { video == nil ? [] : plan.icons }
     /// Verification scripts to load.
     public var verifications: [SessionVerification] { parts.verifications }
     /// The NonLinear of an overlay session.
@@ -105,37 +106,23 @@ public struct SessionLifecycle: Sendable {
         // verdict is not stamped after what the input itself causes.
         var events = viewability.timePassed(to: clock) ? decide(.viewable, now: now) : []
         switch input {
-        case .impressionRendered:
-            events += impression(now: now)
-        case .clicked(let position):
-            events += try click(position: position, now: now)
-        case .fullscreenRequested, .fullscreenPresented, .fullscreenDismissRequested, .fullscreenDismissed,
-            .externalAppOpening, .rewardEarned, .expired, .renderFailed:
+        case .unit(let input):
             events += try unitInput(input, now: now)
-        case .ended:
-            events += finish(now: now)
-            state.ended = true
-        case .durationUpdated, .progressed, .paused, .resumed, .muted, .unmuted, .playerExpanded, .playerCollapsed,
-            .skipRequested, .closeRequested, .playbackCompleted, .playbackInterrupted:
+        case .video(let input):
             events += try videoInput(input, now: now, clock: clock)
-        case .companionShown(let index):
-            events += try companionShown(index, now: now)
-        case .companionClicked(let index):
-            events += try companionClicked(index, now: now)
-        case .iconShown(let index):
-            events += try iconShown(index, now: now)
-        case .iconClicked(let index):
-            events += try iconClicked(index, now: now)
+        case .mraid(let command):
+            events += try mraidInput(command, now: now)
+        case .nonLinear(let overlay):
+            events += try nonLinearInput(overlay, now: now)
         case .exposureChanged(let percent):
             events += try exposureChanged(percent, now: now, clock: clock)
         case .timePassed:
             break
-        case .mraid(let command):
-            events += try mraidInput(command, now: now)
         case .verificationNotExecuted(let index, let reason):
             events += try verificationNotExecuted(index, reason: reason, now: now)
-        case .nonLinear(let overlay):
-            events += try nonLinearInput(overlay, now: now)
+        case .ended:
+            events += finish(now: now)
+            state.ended = true
         }
         return events
     }
@@ -153,28 +140,29 @@ public struct SessionLifecycle: Sendable {
     }
 
     /// Logs the impression (once); a shown-alone companion or NonLinear counts its creativeView with it.
-    mutating func impression(now: Date, moment explicit: BeaconMoment? = nil) -> [SessionEvent] {
+    mutating func impression(now: Date) -> [SessionEvent] {
         guard !unit.state.impressionLogged else { return [] }
-        let moment = explicit ?? self.moment(now)
-        var events = (try? unit.send(.impressionRendered, at: now)).map(Self.map) ?? []
+        var events = (try? unit.send(.impressionRendered, at: now)).map(Self.events) ?? []
         switch creative {
         case .companion(let creativeIndex, let element):
-            if let index = parts.companionIndex(creative: creativeIndex, element: element),
-                state.shownCompanions.insert(index).inserted
-            {
-                events += beacons(
-                    "creativeView", parts.companions[index].views, usage: .tracking(.creativeView), at: moment)
+            if let index = companionIndex(creative: creativeIndex, element: element) {
+                events += (try? unit.send(.companionViewed(index: index), at: now)).map(Self.events) ?? []
             }
         case .nonLinear:
             if let overlay = parts.nonLinear, !state.nonLinearViewed {
                 state.nonLinearViewed = true
                 events += beacons(
                     "creativeView", overlay.tracking.filter { $0.event == .creativeView }.map(\.trackedURL),
-                    usage: .tracking(.creativeView), at: moment)
+                    usage: .tracking(.creativeView), at: moment(now))
             }
         case .linear: break
         }
         return events
+    }
+
+    /// The index in ``companions`` of companion `element` of creative `creative`.
+    func companionIndex(creative: Int, element: Int) -> Int? {
+        plan.companions.firstIndex { $0.creativeIndex == creative && $0.companionIndex == element }
     }
 
     /// The end of the ad instance: the viewability verdict, if the impression was logged and none fired.
@@ -191,23 +179,9 @@ public struct SessionLifecycle: Sendable {
             + beacons(verdict.eventName, viewableURLs[verdict] ?? [], usage: .other, at: moment(now))
     }
 
-    static func map(_ actions: [UnitAction]) -> [SessionEvent] {
-        actions.map { action in
-            switch action {
-            case .beacon(let beacon): .beacon(beacon)
-            case .callback(let callback): .callback(SessionCallback(unit: callback))
-            }
-        }
-    }
+    static func events(_ actions: [UnitAction]) -> [SessionEvent] { actions.map { $0.map(SessionCallback.unit) } }
 
-    static func map(_ actions: [VideoAction]) -> [SessionEvent] {
-        actions.map { action in
-            switch action {
-            case .beacon(let beacon): .beacon(beacon)
-            case .callback(let callback): .callback(SessionCallback(video: callback))
-            }
-        }
-    }
+    static func events(_ actions: [VideoAction]) -> [SessionEvent] { actions.map { $0.map(SessionCallback.video) } }
 }
 
 extension TrackedEvent {

@@ -1,11 +1,8 @@
-/// What an ``AdSession`` remembers beside its parts' own states: which shown parts already counted.
+/// What an ``AdSession`` remembers beside its parts' own states (the unit counts its companions, the video
+/// its icons): the verifications, the NonLinear, and the end.
 ///
-/// "Once" semantics live here (a set per kind of part), never in the parsed ad.
+/// "Once" semantics live here and in the parts' states, never in the parsed ad.
 public struct SessionState: Sendable, Hashable, Codable {
-    /// Companions (indexes of ``AdSession/companions``) whose `creativeView` fired.
-    public var shownCompanions: Set<Int> = []
-    /// Icons (indexes of ``AdSession/icons``) whose IconViewTracking fired.
-    public var shownIcons: Set<Int> = []
     /// Verifications whose verificationNotExecuted fired.
     public var unexecutedVerifications: Set<Int> = []
     /// Whether the NonLinear's `creativeView` fired.

@@ -74,6 +74,11 @@ extension TrackingPlan {
         clickThrough.map { expand($0.url, context: context(at: moment), usage: .clickThrough) }
     }
 
+    /// `url` (a click-through of the ad) with its macros expanded in the moment's context, as `usage`.
+    func expand(_ url: String, usage: VASTMacroUsage, at moment: BeaconMoment) -> String {
+        expand(url, context: context(at: moment), usage: usage)
+    }
+
     /// Expands `url` from its template when it is one of the plan's URLs (byte for byte what
     /// ``VASTMacroExpander`` gives), else with the expander.
     private func expand(_ url: String, context: VASTMacroContext, usage: VASTMacroUsage) -> String {

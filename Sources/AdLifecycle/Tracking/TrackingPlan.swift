@@ -20,18 +20,16 @@ public struct TrackingPlan: Sendable {
     public let errors: [TrackedURL]
     /// Linear `<Tracking>` events of the whole chain, in hop order.
     public let linearTracking: [TrackedEvent]
-    /// Companion `creativeView` URLs of the whole chain.
-    public let companionViews: [TrackedURL]
     /// Linear ClickTracking of the whole chain.
     public let clickTracking: [TrackedURL]
     /// The ClickThrough closest to the InLine.
     public let clickThrough: TrackedURL?
-    /// IconViewTracking of the whole chain.
-    public let iconViewTracking: [TrackedURL]
-    /// IconClickTracking of the whole chain.
-    public let iconClickTracking: [TrackedURL]
-    /// CompanionClickTracking of the whole chain.
-    public let companionClickTracking: [TrackedURL]
+    /// Every companion of the InLine, creative by creative, each with the tracking that counts only when
+    /// it is the one shown (its own and its Wrapper slot-mates'; VAST 4.3 section 3.13).
+    public let companions: [SessionCompanion]
+    /// The industry icons of the Linear played, each with its own view and click tracking (VAST 4.3
+    /// section 3.11).
+    public let icons: [SessionIcon]
     /// The distinct progress offsets, in order of first appearance in the chain.
     public let progressOffsets: [VASTTimeOffset]
     /// Each of ``progressOffsets`` as written (its `description`), made once for the plan.
@@ -58,30 +56,37 @@ public struct TrackingPlan: Sendable {
     ///   - adInstanceID: the identifier of this play of the ad.
     ///   - assetURI: the selected media file, for `[ASSETURI]`.
     ///   - macros: the fixed macro values, clock-free: `now` is replaced per input.
-    public init(ad: ResolvedAd, adInstanceID: String, assetURI: String? = nil, macros: VASTMacroContext = .init()) {
+    ///   - linearCreative: the index in `ad.inLine.creatives` of the Linear played, whose icons and skip
+    ///     offset count; `nil` (the default) takes the first Linear.
+    public init(
+        ad: ResolvedAd, adInstanceID: String, assetURI: String? = nil, macros: VASTMacroContext = .init(),
+        linearCreative: Int? = nil
+    ) {
         self.adInstanceID = adInstanceID
         impressions = ad.impressions.filter { !Self.isBlank($0.url) }
         errors = ad.errors.filter { !Self.isBlank($0.url) }
         linearTracking = ad.linearTracking.filter { !Self.isBlank($0.url) }
         progressOffsets = Self.distinctProgressOffsets(linearTracking)
         progressOffsetLabels = progressOffsets.map(\.description)
-        companionViews = ad.companionTracking.filter { $0.event == .creativeView && !Self.isBlank($0.url) }
-            .map { TrackedURL(url: $0.url, hop: $0.hop) }
         clickTracking = ad.clickTracking.filter { !Self.isBlank($0.url) }
         clickThrough = ad.clickThrough
-        iconViewTracking = ad.iconViewTracking.filter { !Self.isBlank($0.url) }
-        iconClickTracking = ad.iconClickTracking.filter { !Self.isBlank($0.url) }
-        companionClickTracking = ad.companionClickTracking.filter { !Self.isBlank($0.url) }
-        skipOffset = ad.inLine.creatives.lazy.compactMap(\.linear).first?.skipOffset
+        let creatives = ad.inLine.creatives
+        let linearIndex = linearCreative ?? creatives.firstIndex { $0.linear != nil }
+        let linear = linearIndex.flatMap { creatives.indices.contains($0) ? creatives[$0].linear : nil }
+        companions = SessionCompanion.all(in: ad)
+        icons = linear.map { SessionIcon.all(of: $0, in: ad) } ?? []
+        skipOffset = linear?.skipOffset
         self.assetURI = assetURI
         self.macros = macros
         var templates: [String: VASTMacroTemplate] = [:]
-        let lists = [impressions, errors, companionViews, clickTracking, iconViewTracking, iconClickTracking]
+        let lists =
+            [impressions, errors, clickTracking] + companions.flatMap { [$0.views, $0.clicks] }
+            + icons.flatMap { [$0.views, $0.clicks] }
         templates.reserveCapacity(lists.reduce(linearTracking.count + 1) { $0 + $1.count })
         func add(_ url: String) {
             if templates.index(forKey: url) == nil { templates[url] = VASTMacroTemplate(url) }
         }
-        for list in lists + [companionClickTracking] { for tracked in list { add(tracked.url) } }
+        for list in lists { for tracked in list { add(tracked.url) } }
         for tracked in linearTracking { add(tracked.url) }
         if let clickThrough { add(clickThrough.url) }
         self.templates = templates
@@ -94,14 +99,12 @@ public struct TrackingPlan: Sendable {
         impressions = []
         errors = []
         linearTracking = []
-        companionViews = []
+        companions = []
+        icons = []
         progressOffsets = []
         progressOffsetLabels = []
         clickTracking = []
         clickThrough = nil
-        iconViewTracking = []
-        iconClickTracking = []
-        companionClickTracking = []
         self.skipOffset = skipOffset
         assetURI = nil
         self.macros = macros

@@ -1,98 +1,76 @@
-public import Foundation
 public import VAST
 
-/// The thin owner of a ``UnitLifecycle``: feeds it inputs stamped by its clock, calls the delegate,
-/// hands beacons to the sink, and publishes every action on ``observations``.
+/// The ad unit of an ``AdSession`` as a controller: the unit's inputs as calls, its callbacks through a
+/// delegate with DT Exchange-style names.
 ///
-/// `@MainActor`: the inputs come from UI callbacks (rendering, taps, view controller transitions) and
-/// the delegate presents views, so both sides live on the main thread; the pure lifecycle stays
-/// `Sendable` and can be tested anywhere. Actions run in the order the lifecycle returned them, even
-/// when a delegate calls back into the controller (see `ActionQueue`).
+/// A view of the session (see ``SessionControllers``): each call is `session.send(.unit(_:))`, the state
+/// is the session's unit, and the beacons go where the session's go. Made by ``SessionControllers/unit``
+/// (or, from an engine's ad, `Ad.makeUnitController(delegate:)`). `@MainActor`: the inputs come from UI
+/// callbacks and the delegate presents views.
 @MainActor
 public final class UnitController {
-    /// The state machine (read-only from outside).
-    public private(set) var lifecycle: UnitLifecycle
-    /// The delegate, held weakly. Without one, callbacks are dropped; beacons are still sent.
-    public weak var delegate: (any UnitControllerDelegate)?
-    /// Every action, in order, for recorders. Finishes when the controller is released.
-    public nonisolated let observations: AsyncStream<UnitAction>
-
-    private let continuation: AsyncStream<UnitAction>.Continuation
-    private let queue: ActionQueue<UnitCallback>
-    private let clock: @Sendable () -> Date
-
-    /// Creates a controller.
-    /// - Parameters:
-    ///   - plan: the ad instance's tracking plan.
-    ///   - delegate: the delegate, held weakly.
-    ///   - clock: stamps each input (fills `[TIMESTAMP]`); default the system clock.
-    ///   - observer: receives every action synchronously, in execution order, before the input returns
-    ///     (AdEngine's analytics and pacing use it; `observations` is the asynchronous copy).
-    ///   - beaconSink: receives each beacon, in order (AdEngine passes the dispatcher's enqueue).
-    public init(
-        plan: TrackingPlan, delegate: (any UnitControllerDelegate)? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() },
-        observer: (@MainActor (UnitAction) -> Void)? = nil,
-        beaconSink: @escaping @MainActor (BeaconRequest) -> Void
-    ) {
-        lifecycle = UnitLifecycle(plan: plan)
-        self.delegate = delegate
-        self.clock = clock
-        (observations, continuation) = AsyncStream.makeStream(of: UnitAction.self)
-        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink, observer: observer)
+    /// The views this controller is one of; it keeps them (and the session) alive.
+    public let controllers: SessionControllers
+    /// The delegate, held weakly (by the controllers, so it stays when this view is released). Without one,
+    /// callbacks are dropped; beacons are still sent.
+    public var delegate: (any UnitControllerDelegate)? {
+        get { controllers.unitDelegate }
+        set { controllers.unitDelegate = newValue }
     }
 
-    deinit { continuation.finish() }
+    init(controllers: SessionControllers) { self.controllers = controllers }
 
-    /// Sends one input, stamped with the clock, and executes its actions.
-    /// - Returns: the actions executed (for callers that log them).
-    /// - Throws: ``LifecycleError``; nothing was executed and the state is unchanged.
+    /// The session this controller is a view of.
+    public var session: AdSession { controllers.session }
+    /// The unit's state machine, as the session holds it (a copy).
+    public var lifecycle: UnitLifecycle { session.lifecycle.unit }
+
+    /// Sends one unit input to the session and delivers its callbacks.
+    /// - Returns: the session events it caused, in firing order.
+    /// - Throws: ``SessionError``; nothing changed.
     @discardableResult
-    public func send(_ input: UnitInput) throws(LifecycleError) -> [UnitAction] {
-        let actions = try lifecycle.send(input, at: clock())
-        queue.run(actions, deliver: deliver)
-        return actions
-    }
+    public func send(_ input: UnitInput) throws(SessionError) -> [SessionEvent] { try controllers.send(.unit(input)) }
 
     /// Asks for fullscreen: takes the presentation host from the delegate, sends
     /// `fullscreenRequested`, and returns the host to present in; report `fullscreenPresented()` after.
     /// - Throws: `noPresentationHost` when the delegate supplies none (nothing crashes, nothing changes).
-    public func requestFullscreen() throws(LifecycleError) -> any PresentationHost {
+    public func requestFullscreen() throws(SessionError) -> any PresentationHost {
         let host = delegate?.presentationHost(for: self)
         try send(.fullscreenRequested(hostAvailable: host != nil))
-        guard let host else { throw LifecycleError(.noPresentationHost) }
+        guard let host else { throw SessionError(LifecycleError(.noPresentationHost)) }
         return host
     }
 
     /// The ad was rendered and is visible.
-    public func impressionRendered() throws(LifecycleError) { try send(.impressionRendered) }
-    /// The user clicked.
-    public func clicked(at position: ClickPoint? = nil, playhead: VASTTime? = nil) throws(LifecycleError) {
+    public func impressionRendered() throws(SessionError) { try send(.impressionRendered) }
+    /// The user clicked at `position` (pixels); a linear ad's playhead is the session's unless given.
+    public func clicked(at position: ClickPoint? = nil, playhead: VASTTime? = nil) throws(SessionError) {
         try send(.clicked(position: position, playheadMs: playhead?.milliseconds))
     }
     /// The host finished presenting.
-    public func fullscreenPresented() throws(LifecycleError) { try send(.fullscreenPresented) }
+    public func fullscreenPresented() throws(SessionError) { try send(.fullscreenPresented) }
     /// The user or app asked to dismiss.
-    public func fullscreenDismissRequested() throws(LifecycleError) { try send(.fullscreenDismissRequested) }
+    public func fullscreenDismissRequested() throws(SessionError) { try send(.fullscreenDismissRequested) }
     /// The host finished dismissing.
-    public func fullscreenDismissed() throws(LifecycleError) { try send(.fullscreenDismissed) }
+    public func fullscreenDismissed() throws(SessionError) { try send(.fullscreenDismissed) }
     /// A click is leaving the app for `url`.
-    public func externalAppOpening(url: String) throws(LifecycleError) { try send(.externalAppOpening(url: url)) }
+    public func externalAppOpening(url: String) throws(SessionError) { try send(.externalAppOpening(url: url)) }
     /// The user earned the reward.
-    public func rewardEarned() throws(LifecycleError) { try send(.rewardEarned) }
+    public func rewardEarned() throws(SessionError) { try send(.rewardEarned) }
     /// The ad's time to live passed.
-    public func expired() throws(LifecycleError) { try send(.expired) }
+    public func expired() throws(SessionError) { try send(.expired) }
     /// The ad failed with `code`.
-    public func renderFailed(_ code: VASTErrorCode) throws(LifecycleError) {
+    public func renderFailed(_ code: VASTErrorCode) throws(SessionError) {
         try send(.renderFailed(errorCode: code.rawValue))
     }
-    /// A companion was shown.
-    public func companionViewed() throws(LifecycleError) { try send(.companionViewed) }
-    /// A companion was clicked.
-    public func companionClicked() throws(LifecycleError) { try send(.companionClicked) }
+    /// Companion `index` of `session.companions` is on screen.
+    public func companionViewed(_ index: Int) throws(SessionError) { try send(.companionViewed(index: index)) }
+    /// Companion `index` was tapped at `position`.
+    public func companionClicked(_ index: Int, at position: ClickPoint? = nil) throws(SessionError) {
+        try send(.companionClicked(index: index, position: position))
+    }
 
-    private func deliver(_ callback: UnitCallback) {
-        guard let delegate else { return }
+    func deliver(_ callback: UnitCallback, to delegate: any UnitControllerDelegate) {
         switch callback {
         case .impressionWillBeLogged: delegate.unitControllerWillLogImpression(self)
         case .clicked(let url): delegate.unitController(self, didClickOpening: url)
@@ -104,6 +82,8 @@ public final class UnitController {
         case .rewarded: delegate.unitControllerDidReward(self)
         case .expired: delegate.unitControllerDidExpire(self)
         case .failed(let errorCode): delegate.unitController(self, didFailWithErrorCode: errorCode)
+        case .companionClicked(let index, let url):
+            delegate.unitController(self, didClickCompanionAt: index, opening: url)
         }
     }
 }

@@ -3,14 +3,15 @@
 @MainActor
 public protocol PresentationHost: AnyObject {}
 
-/// Receives a unit's callbacks, in the contract's order, on the main actor.
+/// Receives a unit's callbacks, in the session's order, on the main actor (the names follow DT Exchange's
+/// `IAUnitDelegate`; docs/library.md maps each).
 ///
 /// Every method has a default no-op implementation, so a delegate implements only what it needs.
 /// The controller holds its delegate weakly.
 @MainActor
 public protocol UnitControllerDelegate: AnyObject {
     /// The host for fullscreen and modal views; `nil` (the default) makes a fullscreen request fail
-    /// with `LifecycleError.noPresentationHost`.
+    /// with `noPresentationHost`.
     func presentationHost(for controller: UnitController) -> (any PresentationHost)?
     /// The impression will be logged: the ad is rendered and visible. At most once.
     func unitControllerWillLogImpression(_ controller: UnitController)
@@ -32,6 +33,8 @@ public protocol UnitControllerDelegate: AnyObject {
     func unitControllerDidExpire(_ controller: UnitController)
     /// The ad failed with `errorCode`.
     func unitController(_ controller: UnitController, didFailWithErrorCode errorCode: Int)
+    /// Companion `index` was tapped; open `url` (its CompanionClickThrough, macros expanded) if there is one.
+    func unitController(_ controller: UnitController, didClickCompanionAt index: Int, opening url: String?)
 }
 
 extension UnitControllerDelegate {
@@ -46,4 +49,5 @@ extension UnitControllerDelegate {
     public func unitControllerDidReward(_ controller: UnitController) {}
     public func unitControllerDidExpire(_ controller: UnitController) {}
     public func unitController(_ controller: UnitController, didFailWithErrorCode errorCode: Int) {}
+    public func unitController(_ controller: UnitController, didClickCompanionAt index: Int, opening url: String?) {}
 }

@@ -24,10 +24,11 @@ public enum UnitInput: Sendable, Hashable, Codable {
     case expired
     /// The ad failed to render or play, with the VAST error code to report.
     case renderFailed(errorCode: Int)
-    /// A companion banner was shown.
-    case companionViewed
-    /// A companion banner was clicked.
-    case companionClicked
+    /// Companion `index` of ``TrackingPlan/companions`` is on screen.
+    case companionViewed(index: Int)
+    /// Companion `index` was tapped (after it was shown), at an optional position (pixels, for
+    /// `[CLICKPOS]`).
+    case companionClicked(index: Int, position: ClickPoint? = nil)
 
     /// The kind of input, for the transition table.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -77,6 +78,8 @@ public enum UnitCallback: Sendable, Hashable, Codable {
     case expired
     /// The ad failed with this VAST error code.
     case failed(errorCode: Int)
+    /// Companion `index` was tapped; open `url` (its CompanionClickThrough, macros expanded) if any.
+    case companionClicked(index: Int, url: String?)
 }
 
 /// An action of the unit lifecycle.

@@ -28,10 +28,16 @@ extension UnitLifecycle {
         case .fullscreenDismissed:
             if phase == .dismissing { return Cell(.moves(to: [.dismissed])) }
             return live ? Cell(.rejected(.notPresenting)) : Cell(.ignored, "late")
-        case .externalAppOpening, .companionClicked:
+        case .externalAppOpening:
             return live ? Cell(.moves(to: [phase])) : Cell(.ignored)
         case .companionViewed:
-            return live ? Cell(.moves(to: [phase]), "once") : Cell(.ignored)
+            return live
+                ? Cell(.moves(to: [phase]), "once per companion; an unknown index: error `noSuchCompanion`")
+                : Cell(.ignored)
+        case .companionClicked:
+            return live
+                ? Cell(.moves(to: [phase]), "before the companion was shown: error `companionNotShown`")
+                : Cell(.ignored)
         case .rewardEarned:
             switch phase {
             case .inline, .presenting, .presented, .dismissing, .dismissed:

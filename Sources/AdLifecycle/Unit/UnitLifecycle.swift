@@ -74,18 +74,30 @@ public struct UnitLifecycle: Sendable {
             failure.errorCode = VASTErrorCode(rawValue: errorCode)
             return [.callback(.failed(errorCode: errorCode))]
                 + plan.beacons(event: "error", urls: plan.errors, usage: .error, at: failure).map(UnitAction.beacon)
-        case .companionViewed:
-            guard !state.companionViewed else { return [] }
-            state.companionViewed = true
+        case .companionViewed(let index):
+            let companion = try companion(index)
+            guard state.shownCompanions.insert(index).inserted else { return [] }
             return plan.beacons(
-                event: "creativeView", urls: plan.companionViews, usage: .tracking(.creativeView), at: moment
+                event: "creativeView", urls: companion.views, usage: .tracking(.creativeView), at: moment
             )
             .map(UnitAction.beacon)
-        case .companionClicked:
-            return plan.beacons(
-                event: "companionClickTracking", urls: plan.companionClickTracking, usage: .clickTracking, at: moment
-            ).map(UnitAction.beacon)
+        case .companionClicked(let index, let position):
+            let companion = try companion(index)
+            guard state.shownCompanions.contains(index) else { throw LifecycleError(.companionNotShown) }
+            var click = moment
+            click.clickPosition = position
+            let url = companion.companion.clickThrough.map { plan.expand($0, usage: .clickThrough, at: click) }
+            return [.callback(.companionClicked(index: index, url: url))]
+                + plan.beacons(
+                    event: "companionClickTracking", urls: companion.clicks, usage: .clickTracking, at: click
+                )
+                .map(UnitAction.beacon)
         }
+    }
+
+    private func companion(_ index: Int) throws(LifecycleError) -> SessionCompanion {
+        guard plan.companions.indices.contains(index) else { throw LifecycleError(.noSuchCompanion) }
+        return plan.companions[index]
     }
 
     private mutating func logImpression(_ moment: BeaconMoment) -> [UnitAction] {
@@ -153,13 +165,16 @@ extension UnitLifecycle {
         try send(.renderFailed(errorCode: code.rawValue), at: now)
     }
 
-    /// A companion was shown: its `creativeView` URLs, once.
-    public mutating func companionViewed(at now: Date) throws(LifecycleError) -> [UnitAction] {
-        try send(.companionViewed, at: now)
+    /// Companion `index` was shown: its `creativeView` URLs, once. - Throws: `noSuchCompanion`.
+    public mutating func companionViewed(_ index: Int, at now: Date) throws(LifecycleError) -> [UnitAction] {
+        try send(.companionViewed(index: index), at: now)
     }
 
-    /// A companion was clicked: every CompanionClickTracking URL.
-    public mutating func companionClicked(at now: Date) throws(LifecycleError) -> [UnitAction] {
-        try send(.companionClicked, at: now)
+    /// Companion `index` was clicked: `companionClicked(index:url:)` and its CompanionClickTracking URLs,
+    /// every time. - Throws: `noSuchCompanion`; `companionNotShown` before it was shown.
+    public mutating func companionClicked(
+        _ index: Int, at position: ClickPoint? = nil, now: Date
+    ) throws(LifecycleError) -> [UnitAction] {
+        try send(.companionClicked(index: index, position: position), at: now)
     }
 }

@@ -36,8 +36,8 @@ public struct UnitState: Sendable, Hashable, Codable {
     public var impressionLogged = false
     /// The reward latch.
     public var rewarded = false
-    /// The companion `creativeView` latch.
-    public var companionViewed = false
+    /// The companions (indexes of ``TrackingPlan/companions``) whose `creativeView` fired: each once.
+    public var shownCompanions: Set<Int> = []
 
     /// The initial state.
     public init() {}

@@ -1,93 +1,87 @@
 public import Foundation
 public import VAST
 
-/// The thin owner of a ``VideoLifecycle``: feeds it the player's reports stamped by its clock, calls
-/// the delegate, hands beacons to the sink, and publishes every action on ``observations``.
+/// The video of an ``AdSession`` as a controller: the player's reports as calls, the video's callbacks
+/// through a delegate with DT Exchange-style names.
 ///
-/// `@MainActor` for the same reasons as ``UnitController``: player callbacks arrive on the main thread.
+/// A view of the session (see ``SessionControllers``): each call is `session.send(.video(_:))`, so the
+/// session's rules hold (the impression before start, quartiles from the VAST `<Duration>` while the
+/// player reports none, the player expanding with the fullscreen unit). Made by
+/// ``SessionControllers/video`` (or `Ad.makeVideoController(startsMuted:delegate:)`). `@MainActor`:
+/// player callbacks arrive on the main thread.
 @MainActor
 public final class VideoContentController {
-    /// The state machine (read-only from outside).
-    public private(set) var lifecycle: VideoLifecycle
-    /// The delegate, held weakly. Without one, callbacks are dropped; beacons are still sent.
-    public weak var delegate: (any VideoContentControllerDelegate)?
-    /// Every action, in order, for recorders. Finishes when the controller is released.
-    public nonisolated let observations: AsyncStream<VideoAction>
-
-    private let continuation: AsyncStream<VideoAction>.Continuation
-    private let queue: ActionQueue<VideoCallback>
-    private let clock: @Sendable () -> Date
-
-    /// Creates a controller.
-    /// - Parameters:
-    ///   - plan: the ad instance's tracking plan.
-    ///   - startsMuted: whether the player starts muted.
-    ///   - delegate: the delegate, held weakly.
-    ///   - clock: stamps each input (fills `[TIMESTAMP]`); default the system clock.
-    ///   - observer: receives every action synchronously, in execution order, before the input returns
-    ///     (AdEngine's analytics and pacing use it; `observations` is the asynchronous copy).
-    ///   - beaconSink: receives each beacon, in order.
-    public init(
-        plan: TrackingPlan, startsMuted: Bool = false, delegate: (any VideoContentControllerDelegate)? = nil,
-        clock: @escaping @Sendable () -> Date = { Date() },
-        observer: (@MainActor (VideoAction) -> Void)? = nil,
-        beaconSink: @escaping @MainActor (BeaconRequest) -> Void
-    ) {
-        lifecycle = VideoLifecycle(plan: plan, startsMuted: startsMuted)
-        self.delegate = delegate
-        self.clock = clock
-        (observations, continuation) = AsyncStream.makeStream(of: VideoAction.self)
-        queue = ActionQueue(continuation: continuation, beaconSink: beaconSink, observer: observer)
+    /// The views this controller is one of; it keeps them (and the session) alive.
+    public let controllers: SessionControllers
+    /// The delegate, held weakly (by the controllers, so it stays when this view is released). Without one,
+    /// callbacks are dropped; beacons are still sent.
+    public var delegate: (any VideoContentControllerDelegate)? {
+        get { controllers.videoDelegate }
+        set { controllers.videoDelegate = newValue }
     }
 
-    deinit { continuation.finish() }
+    init(controllers: SessionControllers) { self.controllers = controllers }
 
-    /// Sends one input, stamped with the clock, and executes its actions.
-    /// - Throws: ``LifecycleError``; nothing was executed and the state is unchanged.
+    /// The session this controller is a view of.
+    public var session: AdSession { controllers.session }
+    /// The video's state machine, as the session holds it (a copy); `nil` when the ad is not linear.
+    public var lifecycle: VideoLifecycle? { session.lifecycle.video }
+
+    /// Sends one player report to the session and delivers its callbacks.
+    /// - Returns: the session events it caused, in firing order.
+    /// - Throws: ``SessionError`` (`notLinear` for an ad that is not a video); nothing changed.
     @discardableResult
-    public func send(_ input: VideoInput) throws(LifecycleError) -> [VideoAction] {
-        let actions = try lifecycle.send(input, at: clock())
-        queue.run(actions, deliver: deliver)
-        return actions
+    public func send(_ input: VideoInput) throws(SessionError) -> [SessionEvent] {
+        try controllers.send(.video(input))
     }
 
     /// The duration is known.
-    public func durationUpdated(_ duration: VASTTime) throws(LifecycleError) {
+    public func durationUpdated(_ duration: VASTTime) throws(SessionError) {
         try send(.durationUpdated(durationMs: duration.milliseconds))
     }
-    /// The playhead moved.
-    public func progressed(to position: VASTTime, duration: VASTTime?) throws(LifecycleError) {
+    /// The playhead moved, with the player's duration when it knows it.
+    public func progressed(to position: VASTTime, duration: VASTTime?) throws(SessionError) {
         try send(.progressed(positionMs: position.milliseconds, durationMs: duration?.milliseconds))
     }
-    /// Paused.
-    public func paused() throws(LifecycleError) { try send(.paused) }
-    /// Resumed.
-    public func resumed() throws(LifecycleError) { try send(.resumed) }
-    /// Muted.
-    public func muted() throws(LifecycleError) { try send(.muted) }
-    /// Unmuted.
-    public func unmuted() throws(LifecycleError) { try send(.unmuted) }
-    /// The player went fullscreen.
-    public func playerExpanded() throws(LifecycleError) { try send(.playerExpanded) }
-    /// The player left fullscreen.
-    public func playerCollapsed() throws(LifecycleError) { try send(.playerCollapsed) }
-    /// The user tapped skip.
-    public func skipRequested() throws(LifecycleError) { try send(.skipRequested) }
-    /// The user closed the ad.
-    public func closeRequested() throws(LifecycleError) { try send(.closeRequested) }
-    /// Playback reached the end.
-    public func playbackCompleted() throws(LifecycleError) { try send(.playbackCompleted) }
-    /// Playback stopped for good with `code`.
-    public func playbackInterrupted(_ code: VASTErrorCode) throws(LifecycleError) {
-        try send(.playbackInterrupted(errorCode: code.rawValue))
+    /// The playhead moved, in the seconds players report. - Throws: `invalidTime` for NaN, infinities,
+    /// negatives and values past the longest VAST time.
+    public func progressed(seconds: TimeInterval, duration: TimeInterval?) throws(SessionError) {
+        let input: VideoInput
+        do throws(LifecycleError) {
+            input = try .progressed(seconds: seconds, duration: duration)
+        } catch {
+            throw SessionError(error)
+        }
+        try send(input)
     }
-    /// An icon was shown.
-    public func iconViewed() throws(LifecycleError) { try send(.iconViewed) }
-    /// An icon was clicked.
-    public func iconClicked() throws(LifecycleError) { try send(.iconClicked) }
+    /// Paused.
+    public func paused() throws(SessionError) { try send(.paused) }
+    /// Resumed.
+    public func resumed() throws(SessionError) { try send(.resumed) }
+    /// Muted.
+    public func muted() throws(SessionError) { try send(.muted) }
+    /// Unmuted.
+    public func unmuted() throws(SessionError) { try send(.unmuted) }
+    /// The player went fullscreen.
+    public func playerExpanded() throws(SessionError) { try send(.playerExpanded) }
+    /// The player left fullscreen.
+    public func playerCollapsed() throws(SessionError) { try send(.playerCollapsed) }
+    /// The user tapped skip.
+    public func skipRequested() throws(SessionError) { try send(.skipRequested) }
+    /// The user closed the ad.
+    public func closeRequested() throws(SessionError) { try send(.closeRequested) }
+    /// Playback reached the end.
+    public func playbackCompleted() throws(SessionError) { try send(.playbackCompleted) }
+    /// Playback stopped for good with `error`.
+    public func playbackInterrupted(_ error: AdPlaybackError) throws(SessionError) {
+        try send(.playbackInterrupted(error))
+    }
+    /// Icon `index` of `session.icons` is on screen.
+    public func iconViewed(_ index: Int) throws(SessionError) { try send(.iconViewed(index: index)) }
+    /// Icon `index` was tapped.
+    public func iconClicked(_ index: Int) throws(SessionError) { try send(.iconClicked(index: index)) }
 
-    private func deliver(_ callback: VideoCallback) {
-        guard let delegate else { return }
+    func deliver(_ callback: VideoCallback, to delegate: any VideoContentControllerDelegate) {
         switch callback {
         case .durationUpdated(let durationMs): delegate.videoController(self, didUpdateDurationMs: durationMs)
         case .started: delegate.videoControllerDidStart(self)
@@ -103,7 +97,9 @@ public final class VideoContentController {
         case .skipped: delegate.videoControllerDidSkip(self)
         case .closed: delegate.videoControllerDidClose(self)
         case .completed: delegate.videoControllerDidComplete(self)
-        case .interrupted(let errorCode): delegate.videoController(self, wasInterruptedWithErrorCode: errorCode)
+        case .interrupted(let error):
+            delegate.videoController(self, wasInterruptedWithErrorCode: error.code.rawValue)
+        case .iconClicked(let index, let url): delegate.videoController(self, didClickIconAt: index, opening: url)
         }
     }
 }

@@ -1,4 +1,5 @@
-/// Receives a video ad's callbacks, in the contract's order, on the main actor.
+/// Receives a video ad's callbacks, in the session's order, on the main actor (the names follow DT
+/// Exchange's `IAVideoContentDelegate`; docs/library.md maps each).
 ///
 /// Every method has a default no-op implementation. The controller holds its delegate weakly.
 @MainActor
@@ -27,6 +28,8 @@ public protocol VideoContentControllerDelegate: AnyObject {
     func videoControllerDidComplete(_ controller: VideoContentController)
     /// Interrupted for good with `errorCode`.
     func videoController(_ controller: VideoContentController, wasInterruptedWithErrorCode errorCode: Int)
+    /// Icon `index` was tapped; open `url` (its IconClickThrough, macros expanded) if there is one.
+    func videoController(_ controller: VideoContentController, didClickIconAt index: Int, opening url: String?)
 }
 
 extension VideoContentControllerDelegate {
@@ -44,4 +47,7 @@ extension VideoContentControllerDelegate {
     public func videoControllerDidClose(_ controller: VideoContentController) {}
     public func videoControllerDidComplete(_ controller: VideoContentController) {}
     public func videoController(_ controller: VideoContentController, wasInterruptedWithErrorCode errorCode: Int) {}
+    public func videoController(
+        _ controller: VideoContentController, didClickIconAt index: Int, opening url: String?
+    ) {}
 }

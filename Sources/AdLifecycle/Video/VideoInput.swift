@@ -1,6 +1,10 @@
+public import Foundation
+
 /// Everything that can happen to a linear video ad, as data (for fixtures and property tests).
 ///
-/// Times are whole milliseconds so fixtures compare exactly.
+/// Times are whole milliseconds so fixtures compare exactly; a player that reports seconds makes its
+/// inputs with ``progressed(seconds:duration:)`` and ``durationUpdated(seconds:)``, which refuse NaN,
+/// infinities, negatives and values past the longest VAST time with a typed error instead of trapping.
 public enum VideoInput: Sendable, Hashable, Codable {
     /// The player knows the media's duration (it is ready to play).
     case durationUpdated(durationMs: Int)
@@ -25,12 +29,12 @@ public enum VideoInput: Sendable, Hashable, Codable {
     /// Playback reached the end.
     case playbackCompleted
     /// Playback stopped for good (the buffer ran dry and did not refill, the media failed), with the
-    /// VAST error code to report.
-    case playbackInterrupted(errorCode: Int)
-    /// An industry icon was shown.
-    case iconViewed
-    /// An industry icon was clicked.
-    case iconClicked
+    /// typed error whose VAST code goes to the Error URLs.
+    case playbackInterrupted(AdPlaybackError)
+    /// Icon `index` of ``TrackingPlan/icons`` is on screen.
+    case iconViewed(index: Int)
+    /// Icon `index` was tapped (after it was shown).
+    case iconClicked(index: Int)
 
     /// The kind of input, for the transition table.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
@@ -87,9 +91,28 @@ public enum VideoCallback: Sendable, Hashable, Codable {
     case closed
     /// Played to the end.
     case completed
-    /// Interrupted with this VAST error code.
-    case interrupted(errorCode: Int)
+    /// Interrupted for good with this error (its VAST code went to the Error URLs).
+    case interrupted(AdPlaybackError)
+    /// Icon `index` was tapped; open `url` (its IconClickThrough, macros expanded) if any.
+    case iconClicked(index: Int, url: String?)
 }
 
 /// An action of the video lifecycle.
 public typealias VideoAction = LifecycleAction<VideoCallback>
+
+extension VideoInput {
+    /// The playhead and the player's duration, in the seconds players report, as an input.
+    /// - Throws: `invalidTime` for NaN, infinities, negatives and values above
+    ///   ``SessionTime/maximumSeconds``.
+    public static func progressed(seconds: TimeInterval, duration: TimeInterval?) throws(LifecycleError) -> Self {
+        .progressed(
+            positionMs: try SessionTime.milliseconds(seconds),
+            durationMs: try duration.map { value throws(LifecycleError) in try SessionTime.milliseconds(value) })
+    }
+
+    /// The player's duration, in seconds, as an input.
+    /// - Throws: `invalidTime` as for ``progressed(seconds:duration:)``.
+    public static func durationUpdated(seconds: TimeInterval) throws(LifecycleError) -> Self {
+        .durationUpdated(durationMs: try SessionTime.milliseconds(seconds))
+    }
+}

@@ -10,10 +10,13 @@ extension VideoLifecycle {
         }
         switch input {
         case .durationUpdated:
-            return Cell(.moves(to: [phase]), "a repeated value is ignored; zero: error `invalidDuration`")
+            return Cell(
+                .moves(to: [phase]),
+                "a repeated value is ignored; zero: error `invalidDuration`; not a time: error `invalidTime`")
         case .progressed:
             return Cell(
-                .moves(to: [phase == .loading ? .playing : phase]), phase == .paused ? "seek while paused" : nil)
+                .moves(to: [phase == .loading ? .playing : phase]),
+                (phase == .paused ? "seek while paused; " : "") + "not a time: error `invalidTime`")
         case .paused:
             return phase == .playing
                 ? Cell(.moves(to: [.paused])) : Cell(.ignored, phase == .paused ? "duplicate" : "not started")
@@ -31,9 +34,9 @@ extension VideoLifecycle {
         case .playbackInterrupted:
             return Cell(.moves(to: [.interrupted]))
         case .iconViewed:
-            return Cell(.moves(to: [phase]), "once")
+            return Cell(.moves(to: [phase]), "once per icon; an unknown index: error `noSuchIcon`")
         case .iconClicked:
-            return Cell(.moves(to: [phase]))
+            return Cell(.moves(to: [phase]), "before the icon was shown: error `iconNotShown`")
         }
     }
 }

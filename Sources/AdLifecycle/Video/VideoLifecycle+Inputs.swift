@@ -57,18 +57,19 @@ extension VideoLifecycle {
 
     /// Playback stopped for good: `interrupted` and every Error URL with `[ERRORCODE]`.
     public mutating func playbackInterrupted(
-        _ code: VASTErrorCode, at now: Date
+        _ error: AdPlaybackError, at now: Date
     ) throws(LifecycleError) -> [VideoAction] {
-        try send(.playbackInterrupted(errorCode: code.rawValue), at: now)
+        try send(.playbackInterrupted(error), at: now)
     }
 
-    /// An icon was shown: every IconViewTracking URL, once.
-    public mutating func iconViewed(at now: Date) throws(LifecycleError) -> [VideoAction] {
-        try send(.iconViewed, at: now)
+    /// Icon `index` was shown: its IconViewTracking URLs, once. - Throws: `noSuchIcon`.
+    public mutating func iconViewed(_ index: Int, at now: Date) throws(LifecycleError) -> [VideoAction] {
+        try send(.iconViewed(index: index), at: now)
     }
 
-    /// An icon was clicked: every IconClickTracking URL.
-    public mutating func iconClicked(at now: Date) throws(LifecycleError) -> [VideoAction] {
-        try send(.iconClicked, at: now)
+    /// Icon `index` was clicked: `iconClicked(index:url:)` and its IconClickTracking URLs, every time.
+    /// - Throws: `noSuchIcon`; `iconNotShown` before it was shown.
+    public mutating func iconClicked(_ index: Int, at now: Date) throws(LifecycleError) -> [VideoAction] {
+        try send(.iconClicked(index: index), at: now)
     }
 }

@@ -47,6 +47,14 @@ public struct VideoLifecycle: Sendable {
     /// The current phase.
     public var phase: VideoPhase { state.phase }
 
+    /// Sets whether the player starts muted, before it reported anything (no callback, no beacon).
+    /// - Returns: false, changing nothing, once the player reported a duration or progress.
+    mutating func presetMuted(_ muted: Bool) -> Bool {
+        guard state.phase == .loading, state.durationMs == nil, state.playheadMs == nil else { return false }
+        state.isMuted = muted
+        return true
+    }
+
     /// Handles one input given as data: the ``contract`` cell says whether it is accepted, the handler
     /// below produces its actions, and the cell names the phase it moves to.
     public mutating func send(_ input: VideoInput, at now: Date) throws(LifecycleError) -> [VideoAction] {
@@ -64,11 +72,13 @@ public struct VideoLifecycle: Sendable {
     private mutating func handle(_ input: VideoInput, now: Date) throws(LifecycleError) -> [VideoAction] {
         switch input {
         case .durationUpdated(let durationMs):
+            try Self.check(durationMs)
             guard durationMs > 0 else { throw LifecycleError(.invalidDuration) }
             return updateDuration(durationMs, now: now)
                 + reachMilestones(upTo: state.playheadMs, duration: effectiveDurationMs, now: now)
-        case .progressed(let positionMs, let durationMs):
-            let position = max(0, positionMs)
+        case .progressed(let position, let durationMs):
+            try Self.check(position)
+            if let durationMs { try Self.check(durationMs) }
             state.playheadMs = position
             var actions: [VideoAction] = []
             if let durationMs, durationMs > 0 { actions += updateDuration(durationMs, now: now) }
@@ -98,20 +108,36 @@ public struct VideoLifecycle: Sendable {
             return event(.closed, [.closeLinear, .close], now: now)
         case .playbackCompleted:
             return complete(now: now)
-        case .playbackInterrupted(let errorCode):
+        case .playbackInterrupted(let error):
             var moment = moment(now)
-            moment.errorCode = VASTErrorCode(rawValue: errorCode)
-            return [.callback(.interrupted(errorCode: errorCode))]
+            moment.errorCode = error.code
+            return [.callback(.interrupted(error))]
                 + plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment).map(VideoAction.beacon)
-        case .iconViewed:
-            guard !state.iconViewed else { return [] }
-            state.iconViewed = true
-            return plan.beacons(event: "iconViewTracking", urls: plan.iconViewTracking, usage: .other, at: moment(now))
+        case .iconViewed(let index):
+            let icon = try icon(index)
+            guard state.shownIcons.insert(index).inserted else { return [] }
+            return plan.beacons(event: "iconViewTracking", urls: icon.views, usage: .other, at: moment(now))
                 .map(VideoAction.beacon)
-        case .iconClicked:
-            return plan.beacons(
-                event: "iconClickTracking", urls: plan.iconClickTracking, usage: .clickTracking, at: moment(now)
-            ).map(VideoAction.beacon)
+        case .iconClicked(let index):
+            let icon = try icon(index)
+            guard state.shownIcons.contains(index) else { throw LifecycleError(.iconNotShown) }
+            let moment = moment(now)
+            let url = icon.icon.iconClicks?.clickThrough.map { plan.expand($0, usage: .clickThrough, at: moment) }
+            return [.callback(.iconClicked(index: index, url: url))]
+                + plan.beacons(event: "iconClickTracking", urls: icon.clicks, usage: .clickTracking, at: moment)
+                .map(VideoAction.beacon)
+        }
+    }
+
+    private func icon(_ index: Int) throws(LifecycleError) -> SessionIcon {
+        guard plan.icons.indices.contains(index) else { throw LifecycleError(.noSuchIcon) }
+        return plan.icons[index]
+    }
+
+    /// Refuses a time from the player that is not one: negative, or past the longest VAST time.
+    private static func check(_ milliseconds: Int) throws(LifecycleError) {
+        guard milliseconds >= 0, milliseconds <= SessionTime.maximumMilliseconds else {
+            throw LifecycleError(.invalidTime, message: "\(milliseconds) ms: " + LifecycleError(.invalidTime).message)
         }
     }
 

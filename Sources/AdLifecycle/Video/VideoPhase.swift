@@ -77,8 +77,8 @@ public struct VideoState: Sendable, Hashable, Codable {
     public var loadedFired = false
     /// The milestones already fired: each fires once.
     public var fired: Set<VideoMilestone> = []
-    /// The icon-view latch.
-    public var iconViewed = false
+    /// The icons (indexes of ``TrackingPlan/icons``) whose IconViewTracking fired: each once.
+    public var shownIcons: Set<Int> = []
 
     /// The initial state.
     public init(isMuted: Bool = false, isPlayerExpanded: Bool = false) {

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a request (or presentation) document was refused: a number outside its range, naming the field.
 ///
 /// Thrown from the `Decodable` initialisers of ``AdRequestInfo``'s parts, so `JSONDecoder` passes it

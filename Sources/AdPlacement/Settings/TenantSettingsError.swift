@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why tenant settings were rejected: every problem found, each naming the field it is about.
 ///
 /// Fields are written as paths from the document's root, for example

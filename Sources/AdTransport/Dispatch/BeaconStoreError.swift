@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why the beacon store could not be opened or used, or why the dispatcher's configuration
 /// was refused before any store was opened.
 ///

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a fetch did not produce a response.
 ///
 /// A `CodedError`: its code can grow without breaking callers (switch on it with a `default`). Every error carries

@@ -34,6 +34,9 @@ enum MRAIDCodec {
         case "closeRequested": return .closeRequested
         case "collapseFinished": return .collapseFinished
         case "unloadRequested": return .unloadRequested
+        case "defaultFrameChanged":
+            return .defaultFrameChanged(
+                try rect(try fields.required("frame", "the new default frame"), at: fields.path("frame")))
         default: throw FixtureInput.unknown(name, at: path, .mraid)
         }
     }
@@ -52,6 +55,7 @@ enum MRAIDCodec {
                     "allowOffscreen": .bool(properties.allowOffscreen),
                 ])
         case .expandRequested(let frame): return FixtureInput.with("expandRequested", ["frame": render(frame)])
+        case .defaultFrameChanged(let frame): return FixtureInput.with("defaultFrameChanged", ["frame": render(frame)])
         default: return FixtureInput.bare(input.kind.rawValue)
         }
     }

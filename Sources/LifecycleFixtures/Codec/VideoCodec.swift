@@ -5,7 +5,7 @@ import VAST
 enum VideoCodec {
     static let callbackNames = [
         "durationUpdated", "started", "progressed", "quartileReached", "paused", "resumed", "muted", "unmuted",
-        "playerExpanded", "playerCollapsed", "skipped", "closed", "completed", "interrupted",
+        "playerExpanded", "playerCollapsed", "skipped", "closed", "completed", "interrupted", "iconClicked",
     ]
 
     static func input(_ name: String, _ fields: inout FieldReader, at path: String) throws(FixtureError) -> VideoInput {
@@ -24,10 +24,10 @@ enum VideoCodec {
         case "skipRequested": return .skipRequested
         case "closeRequested": return .closeRequested
         case "playbackCompleted": return .playbackCompleted
-        case "playbackInterrupted":
-            return .playbackInterrupted(errorCode: try fields.int("errorCode", "the VAST error code (402)"))
-        case "iconViewed": return .iconViewed
-        case "iconClicked": return .iconClicked
+        case "playbackInterrupted": return .playbackInterrupted(try playbackError(&fields))
+        // Before icons were told apart, video fixtures wrote these without an index: the first one.
+        case "iconViewed": return .iconViewed(index: try fields.optionalInt("index") ?? 0)
+        case "iconClicked": return .iconClicked(index: try fields.optionalInt("index") ?? 0)
         default: throw FixtureInput.unknown(name, at: path, .video)
         }
     }
@@ -40,8 +40,10 @@ enum VideoCodec {
             var fields: [String: JSONValue] = ["positionMs": .number(Double(positionMs))]
             if let durationMs { fields["durationMs"] = .number(Double(durationMs)) }
             return FixtureInput.with("progressed", fields)
-        case .playbackInterrupted(let code):
-            return FixtureInput.with("playbackInterrupted", ["errorCode": .number(Double(code))])
+        case .playbackInterrupted(let error):
+            return FixtureInput.with("playbackInterrupted", ["errorCode": .number(Double(error.code.rawValue))])
+        case .iconViewed(let index): return FixtureInput.with("iconViewed", ["index": .number(Double(index))])
+        case .iconClicked(let index): return FixtureInput.with("iconClicked", ["index": .number(Double(index))])
         default: return FixtureInput.bare(input.kind.rawValue)
         }
     }
@@ -74,7 +76,9 @@ enum VideoCodec {
         case "skipped": return .skipped
         case "closed": return .closed
         case "completed": return .completed
-        case "interrupted": return .interrupted(errorCode: try fields.int("errorCode", "the VAST error code"))
+        case "interrupted": return .interrupted(try playbackError(&fields))
+        case "iconClicked":
+            return .iconClicked(index: try fields.int("index", "the icon's index"), url: try UnitCodec.url(&fields))
         default: throw FixtureOutput.unknownCallback(name, at: fields.path("callback"), .video)
         }
     }
@@ -95,6 +99,17 @@ enum VideoCodec {
         case .closed: "closed"
         case .completed: "completed"
         case .interrupted: "interrupted"
+        case .iconClicked: "iconClicked"
+        }
+    }
+
+    /// An interruption's `errorCode`: 400 to 405 or 900, else the fixture is malformed.
+    static func playbackError(_ fields: inout FieldReader) throws(FixtureError) -> AdPlaybackError {
+        let code = try fields.int("errorCode", "the VAST error code (400 to 405, or 900)")
+        do throws(LifecycleError) {
+            return try AdPlaybackError(code: code)
+        } catch {
+            throw FixtureError(.invalidValue, path: fields.path("errorCode"), message: error.message)
         }
     }
 
@@ -106,7 +121,10 @@ enum VideoCodec {
             members["positionMs"] = .number(Double(positionMs))
             members["durationMs"] = durationMs.map { .number(Double($0)) } ?? .null
         case .quartileReached(let quartile): members["quartile"] = .string(quartile.rawValue)
-        case .interrupted(let code): members["errorCode"] = .number(Double(code))
+        case .interrupted(let error): members["errorCode"] = .number(Double(error.code.rawValue))
+        case .iconClicked(let index, let url):
+            members["index"] = .number(Double(index))
+            members["url"] = url.map(JSONValue.string) ?? .null
         default: break
         }
         return .object(members)

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a fixture file could not be read: malformed JSON, a missing or mistyped field, an unknown input
 /// or callback name, or an ad that cannot be loaded. It names the file and the field.
 ///

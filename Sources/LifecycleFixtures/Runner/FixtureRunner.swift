@@ -3,7 +3,8 @@ public import Foundation
 import Synchronization
 import VAST
 
-/// Runs lifecycle fixtures against the pure state machines: loads the ad (parsed with `VASTParser`,
+/// Runs lifecycle fixtures against the pure state machines, and session fixtures against a real
+/// `AdSession`, through one loop: loads the ad (parsed with `VASTParser`,
 /// merged with its wrappers by `ResolvedAd`), builds the `TrackingPlan` with the fixture's fixed
 /// clock and random values, sends each input at its time, and compares the outputs step by step.
 ///
@@ -40,14 +41,14 @@ public struct FixtureRunner: Sendable {
         }
     }
 
-    /// Runs a fixture.
+    /// Runs a fixture against its part's pure lifecycle.
     /// - Returns: passed, or the first failing step with a diff; and the trace of the steps run.
     /// - Throws: ``FixtureError`` when its ad is unusable or a step's input is for another controller.
     public func run(_ fixture: LifecycleFixture) throws(FixtureError) -> FixtureResult {
         switch fixture.controller {
-        case .unit: return try drive(UnitLifecycle(plan: try plan(for: fixture)), fixture)
+        case .unit: return try run(UnitLifecycle(plan: try plan(for: fixture)), fixture)
         case .video:
-            return try drive(
+            return try run(
                 VideoLifecycle(
                     plan: try plan(for: fixture), startsMuted: fixture.setup.startsMuted,
                     startsExpanded: fixture.setup.startsExpanded), fixture)
@@ -57,8 +58,25 @@ public struct FixtureRunner: Sendable {
                     .missingField, file: fixture.file, path: "setup.geometry",
                     message: "missing: MRAID needs a geometry")
             }
-            return try drive(MRAIDLifecycle(placement: fixture.setup.placement, geometry: geometry), fixture)
+            return try run(MRAIDLifecycle(placement: fixture.setup.placement, geometry: geometry), fixture)
         }
+    }
+
+    private func run<Part: PartSubject>(_ part: Part, _ fixture: LifecycleFixture) throws(FixtureError)
+        -> FixtureResult
+    {
+        var part = part
+        var result = try drive(
+            &part, steps: fixture.steps, name: fixture.name, file: fixture.file, kind: fixture.controller.rawValue,
+            setup: fixture.setup)
+        guard result.passed else { return result }
+        if let expected = fixture.expectPhase, expected != part.phaseName {
+            result.failure = FixtureFailure(
+                step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + part.phaseName])
+        } else {
+            result.failure = Self.checkState(fixture.expectState, actual: LifecycleState.json(part.snapshot))
+        }
+        return result
     }
 
     /// The tracking plan a unit or video fixture runs with: its ad and wrappers merged, stamped with the
@@ -150,41 +168,46 @@ public struct FixtureRunner: Sendable {
         }
     }
 
-    private func drive<L: DrivenLifecycle>(_ initial: L, _ fixture: LifecycleFixture) throws(FixtureError)
-        -> FixtureResult
-    {
-        var lifecycle = initial
-        var result = FixtureResult(name: fixture.name, file: fixture.file, failure: nil, trace: [])
-        let id = fixture.setup.adInstanceID
-        for (index, step) in fixture.steps.enumerated() {
-            let before = lifecycle.observableState
-            let phaseBefore = lifecycle.phaseName
-            guard let outcome = lifecycle.apply(step.input, at: fixture.setup.date(at: step.at)) else {
+    /// The one loop every fixture runs: each step prepared, its input applied at its time, its outcome
+    /// compared with the expectation, a refused input checked to have changed nothing (contract:
+    /// refused-input), and the phase checked when the step names one. Stops at the first failing step.
+    func drive<Subject: FixtureSubject>(
+        _ subject: inout Subject, steps: [FixtureStep], name: String, file: String, kind: String,
+        setup: FixtureSetup
+    ) throws(FixtureError) -> FixtureResult {
+        var result = FixtureResult(name: name, file: file, failure: nil, trace: [])
+        for (index, step) in steps.enumerated() {
+            if let failure = subject.prepare(step, index: index) {
+                result.failure = failure
+                return result
+            }
+            let before = subject.snapshot
+            let phaseBefore = subject.phaseName
+            guard let outcome = subject.apply(step.input, at: setup.date(at: step.at)) else {
                 throw FixtureError(
-                    .invalidValue, file: fixture.file, path: "steps[\(index)].input",
-                    message: "the input is not a \(fixture.controller.rawValue) input")
+                    .invalidValue, file: file, path: "steps[\(index)].input",
+                    message: "the input is not a \(kind) input")
             }
             result.trace.append(
                 StepTrace(
                     index: index, at: step.at, input: step.input, phaseBefore: phaseBefore,
-                    phaseAfter: lifecycle.phaseName, outcome: outcome))
-            result.failure = Self.check(step, index: index, outcome: outcome, adInstanceID: id)
-            if result.failure == nil, case .error = outcome, lifecycle.observableState != before {
+                    phaseAfter: subject.phaseName, outcome: outcome))
+            result.failure = Self.check(step, index: index, outcome: outcome, adInstanceID: setup.adInstanceID)
+            if result.failure == nil, case .error = outcome, subject.snapshot != before {
                 result.failure = FixtureFailure(
                     step: index, summary: "a refused input changed the state (contract: refused-input)",
                     input: step.input.description,
                     diff: LineDiff.render(
                         expected: [JSONValue.object(LifecycleState.json(before)).rendered],
-                        actual: [JSONValue.object(LifecycleState.json(lifecycle.observableState)).rendered]))
+                        actual: [JSONValue.object(LifecycleState.json(subject.snapshot)).rendered]))
             }
-            if result.failure == nil, let phase = step.phase, phase != lifecycle.phaseName {
+            if result.failure == nil, let phase = step.phase, phase != subject.phaseName {
                 result.failure = FixtureFailure(
                     step: index, summary: "phase differs", input: step.input.description,
-                    diff: ["- " + phase, "+ " + lifecycle.phaseName])
+                    diff: ["- " + phase, "+ " + subject.phaseName])
             }
             if result.failure != nil { return result }
         }
-        result.failure = Self.checkEnd(fixture, phase: lifecycle.phaseName, state: lifecycle.observableState)
         return result
     }
 
@@ -209,22 +232,14 @@ public struct FixtureRunner: Sendable {
                 actual: outcome.lines(adInstanceID: adInstanceID, showingMessage: showMessage)))
     }
 
-    static func checkEnd(_ fixture: LifecycleFixture, phase: String, state: some Encodable) -> FixtureFailure? {
-        if let expected = fixture.expectPhase, expected != phase {
-            return FixtureFailure(
-                step: nil, summary: "expectPhase differs", input: "", diff: ["- " + expected, "+ " + phase])
-        }
-        let actual = LifecycleState.json(state)
-        let keys = fixture.expectState.keys.sorted()
-        let mismatched = keys.filter { fixture.expectState[$0] != (actual[$0] ?? .null) }
+    /// The `expectState` check: each pinned key equal to the actual state's (missing: `null`).
+    static func checkState(_ expected: [String: JSONValue], actual: [String: JSONValue]) -> FixtureFailure? {
+        let mismatched = expected.keys.sorted().filter { expected[$0] != (actual[$0] ?? .null) }
         guard !mismatched.isEmpty else { return nil }
         return FixtureFailure(
             step: nil, summary: "expectState differs", input: "",
             diff: mismatched.flatMap { key in
-                [
-                    "- \(key): \(fixture.expectState[key]?.rendered ?? "null")",
-                    "+ \(key): \((actual[key] ?? .null).rendered)",
-                ]
+                ["- \(key): \(expected[key]?.rendered ?? "null")", "+ \(key): \((actual[key] ?? .null).rendered)"]
             })
     }
 }

@@ -42,8 +42,8 @@ struct SessionSnapshot: Sendable, Hashable, Encodable {
         playheadMs = lifecycle.playheadMs
         exposurePercent = lifecycle.viewability.exposurePercent
         viewability = lifecycle.viewability.verdict?.rawValue
-        shownCompanions = lifecycle.state.shownCompanions.sorted()
-        shownIcons = lifecycle.state.shownIcons.sorted()
+        shownCompanions = lifecycle.unit.state.shownCompanions.sorted()
+        shownIcons = (lifecycle.video?.state.shownIcons ?? []).sorted()
         unexecutedVerifications = lifecycle.state.unexecutedVerifications.sorted()
         ended = lifecycle.state.ended
         parts = Parts(

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a document could not be written as VAST XML: a value that XML 1.0 or VAST cannot carry.
 ///
 /// A `CodedError`: its code can grow without breaking callers. The writer refuses

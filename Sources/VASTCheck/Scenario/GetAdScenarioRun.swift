@@ -59,7 +59,7 @@ struct GetAdScenarioRun {
                         outcome = .failure(error)
                     }
                     if show, case .success(let ad) = outcome {
-                        shown = (try? ad.makeSession().impressionRendered()) != nil
+                        shown = (try? ad.makeSession().send(.unit(.impressionRendered))) != nil
                     }
                     result = GetAdResult(outcome)
                 case .wait(let seconds):

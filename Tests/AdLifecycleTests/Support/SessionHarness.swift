@@ -1,3 +1,4 @@
+import AdErrors
 import AdLifecycle
 import Foundation
 import Synchronization
@@ -65,7 +66,7 @@ final class Locked<Value: Sendable>: Sendable {
 }
 
 /// The code of the error `body` throws, or `nil` when it throws none.
-func refusal(_ body: () throws(SessionError) -> Void) -> SessionError.Code? {
+func refusal<Failure: CodedError>(_ body: () throws(Failure) -> Void) -> ErrorCode<Failure>? {
     do {
         try body()
         return nil

@@ -158,10 +158,10 @@ struct EventsBench {
     private static func expansionWorkload(_ scenario: Scenario) throws -> [ExpansionGroup] {
         let plan = scenario.plan("reference")
         var raw: [String: String] = [:]
-        let all =
-            plan.impressions.map(\.url) + plan.errors.map(\.url) + plan.linearTracking.map(\.url)
-            + plan.companionViews.map(\.url) + plan.clickTracking.map(\.url) + plan.iconViewTracking.map(\.url)
-            + plan.iconClickTracking.map(\.url) + plan.companionClickTracking.map(\.url)
+        let chain: [TrackedURL] = plan.impressions + plan.errors + plan.clickTracking
+        let shown: [TrackedURL] =
+            plan.companions.flatMap { $0.views + $0.clicks } + plan.icons.flatMap { $0.views + $0.clicks }
+        let all = (chain + shown).map(\.url) + plan.linearTracking.map(\.url)
         for url in all {
             let key = try stem(url)
             if let other = raw[key], other != url { throw BenchFailure("two tracking URLs share the stem \(key)") }

@@ -75,7 +75,7 @@ struct Scenario: Sendable {
             let at = step * 300
             video.append((.progressed(positionMs: at, durationMs: 30_000), at))
             switch step {
-            case 5: video.append((.iconViewed, at))
+            case 5: video.append((.iconViewed(index: 0), at))
             case 20, 60: video += [(.paused, at), (.resumed, at + 2_000)]
             case 40: video.append((.muted, at))
             case 45: video.append((.unmuted, at))
@@ -88,8 +88,10 @@ struct Scenario: Sendable {
         // The unit around it: fullscreen presentation, impression, click, reward, companion, dismissal.
         let unit: [(UnitInput, Int)] = [
             (.fullscreenRequested(hostAvailable: true), 0), (.fullscreenPresented, 10), (.impressionRendered, 20),
-            (.companionViewed, 30), (.clicked(position: ClickPoint(x: 180, y: 420), playheadMs: 12_000), 12_000),
-            (.externalAppOpening(url: "https://www.example.com/soylent/bar"), 12_010), (.companionClicked, 15_000),
+            (.companionViewed(index: 0), 30),
+            (.clicked(position: ClickPoint(x: 180, y: 420), playheadMs: 12_000), 12_000),
+            (.externalAppOpening(url: "https://www.example.com/soylent/bar"), 12_010),
+            (.companionClicked(index: 0), 15_000),
             (.rewardEarned, 30_000), (.fullscreenDismissRequested, 31_000), (.fullscreenDismissed, 31_300),
         ]
         // An inline MRAID banner: ready, viewable, resize and close, expand and close, unload.

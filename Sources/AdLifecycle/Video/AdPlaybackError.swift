@@ -29,10 +29,10 @@ public struct AdPlaybackError: Error, Sendable, Hashable, Codable, CustomStringC
 
     /// An interruption with `code`.
     /// - Throws: `invalidInterruptionCode` unless the code is 400 to 405 or 900.
-    public init(code: Int, message: String? = nil) throws(SessionError) {
+    public init(code: Int, message: String? = nil) throws(LifecycleError) {
         guard (400...405).contains(code) || code == 900 else {
-            throw SessionError(
-                .invalidInterruptionCode, message: "error \(code): " + SessionError(.invalidInterruptionCode).message)
+            throw LifecycleError(
+                .invalidInterruptionCode, message: "error \(code): " + LifecycleError(.invalidInterruptionCode).message)
         }
         let standard = [Self.general, .fileNotFound, .timedOut, .noSupportedMediaFile, .displayProblem, .undefined]
             .first { $0.rawCode == code }

@@ -8,11 +8,14 @@ public enum SessionTime {
     /// stays far below the range where arithmetic could overflow or lose precision.
     public static let maximumSeconds: TimeInterval = 359_999_999_999.999
 
+    /// ``maximumSeconds`` in whole milliseconds: the largest time a player's input may carry.
+    public static let maximumMilliseconds = Int((maximumSeconds * 1000).rounded())
+
     /// Whole milliseconds of `seconds`, rounded.
     /// - Throws: `invalidTime` for NaN, infinities, negatives and values above ``maximumSeconds``.
-    public static func milliseconds(_ seconds: TimeInterval) throws(SessionError) -> Int {
+    public static func milliseconds(_ seconds: TimeInterval) throws(LifecycleError) -> Int {
         guard seconds.isFinite, seconds >= 0, seconds <= maximumSeconds else {
-            throw SessionError(.invalidTime, message: "\(seconds) s: " + SessionError(.invalidTime).message)
+            throw LifecycleError(.invalidTime, message: "\(seconds) s: " + LifecycleError(.invalidTime).message)
         }
         return Int((seconds * 1000).rounded())
     }
