@@ -1,7 +1,8 @@
 // An app SDK's use of AdEngine, with nothing but the public API: an engine from settings JSON, a Clips
 // presentation, an opening pre-roll and a bottom banner, each ad driven through its AdSession as a player
-// and view hierarchy would (a click, fullscreen, exposure reports), then flush() and what the ad server
-// received.
+// and view hierarchy would (a click, fullscreen, exposure reports); then the same pre-roll twice more, once
+// through its AdSession and once through the DT Exchange-style controllers, which must fire the same
+// beacons in the same order; then flush() and what the ad server received.
 //
 //   example-host --preroll-tag URL --banner-tag URL --beacon-log URL [--store PATH]
 //
@@ -110,6 +111,28 @@ func run() async throws {
     try bannerPlayer.wait(1.2)
     try bannerPlayer.end()
 
+    // One way to play an ad: two more players open, each with its opening pre-roll; one plays it through
+    // its AdSession, the other through the unit and video controllers an app migrating from DT Exchange
+    // keeps, with the same reports. Both fire the same beacons in the same order.
+    var fired: [[String]] = []
+    for viaControllers in [false, true] {
+        let player = try await engine.openPresentation(
+            .clips, configuration: ClipsAdConfiguration(preRollEnabled: true))
+        let ad = try await engine.getAd(
+            for: AdRequestInfo(
+                placement: .clipsPreRoll, collectionId: "clips-home", itemId: "clip-2",
+                playerSize: AdSize(width: 390, height: 844)),
+            in: player)
+        let events =
+            viaControllers ? try await MainActor.run { try playThroughControllers(ad) } : try playThroughSession(ad)
+        fired.append(events.compactMap(\.beacon).map(\.url))
+        try await engine.closePresentation(player)
+    }
+    log(
+        "session and controllers fired the same \(fired[0].count) beacons in the same order: "
+            + (fired[0] == fired[1] ? "yes" : "no"))
+    guard fired[0] == fired[1] else { throw ExampleError("the session and the controllers fired other beacons") }
+
     let flushed = await engine.flush(deadline: .now + .seconds(10))
     let flushedAt = Date()
     log("flush: \(flushed ? "everything delivered" : "deadline passed")")
@@ -134,6 +157,59 @@ func run() async throws {
     await engine.close()
     for suffix in ["", "-wal", "-shm", ".lock"] { try? FileManager.default.removeItem(atPath: options.store + suffix) }
     guard flushed else { throw ExampleError("flush did not finish by its deadline") }
+}
+
+/// The pre-roll's play as the app's player reports it, through the ad's session: the impression, the
+/// player starting without knowing the duration (quartiles come from the VAST `<Duration>`), fullscreen
+/// presented, a click at 7.5 s, fullscreen dismissed at 18 s, completion.
+func playThroughSession(_ ad: Ad) throws -> [SessionEvent] {
+    let session = try ad.makeSession()
+    var events = try session.send(.unit(.impressionRendered))
+    events += try session.send(.video(.progressed(positionMs: 0, durationMs: nil)))
+    events += try session.send(.unit(.fullscreenRequested(hostAvailable: true)))
+    events += try session.send(.unit(.fullscreenPresented))
+    for position in [5_000, 7_500] {
+        events += try session.send(.video(.progressed(positionMs: position, durationMs: nil)))
+    }
+    events += try session.send(.unit(.clicked(position: ClickPoint(x: 195, y: 420), playheadMs: nil)))
+    for position in [10_000, 15_000, 18_000] {
+        events += try session.send(.video(.progressed(positionMs: position, durationMs: nil)))
+    }
+    events += try session.send(.unit(.fullscreenDismissRequested))
+    events += try session.send(.unit(.fullscreenDismissed))
+    events += try session.send(.video(.progressed(positionMs: 20_000, durationMs: nil)))
+    events += try session.send(.video(.playbackCompleted))
+    return events
+}
+
+/// The same play through the controllers (views of the ad's one session), as a DT Exchange app calls them.
+@MainActor
+func playThroughControllers(_ ad: Ad) throws -> [SessionEvent] {
+    let host = FullscreenHost()
+    let unit = try ad.makeUnitController(delegate: host)
+    let video = try ad.makeVideoController()
+    var events = try unit.send(.impressionRendered)
+    events += try video.send(.progressed(positionMs: 0, durationMs: nil))
+    events += try unit.send(.fullscreenRequested(hostAvailable: host.presentationHost(for: unit) != nil))
+    events += try unit.send(.fullscreenPresented)
+    for position in [5_000, 7_500] { events += try video.send(.progressed(positionMs: position, durationMs: nil)) }
+    events += try unit.send(.clicked(position: ClickPoint(x: 195, y: 420), playheadMs: nil))
+    for position in [10_000, 15_000, 18_000] {
+        events += try video.send(.progressed(positionMs: position, durationMs: nil))
+    }
+    events += try unit.send(.fullscreenDismissRequested)
+    events += try unit.send(.fullscreenDismissed)
+    events += try video.send(.progressed(positionMs: 20_000, durationMs: nil))
+    events += try video.send(.playbackCompleted)
+    return events
+}
+
+/// The app's view controller, as the unit controller's delegate: it has a view to present fullscreen from.
+@MainActor
+final class FullscreenHost: UnitControllerDelegate {
+    final class Host: PresentationHost {}
+    let host = Host()
+    func presentationHost(for controller: UnitController) -> (any PresentationHost)? { host }
 }
 
 do {
