@@ -203,6 +203,10 @@ public enum OrderingContract {
                 + "and the next buffet ad fills its "
                 + "slot (`<id>-<n>b`), else the next pod ad plays (VAST 4.3 section 3.3.1)."),
         OrderingRule(
+            "unit-over", "session", "The player reports after the ad failed to render or expired",
+            "Ignored: the ad is not on screen, so no start, quartile or completion is counted for it (its Error "
+                + "URLs fired with the failure)."),
+        OrderingRule(
             "session-ended", "session", "Inputs after `ended`",
             "Ignored: the host removed the ad for good."),
         OrderingRule(

@@ -59,6 +59,9 @@ extension SessionLifecycle {
     /// viewability count, and the end of the instance when playback ends.
     mutating func videoInput(_ input: VideoInput, now: Date, clock: Int64) throws(SessionError) -> [SessionEvent] {
         guard var video else { throw SessionError(.notLinear) }
+        // An ad that failed to render or expired is not on screen: what its player still reports is late
+        // (ORDERING.md `unit-over`), so no start or quartile is counted for an ad that never showed.
+        guard unit.phase != .failed, unit.phase != .expired else { return [] }
         let wasPlaying = video.phase == .playing
         var events: [SessionEvent] = []
         // The first frame on screen is the impression (VAST 4.3 section 3.4.4): a player that reports
