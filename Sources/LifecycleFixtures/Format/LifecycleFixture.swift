@@ -50,19 +50,7 @@ public struct LifecycleFixture: Sendable {
     ///   - file: the name errors and results cite.
     /// - Throws: ``FixtureError`` naming the field at fault.
     public init(json: Data, file: String = "") throws(FixtureError) {
-        do throws(FixtureError) {
-            let value: JSONValue
-            do {
-                value = try JSONDecoder().decode(JSONValue.self, from: json)
-            } catch {
-                throw FixtureError(.invalidJSON, path: "", message: "not valid JSON: \(Self.reason(error))")
-            }
-            try self.init(value, file: file)
-        } catch {
-            var located = error
-            located.file = file
-            throw located
-        }
+        self = try FixtureFile.read(json, file: file) { value throws(FixtureError) in try Self(value, file: file) }
     }
 
     private init(_ value: JSONValue, file: String) throws(FixtureError) {
@@ -176,11 +164,4 @@ public struct LifecycleFixture: Sendable {
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        guard let decoding = error as? DecodingError else { return "\(error)" }
-        switch decoding {
-        case .dataCorrupted(let context): return (context.underlyingError.map { "\($0)" }) ?? context.debugDescription
-        default: return "\(decoding)"
-        }
-    }
 }

@@ -26,6 +26,34 @@ public enum FixtureFile: Sendable {
         }
     }
 
+    /// Reads a fixture's JSON and builds it with `make`; an error names `file`.
+    static func read<Fixture>(_ json: Data, file: String, _ make: (JSONValue) throws(FixtureError) -> Fixture)
+        throws(FixtureError) -> Fixture
+    {
+        do throws(FixtureError) {
+            let value: JSONValue
+            do {
+                value = try JSONDecoder().decode(JSONValue.self, from: json)
+            } catch {
+                throw FixtureError(.invalidJSON, path: "", message: "not valid JSON: \(reason(error))")
+            }
+            return try make(value)
+        } catch {
+            var located = error
+            located.file = file
+            throw located
+        }
+    }
+
+    /// What is wrong with a document that is not JSON, for a person.
+    private static func reason(_ error: any Error) -> String {
+        guard let decoding = error as? DecodingError else { return "\(error)" }
+        switch decoding {
+        case .dataCorrupted(let context): return (context.underlyingError.map { "\($0)" }) ?? context.debugDescription
+        default: return "\(decoding)"
+        }
+    }
+
     /// Every input a session fixture can send, by the name fixtures use (`progressed`, `mraid.expandRequested`).
     public static var sessionInputNames: [String] { SessionCodec.inputNames }
 

@@ -38,19 +38,7 @@ public struct SessionFixture: Sendable {
     /// Reads a session fixture from JSON text.
     /// - Throws: ``FixtureError`` naming the field at fault.
     public init(json: Data, file: String = "") throws(FixtureError) {
-        do throws(FixtureError) {
-            let value: JSONValue
-            do {
-                value = try JSONDecoder().decode(JSONValue.self, from: json)
-            } catch {
-                throw FixtureError(.invalidJSON, path: "", message: "not valid JSON: \(error)")
-            }
-            try self.init(value, file: file)
-        } catch {
-            var located = error
-            located.file = file
-            throw located
-        }
+        self = try FixtureFile.read(json, file: file) { value throws(FixtureError) in try Self(value, file: file) }
     }
 
     init(_ value: JSONValue, file: String) throws(FixtureError) {
