@@ -1,4 +1,5 @@
 public import AdPlacement
+public import Foundation
 
 /// Presentations as handles: one per player on screen, each with its own opt-in and counts.
 ///
@@ -77,15 +78,15 @@ extension AdEngine {
     public func getAd(for request: AdRequestInfo, in presentation: PresentationHandle) async throws(AdEngineError)
         -> Ad
     {
-        try await load(request, in: presentation, maxHeight: nil)
+        try await load(request, in: presentation, call: .fullScreen(withHandle: true))
     }
 
-    /// A bottom banner for `request` whose height fits `maxHeight`, asked by the presentation
+    /// A bottom banner for `request` whose height fits `maxHeight` points, asked by the presentation
     /// `presentation`. See ``getBottomBannerAd(for:maxHeight:)`` and ``getAd(for:in:)``.
     /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open.
     public func getBottomBannerAd(
-        for request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int
+        for request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: CGFloat
     ) async throws(AdEngineError) -> Ad {
-        try await load(request, in: presentation, maxHeight: maxHeight)
+        try await load(request, in: presentation, call: .bottomBanner(maxHeight: maxHeight, withHandle: true))
     }
 }

@@ -51,7 +51,8 @@ extension ErrorCode where Domain == AdEngineError {
     public static let noFittingBanner = Self("noFittingBanner")
     /// The caller's task was cancelled; every source was stopped.
     public static let cancelled = Self("cancelled")
-    /// The call cannot be served as asked (a `maxHeight` below one point): nothing was requested.
+    /// The call cannot be served as asked (a `maxHeight` that is NaN, infinite or below one point):
+    /// nothing was requested.
     public static let invalidRequest = Self("invalidRequest")
     /// The request named a presentation that is not open (never opened, or closed): nothing was
     /// decided or requested, and no other presentation was asked instead.
