@@ -56,6 +56,16 @@ extension AdEngine {
 
     /// The mistakes of the caller, each refused before any source is asked (so no partner hears of them).
     private func check(_ request: AdRequestInfo, call: Call) throws(AdEngineError) {
+        if isClosed {
+            throw AdEngineError(
+                .engineClosed, "the engine was closed (close()): make a new AdEngine to ask for ads")
+        }
+        if let format = request.placement.format, format != call.kind {
+            let shape = format == .bottomBanner ? "a bottom banner" : "a full-screen placement"
+            throw AdEngineError(
+                .wrongMethod,
+                "\(request.placement) is \(shape): ask for it with \(call.name(for: format)), not \(call.name())")
+        }
         // A space no banner can fit is the caller's mistake: say so before asking any source for an ad.
         if case .bottomBanner(let maxHeight, _) = call, !(maxHeight.isFinite && maxHeight >= 1) {
             throw AdEngineError(
@@ -85,10 +95,18 @@ extension AdEngine {
         case .bottomBanner(let maxHeight, _):
             format = .bottomBanner(maxHeight: maxHeight, maxWidth: request.playerSize?.width)
         }
-        var result = await mediator.run(
-            sources: decision.sources.map(AdSource.init), format: format, context: macros,
-            deadline: .now + configuration.overallTimeout, privateMacros: privateMacros)
+        var (result, stop) = await mediation(
+            of: decision.sources.map(AdSource.init), format: format, macros: macros, in: presentation)
         result.report.presentation = presentation
+        if let stop {
+            throw AdEngineError(
+                stop == .presentationClosed ? .presentationClosed : .engineClosed,
+                stop == .presentationClosed
+                    ? "presentation \(presentation.id) was closed while the call was in flight: its sources were "
+                        + "stopped and nothing of it counts"
+                    : "the engine was closed (close()) while the call was in flight: its sources were stopped",
+                decision: decision, report: result.report)
+        }
         let instance = context.requestID
         func plan(_ ad: ResolvedAd, _ assetURI: String?) -> TrackingPlan {
             TrackingPlan(ad: ad, adInstanceID: instance, assetURI: assetURI, macros: macros)
@@ -119,6 +137,32 @@ extension AdEngine {
                 plan: plan(resolved, nil), pod: winner.ads, macros: macros, hooks: hooks,
                 supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
         }
+    }
+
+    /// Runs the mediation as a call in flight that closing `presentation` or the engine stops: in a task
+    /// of its own, which the caller's cancellation cancels too, with an error sink that sends nothing once
+    /// the call is stopped.
+    /// - Returns: the mediation's result, and why the call was stopped, if it was.
+    private func mediation(
+        of sources: [AdSource], format: AdFormat, macros: VASTMacroContext, in presentation: PresentationHandle
+    ) async -> (result: MediationResult, stop: InFlightCalls.Stop?) {
+        let sink = GatedBeaconSink(base: dispatcher)
+        let mediator = Mediator(
+            resolver: WrapperResolver(
+                client: client, errorSink: sink, configuration: configuration.resolver, macros: configuration.macros))
+        let deadline = ContinuousClock.now + configuration.overallTimeout
+        let privateMacros = privateMacros
+        let task = Task {
+            await mediator.run(
+                sources: sources, format: format, context: macros, deadline: deadline, privateMacros: privateMacros)
+        }
+        let id = calls.add(task, sink: sink, in: presentation)
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        return (result, calls.remove(id))
     }
 
     /// Sends an ad's Error URLs with `code` through the durable dispatcher.

@@ -1,6 +1,5 @@
 import AdLifecycle
 public import AdPlacement
-import AdResolution
 public import AdTransport
 public import Foundation
 import VAST
@@ -37,7 +36,6 @@ public actor AdEngine {
     /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     let buffer: BeaconBuffer
-    let mediator: Mediator
     let broadcast: EventBroadcast<AdEngineEvent>
     let ledger: PacingLedger
     let contexts: RecentContexts
@@ -45,6 +43,10 @@ public actor AdEngine {
     let privateMacros: Set<VASTMacro>
     /// The number the next engine-chosen handle tries (`presentation-N`).
     var presentationCounter = 1
+    /// The `getAd` calls in flight, which closing their presentation or the engine stops.
+    var calls = InFlightCalls()
+    /// Set by ``close()``: every later `getAd` fails before asking anything.
+    var isClosed = false
 
     /// Builds an engine, checking the whole configuration first.
     /// - Throws: ``AdEngineError`` of kind `AdEngineError.Code.invalidConfiguration` whose message
@@ -75,9 +77,14 @@ public actor AdEngine {
         let clock = configuration.clock
         self.broadcast = broadcast
         self.contexts = contexts
-        buffer = BeaconBuffer(sink: dispatcher) { refused in
+        buffer = BeaconBuffer(sink: dispatcher) { refused, reason in
+            let error =
+                switch reason {
+                case .full: "the beacon buffer is full"
+                case .closed: "the engine was closed (AdEngine.close()): nothing fired after it is stored or sent"
+                }
             for beacon in refused {
-                let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: "the beacon buffer is full")
+                let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: error)
                 broadcast.yield(
                     AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
             }
@@ -85,10 +92,6 @@ public actor AdEngine {
             broadcast.yield(AdEngineEvent(kind: .beaconStore(.storeFailed(error)), context: nil, date: clock()))
         }
         beaconStoreRecovery = dispatcher.recovery
-        mediator = Mediator(
-            resolver: WrapperResolver(
-                client: client, errorSink: dispatcher, configuration: configuration.resolver,
-                macros: configuration.macros))
         ledger = PacingLedger(settings: configuration.settings)
         let results = dispatcher.results
         Task {
@@ -155,15 +158,6 @@ public actor AdEngine {
     /// Sends again after ``suspendDelivery()``: what was stored meanwhile goes out in order.
     public func resumeDelivery() async { await dispatcher.start() }
 
-    /// Gives up the beacon store at once (its file lock too), so that another engine may open the same
-    /// file; what was stored and not yet sent stays in it for the next engine. The engine sends no beacon
-    /// after this (its ads' later beacons are refused and reported rejected); releasing the engine does
-    /// the same, a little later.
-    public func close() async {
-        await buffer.drained()
-        await dispatcher.close()
-    }
-
     // MARK: Getting ads
 
     /// A full-screen ad (pre-roll, between items, between pages) for `request`.
@@ -172,7 +166,8 @@ public actor AdEngine {
     /// presentation of its own.
     /// - Returns: an ad with a media file this player supports.
     /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
-    ///   sources failed (with the report), no playable creative, cancelled.
+    ///   sources failed (with the report), no playable creative, cancelled; `wrongMethod` for the bottom
+    ///   banner placement and `engineClosed` after ``close()``, both before any source is asked.
     public func getAd(for request: AdRequestInfo) async throws(AdEngineError) -> Ad {
         try await load(request, in: .default, call: .fullScreen(withHandle: false))
     }
@@ -188,7 +183,8 @@ public actor AdEngine {
     ///   - maxHeight: the height available, in points, as the app's layout gives it: a finite number of
     ///     at least 1. A fraction is kept (a 50-point banner fits 50.5, not 49.99).
     /// - Throws: ``AdEngineError``; `invalidRequest` for a `maxHeight` that is NaN, infinite or below 1,
-    ///   before any source is asked; when no source's ad fits, `AdEngineError.Code.noFittingBanner` after firing 601
+    ///   `wrongMethod` for a full-screen placement, `engineClosed` after ``close()``, each before any source
+    ///   is asked; when no source's ad fits, `AdEngineError.Code.noFittingBanner` after firing 601
     ///   (companions) or 501 (non-linears) to each such ad's Error URLs.
     public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: CGFloat) async throws(AdEngineError) -> Ad {
         try await load(request, in: .default, call: .bottomBanner(maxHeight: maxHeight, withHandle: false))

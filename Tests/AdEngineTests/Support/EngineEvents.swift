@@ -22,9 +22,9 @@ enum EngineEvents {
         return kind + " " + (event.context?.itemId ?? "-")
     }
 
-    /// The events of `stream` before the first `failed` event of the request for item `marker` (whose
-    /// `requested` event is left out too). Ask the marker request after the calls under test: what they
-    /// emitted synchronously comes before it.
+    /// The events of `stream` before the end (`failed` or `loaded`) of the request for item `marker`, whose
+    /// own events are left out. Ask the marker request after the calls under test: what they emitted
+    /// synchronously comes before it.
     static func until(marker: String, in stream: AsyncStream<AdEngineEvent>) async -> [AdEngineEvent] {
         var seen: [AdEngineEvent] = []
         for await event in stream {
@@ -32,7 +32,10 @@ enum EngineEvents {
                 seen.append(event)
                 continue
             }
-            if case .failed = event.kind { break }
+            switch event.kind {
+            case .failed, .loaded: return seen
+            default: continue
+            }
         }
         return seen
     }
