@@ -45,16 +45,6 @@ import Testing
         }
     }
 
-    private func failure(_ work: () async throws(AdEngineError) -> Ad) async -> AdEngineError? {
-        do {
-            let ad = try await work()
-            Issue.record("expected no ad, got \(ad.id ?? "?")")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     private func banner(_ name: String, _ companion: String) throws {
         try server.register(
             name, body: BannerDocuments.inLine(name, creatives: BannerDocuments.companions("c-\(name)", companion)))
@@ -62,7 +52,7 @@ import Testing
 
     @Test func aTierOneAdWhoseBannersDoNotFitIsNoFitAndTheTierTwoBannerThatFitsWins() async throws {
         try banner("tall", BannerDocuments.htmlCompanion(id: "box", width: 300, height: 250))
-        try banner("fits", BannerDocuments.staticCompanion(id: "phone", width: 320, height: 50))
+        try server.register("fits", body: BannerDocuments.phone("fits"))
         let engine = try engine(
             .clipsBottomBanner, [("tall", 0), ("fits", 1)], caps: PlacementCaps(maxPerSession: 1))
         await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
@@ -76,7 +66,7 @@ import Testing
                 == "filled, but its ad cannot be shown as a bottom banner: nothing fits maxHeight 50, maxWidth 640: "
                 + "companion 0.0 300x250 html (fixed size)")
         _ = try ad.makeSession().impressionRendered()
-        let capped = await failure { () throws(AdEngineError) in
+        let capped = await noAd { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "marker"), maxHeight: 50)
         }
         #expect(capped?.decision?.reason == .sessionCapReached)
@@ -93,7 +83,7 @@ import Testing
 
     @Test func aBannerLessAdForABannerIsNoFitWith201AndTheNextTierIsTried() async throws {
         try server.register("video", body: MediationDocuments.inLine("video", hop: 5))
-        try banner("fits", BannerDocuments.staticCompanion(id: "phone", width: 320, height: 50))
+        try server.register("fits", body: BannerDocuments.phone("fits"))
         let engine = try engine(.clipsBottomBanner, [("video", 0), ("fits", 1)])
         let player = try await engine.openPresentation(
             .clips, configuration: ClipsAdConfiguration(bottomBannerEnabled: true))
@@ -115,7 +105,7 @@ import Testing
         try server.register(
             "flash",
             body: MediationDocuments.inLine("flash", hop: 7).replacingOccurrences(of: "video/mp4", with: "video/x-flv"))
-        try banner("companions", BannerDocuments.staticCompanion(id: "phone", width: 320, height: 50))
+        try server.register("companions", body: BannerDocuments.phone("companions"))
         try server.register("video", body: MediationDocuments.inLine("video", hop: 1))
         let engine = try engine(.clipsBetweenItems, [("flash", 0), ("companions", 0), ("video", 1)])
         let ad = try await engine.getAd(for: request(.clipsBetweenItems, "clip-1"))
@@ -146,7 +136,7 @@ import Testing
         let engine = try engine(.clipsBottomBanner, [("tall", 0), ("overlay", 1)])
         await engine.presentationStarted(ClipsAdConfiguration(bottomBannerEnabled: true))
         let events = engine.events
-        let error = await failure { () throws(AdEngineError) in
+        let error = await noAd { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "banner"), maxHeight: 100)
         }
         #expect(error?.code == .noFittingBanner)
@@ -157,7 +147,7 @@ import Testing
                 == "no source's ad can be shown as asked; tall: nothing fits maxHeight 100, maxWidth 640: companion "
                 + "0.0 300x250 html (fixed size)")
         // A marker that fails at once, before any fetch.
-        _ = await failure { () throws(AdEngineError) in
+        _ = await noAd { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "marker"), maxHeight: 0)
         }
         #expect(await engine.flush(deadline: .now + .seconds(5)))

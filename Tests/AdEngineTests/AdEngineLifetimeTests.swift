@@ -41,17 +41,6 @@ import Testing
         AdRequestInfo(placement: placement, itemId: item, playerSize: AdSize(width: 640, height: 360))
     }
 
-    /// The error of a call that must fail.
-    private func failure(_ work: () async throws(AdEngineError) -> Ad) async -> AdEngineError? {
-        do {
-            let ad = try await work()
-            Issue.record("expected no ad, got \(ad.id ?? "?")")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     /// A call started in a task of its own, to stop from outside.
     private func inFlight(_ work: @escaping @Sendable () async throws(AdEngineError) -> Ad) -> Task<
         AdEngineError?, Never
@@ -92,7 +81,7 @@ import Testing
         let shown = try await engine.getAd(for: request(.clipsPreRoll, "shown"), in: other)
         _ = try shown.makeSession().impressionRendered()
         let third = try await engine.openPresentation(.clips, configuration: Self.optedIn)
-        let capped = await failure { () throws(AdEngineError) in
+        let capped = await noAd { () throws(AdEngineError) in
             try await engine.getAd(for: request(.clipsPreRoll, "marker"), in: third)
         }
         #expect(capped?.decision?.reason == .sessionCapReached)
@@ -126,12 +115,7 @@ import Testing
 
     @Test func closingTheEngineStopsEveryCallInFlightBeforeItReturns() async throws {
         try server.register("slow", body: MediationDocuments.inLine("slow"))
-        try server.register(
-            "banner",
-            body: BannerDocuments.inLine(
-                "banner",
-                creatives: BannerDocuments.companions(
-                    "c1", BannerDocuments.staticCompanion(id: "b", width: 320, height: 50))))
+        try server.register("banner", body: BannerDocuments.phone("banner"))
         let engine = try engine([
             .clipsPreRoll: ("slow", server.docURL("slow") + "?delay_ms=1500"),
             .clipsBottomBanner: ("banner", server.docURL("banner") + "?delay_ms=1500"),
@@ -159,12 +143,7 @@ import Testing
 
     @Test func afterCloseEveryGetAdFailsBeforeAnyFetchAndAnEarlierAdsBeaconsAreReportedRejected() async throws {
         try server.register("ad", body: MediationDocuments.inLine("ad"))
-        try server.register(
-            "banner",
-            body: BannerDocuments.inLine(
-                "banner",
-                creatives: BannerDocuments.companions(
-                    "c1", BannerDocuments.staticCompanion(id: "b", width: 320, height: 50))))
+        try server.register("banner", body: BannerDocuments.phone("banner"))
         let engine = try engine([
             .clipsPreRoll: ("ad", server.docURL("ad")), .clipsBetweenItems: ("ad", server.docURL("ad")),
             .storiesBetweenPages: ("ad", server.docURL("ad")), .clipsBottomBanner: ("banner", server.docURL("banner")),
@@ -177,14 +156,14 @@ import Testing
         await engine.close()
 
         let errors = [
-            await failure { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll, "1")) },
-            await failure { () throws(AdEngineError) in
+            await noAd { () throws(AdEngineError) in try await engine.getAd(for: request(.clipsPreRoll, "1")) },
+            await noAd { () throws(AdEngineError) in
                 try await engine.getAd(for: request(.clipsPreRoll, "2"), in: player)
             },
-            await failure { () throws(AdEngineError) in
+            await noAd { () throws(AdEngineError) in
                 try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "3"), maxHeight: 50)
             },
-            await failure { () throws(AdEngineError) in
+            await noAd { () throws(AdEngineError) in
                 try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "4"), in: player, maxHeight: 50)
             },
         ]
@@ -197,7 +176,7 @@ import Testing
         let session = try before.makeSession()
         let played = try session.impressionRendered()
         #expect(played.count == 2 && played.first == .callback(.impressionWillBeLogged))
-        _ = await failure { () throws(AdEngineError) in
+        _ = await noAd { () throws(AdEngineError) in
             try await engine.getAd(for: request(.storiesBetweenPages, "marker"))
         }
         let seen = await EngineEvents.until(marker: "marker", in: events)

@@ -20,12 +20,7 @@ import Testing
     /// a tag on the loopback server whose Error URLs go to `/beacon/error/...`.
     private func engine() throws -> AdEngine {
         try server.register("video", body: MediationDocuments.inLine("video"))
-        try server.register(
-            "banner",
-            body: BannerDocuments.inLine(
-                "banner",
-                creatives: BannerDocuments.companions(
-                    "c1", BannerDocuments.staticCompanion(id: "b", width: 320, height: 50))))
+        try server.register("banner", body: BannerDocuments.phone("banner"))
         func settings(_ document: String) -> PlacementSettings {
             PlacementSettings(
                 enabled: true,

@@ -41,6 +41,17 @@ enum EngineEvents {
     }
 }
 
+/// The error of a call that must fail; an issue when it returns an ad.
+func noAd(_ work: () async throws(AdEngineError) -> Ad) async -> AdEngineError? {
+    do {
+        let ad = try await work()
+        Issue.record("expected no ad, got \(ad.id ?? "?")")
+        return nil
+    } catch {
+        return error
+    }
+}
+
 extension TestServer {
     /// Waits until the server has received `count` requests (control requests do not count), or fails.
     func waitForRequests(_ count: Int, timeout: Duration = .seconds(5)) async throws {
