@@ -2,7 +2,7 @@ import AdPlacement
 
 extension Mediator {
     /// The checks a filled source's ad must pass before it may rank in its tier: whether it can be shown
-    /// in the call's format (``AdFormat/fit(_:)``). An ad that fails one makes its source `noFit`, with
+    /// in the call's format (`AdFormat.fit(_:)`). An ad that fails one makes its source `noFit`, with
     /// why and the VAST code, and the tier goes on as if the source had no ad.
     ///
     /// One candidate at a time, in the source's own task, so further checks of a candidate (its creative

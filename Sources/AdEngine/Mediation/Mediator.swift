@@ -10,7 +10,7 @@ public import VAST
 ///
 /// **Within a tier** every source runs in parallel, each with its own timeout (its whole wrapper
 /// chain included, capped by the overall deadline). A source's ad is checked against the call's
-/// format first (``AdFormat``: a full-screen video needs a playable media file, a bottom banner a banner
+/// format first (`AdFormat`: a full-screen video needs a playable media file, a bottom banner a banner
 /// that fits its height): one that cannot be shown in it is the source's `noFit`, with why, and counts
 /// as no ad (the tier's other sources may win, else the next tier is tried). The winner rule:
 /// 1. A filled bidding source (``AdSource/bids``) whose ad has a `<Pricing>` amount ranks above every
