@@ -8,9 +8,11 @@ extension AdEngine {
     /// - a `getAd` or `getBottomBannerAd` call (any of them) fails with `AdEngineError.Code.engineClosed`
     ///   before it asks any source; one in flight ends with the same code, its sources stopped, and nothing
     ///   of it is sent (no error pixel);
-    /// - an ``Ad`` returned before still plays (its sessions return their callbacks in order), but each
-    ///   beacon it fires from the start of `close()` on is neither stored nor sent: it is reported on
-    ///   ``events`` as a `beacon` event whose outcome is `rejected`, with the ad's context and the reason;
+    /// - an ``Ad`` returned before still plays (its sessions return their callbacks in order, and its
+    ///   analytics events, the impression included, still come: the player did show it), but each beacon
+    ///   it fires from the start of `close()` on is neither stored nor sent: it is reported on ``events`` as
+    ///   a `beacon` event whose outcome is `rejected`, with the ad's context and the reason, so the app can
+    ///   tell that the partners were not told;
     /// - beacons fired before `close()` are stored before it returns.
     ///
     /// Releasing the engine gives the store up too, a little later. Idempotent.

@@ -12,12 +12,16 @@ import VAST
 /// (``openPresentation(_:collectionId:configuration:name:)``) and passes the handle with its inputs and
 /// requests (``getAd(for:in:)``); the single-presentation calls (``presentationStarted(_:)``,
 /// ``itemViewed()``, ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)``) are a thin layer over one
-/// default presentation, `PresentationHandle.default`. Every call checks the placement
-/// policy (tenant settings and the presentation's opt-in, both must allow), mediates across the
-/// placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and
-/// picks the creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
-/// buffer, to a durable dispatcher; their impressions count toward the caps before the input that logged
-/// them returns (a lock-protected pacing ledger the engine and its sessions share).
+/// default presentation, `PresentationHandle.default`. Every call first refuses the caller's mistakes
+/// (the wrong call for the placement, a `maxHeight` that is no height, a closed engine), checks the
+/// placement policy (tenant settings and the presentation's opt-in, both must allow), then mediates across
+/// the placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, each
+/// source's ad checked against the request's format (a playable media file, or a banner that fits), and
+/// returns the winner's creative. Closing the presentation or the engine stops the calls in flight
+/// (``closePresentation(_:)``, ``close()``). Beacons of the returned ad's sessions and controllers go, in
+/// batches through a bounded buffer, to a durable dispatcher; their impressions count toward the caps
+/// before the input that logged them returns (a lock-protected pacing ledger the engine and its sessions
+/// share).
 public actor AdEngine {
     /// Engine and ad events with their request's context, for the app's analytics.
     ///
