@@ -27,6 +27,16 @@ public struct Placement: RawRepresentable, Sendable, Hashable, Codable, CustomSt
         .clipsPreRoll, .clipsBetweenItems, .clipsBottomBanner, .storiesBetweenPages,
     ]
 
+    /// How the placement's ads are shown (a full-screen video, or a bottom banner within a height), or
+    /// `nil` for a placement this SDK does not know: which `getAd` call may ask for it.
+    public var format: AdFormat.Kind? {
+        switch self {
+        case .clipsPreRoll, .clipsBetweenItems, .storiesBetweenPages: .fullScreenVideo
+        case .clipsBottomBanner: .bottomBanner
+        default: nil
+        }
+    }
+
     /// The product the placement belongs to, or `nil` for a placement this SDK does not know.
     public var product: AdProduct? {
         switch self {

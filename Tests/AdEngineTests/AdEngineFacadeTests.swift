@@ -249,8 +249,8 @@ import VAST
         #expect(beacons.map(\.target) == ["/beacon/error/\(kind)?code=\(code)"])
     }
 
-    @Test(arguments: [0, -5])
-    func aSpaceNoBannerCanFitIsRefusedBeforeAnySourceIsAsked(_ maxHeight: Int) async throws {
+    @Test(arguments: [0, -5, 0.5, .nan, .infinity, -.infinity] as [CGFloat])
+    func aSpaceNoBannerCanFitIsRefusedBeforeAnySourceIsAsked(_ maxHeight: CGFloat) async throws {
         try server.register(
             "never-asked",
             body: BannerDocuments.inLine(
@@ -267,8 +267,9 @@ import VAST
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner), maxHeight: maxHeight)
         }
         #expect(error?.code == .invalidRequest)
+        #expect(error?.message == "maxHeight must be a finite number of at least 1 point, not \(maxHeight)")
         #expect(error?.report == nil)
-        #expect(try server.stats().byPath["/doc/never-asked"] == nil)
+        #expect(try server.stats().requests == 0)
     }
 
     @Test func theAnalyticsStreamAndTheBeaconsFollowTheAdsLife() async throws {

@@ -39,6 +39,6 @@ import Testing
     @Test func outcomeRawValuesAreStable() {
         #expect(
             SourceReport.Outcome.allCases.map(\.rawValue)
-                == ["won", "filledLost", "noFill", "error", "timeout", "cancelled", "notTried"])
+                == ["won", "filledLost", "noFill", "noFit", "error", "timeout", "cancelled", "notTried"])
     }
 }

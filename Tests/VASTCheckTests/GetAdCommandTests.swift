@@ -88,6 +88,58 @@ import VASTCheck
         #expect(ad["mediaFile"] == nil)
     }
 
+    /// A companion of `width` x `height` with an HTML resource (never scaled), named and with an Error URL.
+    private func htmlBanner(_ name: String, _ width: Int, _ height: Int) throws -> String {
+        try server.register(
+            name,
+            body: """
+                <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="\(name)"><InLine><AdSystem>s</AdSystem>\
+                <Error>{{BASE_URL}}/beacon/error/\(name)?code=[ERRORCODE]</Error>\
+                <Impression>https://127.0.0.1/i</Impression><AdServingId>b</AdServingId><AdTitle>b</AdTitle><Creatives>\
+                <Creative id="c-\(name)"><UniversalAdId idRegistry="Ad-ID">c</UniversalAdId><CompanionAds>\
+                <Companion width="\(width)" height="\(height)"><HTMLResource>b</HTMLResource></Companion>\
+                </CompanionAds></Creative></Creatives></InLine></Ad></VAST>
+                """)
+        return server.docURL(name)
+    }
+
+    @Test func aFractionalMaxHeightIsKeptAndASourceWhoseBannerDoesNotFitIsNoFit() async throws {
+        let settings = try settings(
+            "clipsBottomBanner",
+            sources: [("tall", try htmlBanner("tall", 300, 250)), ("fits", try htmlBanner("fits", 320, 50))])
+        let request = try file("request.json", "{\"placement\": \"clipsBottomBanner\"}")
+        let presentation = try file("presentation.json", "{\"bottomBannerEnabled\": true}")
+        let base = ["getad", "--settings", settings, "--request", request, "--presentation", presentation, "--json"]
+        let fits = CapturedConsole()
+        #expect(await fits.run(base + ["--max-height", "50.5"]) == .success)
+        let json = try fits.json()
+        let report = try #require(json["report"] as? [[String: Any]])
+        #expect(report.map { $0["outcome"] as? String } == ["noFit", "won"])
+        #expect(report.map { $0["errorCode"] as? Int } == [601, nil])
+        #expect(
+            report.first?["message"] as? String
+                == "filled, but its ad cannot be shown as a bottom banner: nothing fits maxHeight 50.5: "
+                + "companion 0.0 300x250 html (fixed size)")
+        #expect((json["ad"] as? [String: Any])?["banner"] as? [String: Int] == ["width": 320, "height": 50])
+        let short = CapturedConsole()
+        #expect(await short.run(base + ["--max-height", "49.99"]) == .invalid)
+        let error = try #require(try short.json()["error"] as? [String: Any])
+        #expect(error["kind"] as? String == "noFittingBanner" && error["vastErrorCode"] as? Int == 601)
+        #expect(try server.stats().byPath["/doc/tall"] == 2 && server.stats().byPath["/doc/fits"] == 2)
+    }
+
+    @Test(arguments: ["0.99", "nan", "inf", "-1", "10000.5", "fifty"])
+    func aMaxHeightThatIsNoHeightIsAUsageError(_ value: String) async throws {
+        let settings = try settings("clipsBottomBanner", sources: [("fits", try htmlBanner("fits", 320, 50))])
+        let request = try file("request.json", "{\"placement\": \"clipsBottomBanner\"}")
+        let captured = CapturedConsole()
+        #expect(
+            await captured.run(["getad", "--settings", settings, "--request", request, "--max-height", value]) == .usage
+        )
+        #expect(captured.err.contains("--max-height takes a number of points from 1 to 10000, not \"\(value)\""))
+        #expect(try server.stats().requests == 0)
+    }
+
     @Test func invalidSettingsNameTheFieldAndExitTwo() async throws {
         let settings = try file(
             "settings.json",

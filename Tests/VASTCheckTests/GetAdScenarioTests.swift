@@ -110,8 +110,13 @@ import VASTCheck
             ("{\"steps\": [{\"wait\": 1.5}]}", "steps[0].wait must be a whole number from 0 to 86400"),
             (
                 "{\"steps\": [{\"request\": \"A\", \"placement\": \"clipsBottomBanner\", \"maxHeight\": 0}]}",
-                "steps[0].maxHeight must be a whole number from 1 to 10000"
+                "steps[0].maxHeight must be a number of points from 1 to 10000"
             ),
+            (
+                "{\"steps\": [{\"request\": \"A\", \"placement\": \"clipsBottomBanner\", \"maxHeight\": 0.99}]}",
+                "steps[0].maxHeight must be a number of points from 1 to 10000"
+            ),
+
         ]
         for (index, (text, message)) in cases.enumerated() {
             let path = try file("bounds-\(index).json", text)
@@ -153,6 +158,28 @@ import VASTCheck
             #expect(code == .unreadable, "\(message)")
             #expect(captured.err == "vastcheck: the scenario file \(path) is invalid: \(message)\n")
         }
+    }
+
+    @Test func aBannerHeightKeepsItsFractionAndAsksInItsPresentation() async throws {
+        let scenario = try file(
+            "fraction.json",
+            """
+            {"steps": [{"open": "A", "kind": "clips", "configuration": {"bottomBannerEnabled": true}},
+                       {"request": "A", "placement": "clipsBottomBanner", "maxHeight": 50.5},
+                       {"request": "A", "placement": "clipsBottomBanner", "maxHeight": 49.99},
+                       {"request": "A", "placement": "clipsBottomBanner", "maxHeight": 50}]}
+            """)
+        let (captured, code) = await run(scenario, ["--json"])
+        #expect(code == .success)
+        let steps = try #require(try captured.json()["steps"] as? [[String: Any]])
+        #expect(steps.map { "\($0["maxHeight"] ?? "-")" } == ["-", "50.5", "49.99", "50"])
+        #expect(steps[2]["maxHeight"] is String && steps[3]["maxHeight"] is Int)
+        let banners = steps.map { (($0["ad"] as? [String: Any])?["banner"] as? [String: Int])?["height"] ?? 0 }
+        // The 320 x 50 image fits 50.5 and 50 as it is, and scales down to 49 high for 49.99.
+        #expect(banners == [0, 50, 49, 50])
+        let (human, _) = await run(scenario)
+        #expect(human.out.contains("[2] at 0 s  A asks for clipsBottomBanner (banner at most 50.5 high)\n"))
+        #expect(human.out.contains("[4] at 0 s  A asks for clipsBottomBanner (banner at most 50 high)\n"))
     }
 
     @Test func scenarioOptionsThatContradictEachOtherAreUsageErrors() async throws {

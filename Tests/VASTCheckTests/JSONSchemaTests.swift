@@ -98,6 +98,37 @@ import VASTCheck
         #expect(try problems(none, schema: "getad") == [])
     }
 
+    @Test func getadWithASourceWhoseAdDoesNotFitMatchesItsSchema() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-nofit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // An HTML companion is never scaled: the 300 x 250 one in tier 0 does not fit, the 320 x 50 one does.
+        func banner(_ id: String, tier: Int, _ width: Int, _ height: Int) -> [String: Any] {
+            let document =
+                "<VAST version=\"4.2\"><Ad id=\"\(id)\"><InLine><AdSystem>s</AdSystem>"
+                + "<Impression>https://127.0.0.1:9/i</Impression><AdTitle>\(id)</AdTitle><Creatives><Creative id=\"c\">"
+                + "<CompanionAds><Companion width=\"\(width)\" height=\"\(height)\"><HTMLResource>b</HTMLResource>"
+                + "</Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>"
+            return ["name": id, "tier": tier, "kind": "document", "timeoutMs": 1000, "document": document]
+        }
+        let settings = folder.appendingPathComponent("settings.json")
+        let placement: [String: Any] = [
+            "enabled": true, "sources": [banner("tall", tier: 0, 300, 250), banner("fits", tier: 1, 320, 50)],
+        ]
+        try JSONSerialization.data(withJSONObject: ["placements": ["clipsBottomBanner": placement]]).write(to: settings)
+        let request = folder.appendingPathComponent("request.json")
+        let presentation = folder.appendingPathComponent("presentation.json")
+        try Data(#"{"placement": "clipsBottomBanner"}"#.utf8).write(to: request)
+        try Data(#"{"bottomBannerEnabled": true}"#.utf8).write(to: presentation)
+        let (code, json) = await output([
+            "getad", "--settings", settings.path, "--request", request.path, "--presentation", presentation.path,
+            "--max-height", "50.5", "--json",
+        ])
+        #expect(code == .success)
+        #expect(json.contains("\"outcome\": \"noFit\""))
+        #expect(try problems(json, schema: "getad") == [])
+    }
+
     @Test func aDocumentMissingARequiredMemberIsRefused() throws {
         #expect(try problems(#"{"documents": [], "breakdown": {}}"#, schema: "validate").count == 5)
         #expect(try problems(#"{"decision": null, "report": [], "ad": {"id": 1}}"#, schema: "getad").count == 3)

@@ -1,4 +1,5 @@
 public import AdPlacement
+public import Foundation
 
 /// Presentations as handles: one per player on screen, each with its own opt-in and counts.
 ///
@@ -60,10 +61,17 @@ extension AdEngine {
     }
 
     /// The presentation closed (its player left the screen): its handle is no longer valid. Ads it showed
-    /// still count toward the session caps; an ad of it still playing still counts its impression there.
+    /// still count toward the session caps; an ad of it returned before the close and still playing still
+    /// counts its impression there.
+    ///
+    /// Its `getAd` and `getBottomBannerAd` calls in flight end with `AdEngineError.Code.presentationClosed`:
+    /// their sources are stopped at once, and nothing of them counts (no ad is returned, so no impression
+    /// and no cap) or is sent after the close (no error pixel). It does not wait for them to return.
     /// - Throws: `PresentationError.notOpen(_:)` (also for a handle closed before).
     public func closePresentation(_ presentation: PresentationHandle) throws(PresentationError) {
         try ledger.closed(presentation)
+        // Stopped, not awaited: each call ends within milliseconds and reports the close to its own caller.
+        _ = calls.stop(presentation, because: .presentationClosed)
     }
 
     /// A full-screen ad (pre-roll, between items, between pages) for `request`, asked by the presentation
@@ -73,19 +81,21 @@ extension AdEngine {
     /// user (it is also the CLI's and the CMS's JSON), the handle names the player asking, which only
     /// the app knows.
     /// - Returns: an ad whose ``Ad/decision``, ``Ad/report`` and ``Ad/context`` name `presentation`.
-    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open.
+    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open,
+    ///   `presentationClosed` when it closes while the call is in flight.
     public func getAd(for request: AdRequestInfo, in presentation: PresentationHandle) async throws(AdEngineError)
         -> Ad
     {
-        try await load(request, in: presentation, maxHeight: nil)
+        try await load(request, in: presentation, call: .fullScreen(withHandle: true))
     }
 
-    /// A bottom banner for `request` whose height fits `maxHeight`, asked by the presentation
+    /// A bottom banner for `request` whose height fits `maxHeight` points, asked by the presentation
     /// `presentation`. See ``getBottomBannerAd(for:maxHeight:)`` and ``getAd(for:in:)``.
-    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open.
+    /// - Throws: ``AdEngineError``; `AdEngineError.Code.presentationNotOpen` when the handle is not open,
+    ///   `presentationClosed` when it closes while the call is in flight.
     public func getBottomBannerAd(
-        for request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int
+        for request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: CGFloat
     ) async throws(AdEngineError) -> Ad {
-        try await load(request, in: presentation, maxHeight: maxHeight)
+        try await load(request, in: presentation, call: .bottomBanner(maxHeight: maxHeight, withHandle: true))
     }
 }

@@ -1,8 +1,7 @@
 import AdLifecycle
 public import AdPlacement
-import AdResolution
 public import AdTransport
-import Foundation
+public import Foundation
 import VAST
 
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
@@ -13,12 +12,16 @@ import VAST
 /// (``openPresentation(_:collectionId:configuration:name:)``) and passes the handle with its inputs and
 /// requests (``getAd(for:in:)``); the single-presentation calls (``presentationStarted(_:)``,
 /// ``itemViewed()``, ``getAd(for:)``, ``getBottomBannerAd(for:maxHeight:)``) are a thin layer over one
-/// default presentation, `PresentationHandle.default`. Every call checks the placement
-/// policy (tenant settings and the presentation's opt-in, both must allow), mediates across the
-/// placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, and
-/// picks the creative. Beacons of the returned ad's sessions and controllers go, in batches through a bounded
-/// buffer, to a durable dispatcher; their impressions count toward the caps before the input that logged
-/// them returns (a lock-protected pacing ledger the engine and its sessions share).
+/// default presentation, `PresentationHandle.default`. Every call first refuses the caller's mistakes
+/// (the wrong call for the placement, a `maxHeight` that is no height, a closed engine), checks the
+/// placement policy (tenant settings and the presentation's opt-in, both must allow), then mediates across
+/// the placement's sources (tiers, timeouts, prices) within ``AdEngineConfiguration/overallTimeout``, each
+/// source's ad checked against the request's format (a playable media file, or a banner that fits), and
+/// returns the winner's creative. Closing the presentation or the engine stops the calls in flight
+/// (``closePresentation(_:)``, ``close()``). Beacons of the returned ad's sessions and controllers go, in
+/// batches through a bounded buffer, to a durable dispatcher; their impressions count toward the caps
+/// before the input that logged them returns (a lock-protected pacing ledger the engine and its sessions
+/// share).
 public actor AdEngine {
     /// Engine and ad events with their request's context, for the app's analytics.
     ///
@@ -28,23 +31,26 @@ public actor AdEngine {
     /// when the engine is released.
     public nonisolated var events: AsyncStream<AdEngineEvent> { broadcast.subscribe() }
 
-    private let configuration: AdEngineConfiguration
-    private let client: HTTPClient
-    private let dispatcher: BeaconDispatcher
+    let configuration: AdEngineConfiguration
+    let client: HTTPClient
+    let dispatcher: BeaconDispatcher
 
     /// Set when the beacon store was found damaged at start: the damaged file was moved aside (see
     /// `BeaconStoreRecovery.movedTo`) and a fresh one made, so the beacons it held are lost.
     /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
-    private let buffer: BeaconBuffer
-    private let mediator: Mediator
-    private let broadcast: EventBroadcast<AdEngineEvent>
+    let buffer: BeaconBuffer
+    let broadcast: EventBroadcast<AdEngineEvent>
     let ledger: PacingLedger
-    private let contexts: RecentContexts
+    let contexts: RecentContexts
     /// The macros whose values reports hide, from the configuration (the same for every call).
-    private let privateMacros: Set<VASTMacro>
+    let privateMacros: Set<VASTMacro>
     /// The number the next engine-chosen handle tries (`presentation-N`).
     var presentationCounter = 1
+    /// The `getAd` calls in flight, which closing their presentation or the engine stops.
+    var calls = InFlightCalls()
+    /// Set by ``close()``: every later `getAd` fails before asking anything.
+    var isClosed = false
 
     /// Builds an engine, checking the whole configuration first.
     /// - Throws: ``AdEngineError`` of kind `AdEngineError.Code.invalidConfiguration` whose message
@@ -75,9 +81,14 @@ public actor AdEngine {
         let clock = configuration.clock
         self.broadcast = broadcast
         self.contexts = contexts
-        buffer = BeaconBuffer(sink: dispatcher) { refused in
+        buffer = BeaconBuffer(sink: dispatcher) { refused, reason in
+            let error =
+                switch reason {
+                case .full: "the beacon buffer is full"
+                case .closed: "the engine was closed (AdEngine.close()): nothing fired after it is stored or sent"
+                }
             for beacon in refused {
-                let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: "the beacon buffer is full")
+                let outcome = BeaconOutcome(.rejected, beacon: beacon, attempts: 0, error: error)
                 broadcast.yield(
                     AdEngineEvent(kind: .beacon(outcome), context: contexts[beacon.adInstance], date: clock()))
             }
@@ -85,10 +96,6 @@ public actor AdEngine {
             broadcast.yield(AdEngineEvent(kind: .beaconStore(.storeFailed(error)), context: nil, date: clock()))
         }
         beaconStoreRecovery = dispatcher.recovery
-        mediator = Mediator(
-            resolver: WrapperResolver(
-                client: client, errorSink: dispatcher, configuration: configuration.resolver,
-                macros: configuration.macros))
         ledger = PacingLedger(settings: configuration.settings)
         let results = dispatcher.results
         Task {
@@ -155,15 +162,6 @@ public actor AdEngine {
     /// Sends again after ``suspendDelivery()``: what was stored meanwhile goes out in order.
     public func resumeDelivery() async { await dispatcher.start() }
 
-    /// Gives up the beacon store at once (its file lock too), so that another engine may open the same
-    /// file; what was stored and not yet sent stays in it for the next engine. The engine sends no beacon
-    /// after this (its ads' later beacons are refused and reported rejected); releasing the engine does
-    /// the same, a little later.
-    public func close() async {
-        await buffer.drained()
-        await dispatcher.close()
-    }
-
     // MARK: Getting ads
 
     /// A full-screen ad (pre-roll, between items, between pages) for `request`.
@@ -172,149 +170,27 @@ public actor AdEngine {
     /// presentation of its own.
     /// - Returns: an ad with a media file this player supports.
     /// - Throws: ``AdEngineError``: placement disabled (with the decision), no fill, timed out, all
-    ///   sources failed (with the report), no playable creative, cancelled.
+    ///   sources failed (with the report), no playable creative, cancelled; `wrongMethod` for the bottom
+    ///   banner placement and `engineClosed` after ``close()``, both before any source is asked.
     public func getAd(for request: AdRequestInfo) async throws(AdEngineError) -> Ad {
-        try await load(request, in: .default, maxHeight: nil)
+        try await load(request, in: .default, call: .fullScreen(withHandle: false))
     }
 
     /// A bottom banner for `request` whose height fits `maxHeight` (scaled down where the creative allows).
     ///
     /// Asks in the default presentation (see ``presentationStarted(_:)``);
-    /// ``getBottomBannerAd(for:in:maxHeight:)`` asks in a presentation of its own.
-    /// - Throws: ``AdEngineError``; when no creative fits, `AdEngineError.Code.noFittingBanner` after
-    ///   firing 601 (companions) or 501 (non-linears) to the ad's Error URLs.
-    public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: Int) async throws(AdEngineError) -> Ad {
-        try await load(request, in: .default, maxHeight: maxHeight)
-    }
-
-    func load(
-        _ request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int?
-    ) async throws(AdEngineError) -> Ad {
-        var context = AdEventContext(
-            requestID: RequestID.make(), placement: request.placement,
-            collectionId: request.collectionId, itemId: request.itemId, adId: nil, presentation: presentation)
-        contexts[context.requestID] = context
-        emit(.requested, context)
-        do {
-            let ad = try await mediate(request, in: presentation, maxHeight: maxHeight, context: &context)
-            contexts[context.requestID] = context
-            emit(.loaded(source: ad.source), context)
-            return ad
-        } catch {
-            emit(.failed(error.code, message: error.message), context)
-            throw error
-        }
-    }
-
-    private func mediate(
-        _ request: AdRequestInfo, in presentation: PresentationHandle, maxHeight: Int?, context: inout AdEventContext
-    ) async throws(AdEngineError) -> Ad {
-        // A space no banner can fit is the caller's mistake: say so before asking any source for an ad.
-        if let maxHeight, maxHeight < 1 {
-            throw AdEngineError(.invalidRequest, "maxHeight must be at least 1 point, not \(maxHeight)")
-        }
-        let decision: PlacementDecision
-        do {
-            decision = try ledger.decide(request: request, in: presentation, now: configuration.clock())
-        } catch {
-            throw AdEngineError(.presentationNotOpen, error.message)
-        }
-        guard decision.allowed else {
-            throw AdEngineError(.placementDisabled, decision.message, decision: decision)
-        }
-        let macros = request.applyingMacroValues(to: configuration.macros)
-        var result = await mediator.run(
-            sources: decision.sources.map(AdSource.init), context: macros,
-            deadline: .now + configuration.overallTimeout,
-            privateMacros: privateMacros)
-        result.report.presentation = presentation
-        guard let winner = result.winner, let resolved = winner.ads.first else {
-            throw Self.failure(result.error, report: result.report, decision: decision)
-        }
-        context.adId = resolved.ad.id
-        let instance = context.requestID
-        func plan(_ assetURI: String?) -> TrackingPlan {
-            TrackingPlan(ad: resolved, adInstanceID: instance, assetURI: assetURI, macros: macros)
-        }
-        let hooks = AdHooks(
-            buffer: buffer, events: broadcast, ledger: ledger, placement: request.placement,
-            presentation: presentation, clock: configuration.clock)
-        let pod = winner.ads
-        if let maxHeight {
-            let banner: BannerChoice
-            do {
-                banner = try BottomBanner.choose(
-                    from: resolved, maxHeight: maxHeight, maxWidth: request.playerSize?.width)
-            } catch {
-                fireErrors(of: plan(nil), codes: error.vastErrorCodes)
-                throw AdEngineError(
-                    .noFittingBanner, error.message, decision: decision, report: result.report,
-                    vastErrorCode: error.vastErrorCodes.first)
-            }
-            let creativeId =
-                resolved.inLine.creatives.indices.contains(banner.creativeIndex)
-                ? resolved.inLine.creatives[banner.creativeIndex].id : nil
-            return Ad(
-                context: context, decision: decision, report: result.report, source: winner.source,
-                resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner, plan: plan(nil),
-                pod: pod, macros: macros, hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes,
-                playerSize: request.playerSize)
-        }
-        let linearCreative = resolved.inLine.creatives.first { $0.linear != nil }
-        guard let linear = linearCreative?.linear,
-            let mediaFile = MediaFileSelector.choose(
-                from: linear, supported: configuration.supportedMediaTypes, playerSize: request.playerSize)
-        else {
-            fireErrors(of: plan(nil), codes: [.noSupportedMediaFile])
-            throw AdEngineError(
-                .noPlayableCreative,
-                "the ad has no media file of a supported type "
-                    + "(\(configuration.supportedMediaTypes.joined(separator: ", ")))",
-                decision: decision, report: result.report, vastErrorCode: .noSupportedMediaFile)
-        }
-        return Ad(
-            context: context, decision: decision, report: result.report, source: winner.source,
-            resolved: resolved, creativeId: linearCreative?.id, mediaFile: mediaFile, banner: nil,
-            plan: plan(mediaFile.url), pod: pod, macros: macros, hooks: hooks,
-            supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
-    }
-
-    /// Sends an ad's Error URLs with `codes` (the first) through the durable dispatcher.
-    private func fireErrors(of plan: TrackingPlan, codes: [VASTErrorCode]) {
-        guard let code = codes.first else { return }
-        let moment = BeaconMoment(now: configuration.clock(), errorCode: code)
-        buffer.append(
-            plan.beacons(event: "error", urls: plan.errors, usage: .error, at: moment).map { request in
-                Beacon(url: request.url, event: request.dedupeEvent, adInstance: request.adInstanceID, hop: request.hop)
-            })
-    }
-
-    private func emit(_ kind: AdEngineEvent.Kind, _ context: AdEventContext) {
-        broadcast.yield(AdEngineEvent(kind: kind, context: context, date: configuration.clock()))
-    }
-
-    private static func failure(_ error: MediationError?, report: MediationReport, decision: PlacementDecision)
-        -> AdEngineError
-    {
-        guard let error else { return AdEngineError(.noFill, "no source filled", decision: decision, report: report) }
-        switch error.code {
-        case .cancelled:
-            return AdEngineError(.cancelled, error.message, decision: decision, report: report)
-        case .deadlineExceeded:
-            return AdEngineError(
-                .timedOut, error.message, decision: decision, report: report,
-                vastErrorCode: error.vastErrorCode)
-        case .invalidSources:
-            return AdEngineError(.invalidConfiguration, error.message, decision: decision, report: report)
-        case .noFill:
-            let failed = report.sources.contains { $0.outcome == .error || $0.outcome == .timeout }
-            return AdEngineError(
-                failed ? .allSourcesFailed : .noFill, error.message, decision: decision,
-                report: report, vastErrorCode: error.vastErrorCode)
-        default:
-            return AdEngineError(
-                .allSourcesFailed, error.message, decision: decision, report: report,
-                vastErrorCode: error.vastErrorCode)
-        }
+    /// ``getBottomBannerAd(for:in:maxHeight:)`` asks in a presentation of its own. Every source's ad is
+    /// checked against the space: one with no banner that fits is that source's `noFit` in the report, and
+    /// the next source or tier is tried.
+    /// - Parameters:
+    ///   - request: the slot; its placement must be a bottom banner (`clipsBottomBanner`).
+    ///   - maxHeight: the height available, in points, as the app's layout gives it: a finite number of
+    ///     at least 1. A fraction is kept (a 50-point banner fits 50.5, not 49.99).
+    /// - Throws: ``AdEngineError``; `invalidRequest` for a `maxHeight` that is NaN, infinite or below 1,
+    ///   `wrongMethod` for a full-screen placement, `engineClosed` after ``close()``, each before any source
+    ///   is asked; when no source's ad fits, `AdEngineError.Code.noFittingBanner` after firing 601
+    ///   (companions) or 501 (non-linears) to each such ad's Error URLs.
+    public func getBottomBannerAd(for request: AdRequestInfo, maxHeight: CGFloat) async throws(AdEngineError) -> Ad {
+        try await load(request, in: .default, call: .bottomBanner(maxHeight: maxHeight, withHandle: false))
     }
 }

@@ -51,9 +51,21 @@ extension ErrorCode where Domain == AdEngineError {
     public static let noFittingBanner = Self("noFittingBanner")
     /// The caller's task was cancelled; every source was stopped.
     public static let cancelled = Self("cancelled")
-    /// The call cannot be served as asked (a `maxHeight` below one point): nothing was requested.
+    /// The call cannot be served as asked (a `maxHeight` that is NaN, infinite or below one point):
+    /// nothing was requested.
     public static let invalidRequest = Self("invalidRequest")
     /// The request named a presentation that is not open (never opened, or closed): nothing was
     /// decided or requested, and no other presentation was asked instead.
     public static let presentationNotOpen = Self("presentationNotOpen")
+    /// The placement is asked for with the wrong call: a bottom banner with `getAd`, a full-screen
+    /// placement with `getBottomBannerAd`. The message names the right call; nothing was decided or
+    /// requested, so no partner is told of an ad failure that is the caller's mistake.
+    public static let wrongMethod = Self("wrongMethod")
+    /// The request's presentation was closed while the call was in flight: its sources were stopped,
+    /// and nothing of the call counts (no ad, no impression, no cap) or is sent after the close (no
+    /// error pixel). ``decision`` and ``report`` say how far it got.
+    public static let presentationClosed = Self("presentationClosed")
+    /// The engine was closed (`AdEngine.close()`) before or during the call: nothing was requested
+    /// after the close, and nothing of the call is sent. Make a new engine to ask for ads.
+    public static let engineClosed = Self("engineClosed")
 }

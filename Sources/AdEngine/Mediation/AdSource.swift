@@ -1,7 +1,7 @@
 /// One place an ad can come from, in a priority tier of a mediation.
 ///
 /// Tiers run in ascending order (0 first); the sources of one tier run in parallel. Within a tier, the
-/// order of the sources in the list given to ``Mediator/run(sources:context:deadline:privateMacros:)`` is the
+/// order of the sources in the list given to ``Mediator/run(sources:format:context:deadline:privateMacros:)`` is the
 /// *tier order*, which breaks ties (see ``Mediator`` for the winner rule).
 ///
 /// A value; check a list with ``validate(_:)`` before using it (``Mediator`` checks it too).

@@ -11,8 +11,8 @@ public struct MediationError: CodedError, Hashable {
     public var code: Code
     /// What happened, for a person.
     public var message: String
-    /// The IAB code to report: 303 when no source filled, 301 when the deadline passed; `nil`
-    /// when cancelled or invalid.
+    /// The IAB code to report: 303 when no source filled, 301 when the deadline passed, the first
+    /// unfit ad's when no ad fits; `nil` when cancelled or invalid.
     public var vastErrorCode: VASTErrorCode?
     /// What every source did.
     public var report: MediationReport
@@ -31,6 +31,9 @@ public struct MediationError: CodedError, Hashable {
 extension ErrorCode where Domain == MediationError {
     /// Every tier was tried and no source filled (each ran out, failed or had no ad).
     public static let noFill = Self("noFill")
+    /// Every tier was tried, and each source that filled had an ad that cannot be shown in the call's
+    /// format (`SourceReport.Outcome.noFit`); the code is the first such ad's.
+    public static let noFit = Self("noFit")
     /// The overall deadline passed before a source filled; later tiers were not tried.
     public static let deadlineExceeded = Self("deadlineExceeded")
     /// The caller's task was cancelled.

@@ -1,3 +1,4 @@
+import AdPlacement
 import AdResolution
 import AdTransport
 import VAST
@@ -19,10 +20,11 @@ extension Mediator {
     /// deadline and a chain that runs out fails with 301 and fires its error pixels. The resolution
     /// runs in the calling task: cancelling it stops the fetch in flight. The only other wait, handing
     /// the error pixels to the sink, is cut off `grace` after the deadline (``CutOffBeaconSink``), and a
-    /// resolution that returns after that is the source's timeout, whatever it found. Never throws; a
-    /// cancelled calling task gives ``SourceAttempt/End/cancelled``.
+    /// resolution that returns after that is the source's timeout, whatever it found. An ad it found is
+    /// then checked against `format` (``check(_:format:)``). Never throws; a cancelled calling task gives
+    /// ``SourceAttempt/End/cancelled``.
     func attempt(
-        _ source: AdSource, context: VASTMacroContext,
+        _ source: AdSource, format: AdFormat?, context: VASTMacroContext,
         deadline: ContinuousClock.Instant
     ) async -> SourceAttempt {
         let start = ContinuousClock.now
@@ -90,6 +92,7 @@ extension Mediator {
         case .stopped:
             attempt.message = "stopped while running"
         }
+        check(&attempt, format: format)
         return attempt
     }
 }

@@ -1,15 +1,17 @@
+import AdPlacement
 import AdResolution
 import VAST
 
 extension Mediator {
     /// Runs one tier's sources in parallel and decides its winner (see ``Mediator`` for the rule).
     ///
-    /// - Returns: a report entry per source, in tier order, and the winner; no winner when every
-    ///   source ended without an ad or the calling task was cancelled.
+    /// - Returns: a report entry per source, in tier order, the winner, and the ads that do not fit
+    ///   `format`; no winner when every source ended without an ad that fits or the calling task was
+    ///   cancelled.
     func runTier(
-        _ members: [AdSource], context: VASTMacroContext,
+        _ members: [AdSource], format: AdFormat?, context: VASTMacroContext,
         deadline: ContinuousClock.Instant
-    ) async -> ([SourceReport], MediationWinner?) {
+    ) async -> (reports: [SourceReport], winner: MediationWinner?, unfit: [UnfitAd]) {
         var ranking = TierRanking(bids: members.map(\.bids))
         var attempts: [SourceAttempt?] = Array(repeating: nil, count: members.count)
         var decided = false
@@ -28,11 +30,13 @@ extension Mediator {
         }
         if members.count == 1 {
             // Nothing to race: the source runs in the calling task, which saves a task and two hops.
-            _ = record(await attempt(members[0], context: context, deadline: deadline), at: 0)
+            _ = record(await attempt(members[0], format: format, context: context, deadline: deadline), at: 0)
         } else {
             await withTaskGroup(of: (Int, SourceAttempt).self) { group in
                 for (position, source) in members.enumerated() {
-                    group.addTask { (position, await self.attempt(source, context: context, deadline: deadline)) }
+                    group.addTask {
+                        (position, await self.attempt(source, format: format, context: context, deadline: deadline))
+                    }
                 }
                 for await (position, attempt) in group {
                     if record(attempt, at: position) { group.cancelAll() }
@@ -44,6 +48,7 @@ extension Mediator {
         let leader = cancelled ? nil : ranking.leader
         var reports: [SourceReport] = []
         var winner: MediationWinner?
+        var unfit: [UnfitAd] = []
         for (position, source) in members.enumerated() {
             guard let attempt = attempts[position] else { continue }
             switch attempt.end {
@@ -56,7 +61,7 @@ extension Mediator {
                 winner = MediationWinner(
                     source: source.name, tier: source.tier, resolution: resolution,
                     price: source.bids ? attempt.price : nil,
-                    pricing: source.bids ? attempt.pricing : nil)
+                    pricing: source.bids ? attempt.pricing : nil, fit: attempt.fit)
                 reports.append(attempt.report(for: source, outcome: .won))
             case .filled:
                 let reason =
@@ -64,6 +69,11 @@ extension Mediator {
                     ?? "filled, but the call was cancelled"
                 reports.append(attempt.report(for: source, outcome: .filledLost, message: reason))
             case .noFill: reports.append(attempt.report(for: source, outcome: .noFill))
+            case .noFit:
+                reports.append(attempt.report(for: source, outcome: .noFit))
+                if let error = attempt.unfit, let ad = attempt.resolution?.ads.first {
+                    unfit.append(UnfitAd(source: source.name, ad: ad, error: error))
+                }
             case .error: reports.append(attempt.report(for: source, outcome: .error))
             case .timeout: reports.append(attempt.report(for: source, outcome: .timeout))
             case .cancelled:
@@ -73,6 +83,6 @@ extension Mediator {
                 reports.append(attempt.report(for: source, outcome: .cancelled, message: reason))
             }
         }
-        return (reports, winner)
+        return (reports, winner, unfit)
     }
 }

@@ -1,3 +1,4 @@
+public import AdPlacement
 public import AdResolution
 public import VAST
 
@@ -8,7 +9,10 @@ public import VAST
 /// overall deadline, and every running source is stopped at it; the tiers left are `notTried`.
 ///
 /// **Within a tier** every source runs in parallel, each with its own timeout (its whole wrapper
-/// chain included, capped by the overall deadline). The winner rule:
+/// chain included, capped by the overall deadline). A source's ad is checked against the call's
+/// format first (`AdFormat`: a full-screen video needs a playable media file, a bottom banner a banner
+/// that fits its height): one that cannot be shown in it is the source's `noFit`, with why, and counts
+/// as no ad (the tier's other sources may win, else the next tier is tried). The winner rule:
 /// 1. A filled bidding source (``AdSource/bids``) whose ad has a `<Pricing>` amount ranks above every
 ///    fill without one; the highest amount wins. Amounts are compared as written: currencies and
 ///    models are not converted.
@@ -50,6 +54,9 @@ public struct Mediator: Sendable {
     /// - Parameters:
     ///   - sources: the sources; checked with ``AdSource/validate(_:)`` first (an invalid list is
     ///     reported with every source `notTried` and `MediationError.Code.invalidSources`).
+    ///   - format: what the caller will show: each source's (first) ad must fit it, and the winner's
+    ///     ``MediationWinner/fit`` says how; ads that do not fit are in ``MediationResult/unfit``, their
+    ///     Error URLs not fired (the caller's job). `nil`: every filled ad may win, as it is.
     ///   - context: the macro values for the tag templates and for the chains' VASTAdTagURIs and
     ///     Error URIs.
     ///   - deadline: when the whole call must be over.
@@ -57,7 +64,7 @@ public struct Mediator: Sendable {
     ///     (`VASTMacroRedactor.identifyingMacros` by default; empty to hide nothing).
     /// - Returns: the winner, or the error; the report in both cases. Never throws.
     public func run(
-        sources: [AdSource], context: VASTMacroContext = VASTMacroContext(),
+        sources: [AdSource], format: AdFormat? = nil, context: VASTMacroContext = VASTMacroContext(),
         deadline: ContinuousClock.Instant,
         privateMacros: Set<VASTMacro> = VASTMacroRedactor.identifyingMacros
     ) async -> MediationResult {
@@ -66,6 +73,7 @@ public struct Mediator: Sendable {
         // Stable: tier ascending, then list order.
         let ordered = sources.enumerated().sorted { ($0.element.tier, $0.offset) < ($1.element.tier, $1.offset) }
             .map(\.element)
+        var unfit: [UnfitAd] = []
         var entries = ordered.map { source in
             SourceReport(
                 source: source.name, tier: source.tier, outcome: .notTried, milliseconds: 0,
@@ -81,7 +89,7 @@ public struct Mediator: Sendable {
             let message = redactor.redact(message)
             return MediationResult(
                 winner: winner?.redacted(by: redactor), report: report,
-                error: kind.map { MediationError($0, message, vastErrorCode: code, report: report) })
+                error: kind.map { MediationError($0, message, vastErrorCode: code, report: report) }, unfit: unfit)
         }
         func skip(from index: Int, because reason: String) {
             for position in index..<entries.count { entries[position].message = reason }
@@ -108,7 +116,9 @@ public struct Mediator: Sendable {
                     nil, .deadlineExceeded, "the overall deadline passed before tier \(tier)",
                     code: .wrapperTimeout)
             }
-            let (reports, winner) = await runTier(members, context: context, deadline: deadline)
+            let tierResult = await runTier(members, format: format, context: context, deadline: deadline)
+            let (reports, winner) = (tierResult.reports, tierResult.winner)
+            unfit += tierResult.unfit
             entries.replaceSubrange(index..<(index + members.count), with: reports)
             index += members.count
             if let winner {
@@ -121,6 +131,11 @@ public struct Mediator: Sendable {
             return finish(
                 nil, .deadlineExceeded, "the overall deadline passed before any source filled",
                 code: .wrapperTimeout)
+        }
+        if let first = unfit.first {
+            return finish(
+                nil, .noFit, "no source's ad can be shown as asked; \(first.source): \(first.error.message)",
+                code: first.error.vastErrorCode)
         }
         return finish(nil, .noFill, "no source filled", code: .noAdsAfterWrapper)
     }

@@ -1,3 +1,4 @@
+import AdPlacement
 import AdResolution
 import VAST
 
@@ -6,6 +7,7 @@ struct SourceAttempt: Sendable {
     enum End: Sendable {
         case filled
         case noFill
+        case noFit
         case error
         case timeout
         case cancelled
@@ -19,6 +21,10 @@ struct SourceAttempt: Sendable {
     var errorCode: VASTErrorCode?
     /// The `<Pricing>` with a numeric amount that the ad carries (see ``Mediator``).
     var pricing: VASTPricing?
+    /// How the ad is shown in the call's format, once it passed the fit check.
+    var fit: AdFit?
+    /// Why the ad cannot be shown in the call's format (``End/noFit``).
+    var unfit: AdFitError?
 
     var price: Double? { pricing?.amount }
 

@@ -12,6 +12,11 @@ public struct SourceReport: Sendable, Hashable {
         /// It answered without an ad: an empty `<VAST>`, an HTTP 204, or a chain that ended with no
         /// ad (VAST 303).
         case noFill
+        /// It filled, but its ad cannot be shown in the call's format (`AdFormat`): a bottom banner
+        /// asked for and no banner of the ad fits (601, 604, 501, 503, or 201 for an ad with none), or a
+        /// full-screen video asked for and no Linear (201) or no playable media file (403). The message
+        /// says why; the next source or tier is tried.
+        case noFit
         /// It failed: a bad status, a network error, a document that is not VAST, a wrapper loop or
         /// limit, a blocked category (the code says which).
         case error
@@ -33,7 +38,8 @@ public struct SourceReport: Sendable, Hashable {
     public var outcome: Outcome
     /// Milliseconds from its start to its end (0 when not tried).
     public var milliseconds: Double
-    /// The VAST error code for `noFill` (303), `error` and `timeout` (301); `nil` otherwise.
+    /// The VAST error code for `noFill` (303), `noFit` (its ad's), `error` and `timeout` (301); `nil`
+    /// otherwise.
     public var errorCode: VASTErrorCode?
     /// The price of its ad (see ``Mediator`` for where it is read), when it filled with one.
     public var price: Double?

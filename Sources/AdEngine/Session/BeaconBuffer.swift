@@ -7,13 +7,22 @@ import Synchronization
 ///
 /// `append` never blocks (it is called inside a session input on the app's thread): it queues and
 /// returns. Past ``capacity`` queued beacons, the newest are refused and reported (`rejected`), so a
-/// store that stalls cannot grow memory without bound. ``drained()`` waits until everything appended
-/// before the call has been handed to the store.
+/// store that stalls cannot grow memory without bound; after ``close()`` every beacon is refused and
+/// reported. ``drained()`` waits until everything appended before the call has been handed to the store.
 final class BeaconBuffer: Sendable {
+    /// Why beacons were refused.
+    enum Refusal: Sendable {
+        /// ``capacity`` beacons were already queued.
+        case full
+        /// The buffer was closed (the engine was).
+        case closed
+    }
+
     private struct State {
         var pending: [Beacon] = []
         var storing = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
+        var closed = false
     }
 
     /// The most beacons queued at once.
@@ -22,15 +31,15 @@ final class BeaconBuffer: Sendable {
     let maxBatch: Int
     private let shared = Shared()
     private let wake: AsyncStream<Void>.Continuation
-    private let rejected: @Sendable ([Beacon]) -> Void
+    private let rejected: @Sendable ([Beacon], Refusal) -> Void
 
     /// - Parameters:
-    ///   - rejected: told of beacons refused because the buffer is full.
+    ///   - rejected: told of beacons refused, and why, synchronously inside ``append(_:)``.
     ///   - failed: told when the store refuses a batch (a full disk): the dispatcher reports each of its
     ///     beacons rejected on its results, and this lets the engine say why, once per batch.
     init(
         sink: any BeaconSink, capacity: Int = 10_000, maxBatch: Int = 500,
-        rejected: @escaping @Sendable ([Beacon]) -> Void,
+        rejected: @escaping @Sendable ([Beacon], Refusal) -> Void,
         failed: @escaping @Sendable (BeaconStoreError) -> Void
     ) {
         self.capacity = capacity
@@ -73,17 +82,23 @@ final class BeaconBuffer: Sendable {
         let state = Mutex(State())
     }
 
-    /// Queues `beacons` for the store, in order; those beyond ``capacity`` are refused and reported.
+    /// Queues `beacons` for the store, in order; those beyond ``capacity``, or all of them once the buffer
+    /// is closed, are refused and reported.
     func append(_ beacons: [Beacon]) {
         guard !beacons.isEmpty else { return }
-        let refused = shared.state.withLock { state -> [Beacon] in
+        let (refused, reason) = shared.state.withLock { state -> ([Beacon], Refusal) in
+            guard !state.closed else { return (beacons, .closed) }
             let room = max(0, capacity - state.pending.count)
             state.pending += beacons.prefix(room)
-            return Array(beacons.dropFirst(room))
+            return (Array(beacons.dropFirst(room)), .full)
         }
-        if !refused.isEmpty { rejected(refused) }
+        if !refused.isEmpty { rejected(refused, reason) }
         wake.yield()
     }
+
+    /// Refuses every beacon appended from now on (each reported `closed`); those queued before still go
+    /// to the store (``drained()`` waits for them).
+    func close() { shared.state.withLock { $0.closed = true } }
 
     /// Waits until every beacon appended so far has been handed to the store.
     func drained() async {

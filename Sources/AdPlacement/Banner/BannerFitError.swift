@@ -1,4 +1,5 @@
 public import AdErrors
+public import Foundation
 public import VAST
 
 /// Why no creative of an ad can be a bottom banner, with the VAST error codes to report.
@@ -15,15 +16,15 @@ public struct BannerFitError: CodedError, Hashable {
     /// for companions, 501 or 503 for non-linears, or 201 alone for an ad with neither; empty for
     /// `invalidSpace`.
     public var vastErrorCodes: [VASTErrorCode]
-    /// The height that had to be met.
-    public var maxHeight: Int
+    /// The height that had to be met, in points.
+    public var maxHeight: CGFloat
     /// The width that had to be met, when one was given.
     public var maxWidth: Int?
     /// What was tried, for a person: each candidate's declared size and why it did not fit.
     public var message: String
 
     /// Creates an error.
-    public init(code: Code, vastErrorCodes: [VASTErrorCode], maxHeight: Int, maxWidth: Int?, message: String) {
+    public init(code: Code, vastErrorCodes: [VASTErrorCode], maxHeight: CGFloat, maxWidth: Int?, message: String) {
         self.code = code
         self.vastErrorCodes = vastErrorCodes
         self.maxHeight = maxHeight
@@ -45,7 +46,7 @@ extension ErrorCode where Domain == BannerFitError {
     public static let noSupportedResource = Self("noSupportedResource")
     /// The ad has only linear creatives (201: the player expected a different linearity).
     public static let noBannerCreative = Self("noBannerCreative")
-    /// The space asked for is not one (`maxHeight` or `maxWidth` below 1): the caller's mistake,
-    /// so no VAST code is reported.
+    /// The space asked for is not one (`maxHeight` NaN, infinite or below 1, or `maxWidth` below 1): the
+    /// caller's mistake, so no VAST code is reported.
     public static let invalidSpace = Self("invalidSpace")
 }

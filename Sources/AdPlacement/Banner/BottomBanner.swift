@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import VAST
 
 /// Chooses the creative of a resolved ad to show as a bottom banner within a height.
@@ -26,24 +26,28 @@ public enum BottomBanner {
     /// - Parameters:
     ///   - ad: the resolved ad; its InLine's creatives are searched (Wrapper creatives carry tracking,
     ///     not banners).
-    ///   - maxHeight: the height available, in the units of the creatives' sizes: at least 1 (a space
-    ///     above 16,384 constrains nothing a creative can declare, and is read as 16,384).
+    ///   - maxHeight: the height available, in points (the units of the creatives' sizes): a finite
+    ///     number, at least 1. A fraction is kept: creative sizes are whole, so a 50-high banner fits 50
+    ///     and 50.5 but not 49.99, and one scaled down to 49.99 is 49 high. A space above 16,384
+    ///     constrains nothing a creative can declare, and is read as 16,384.
     ///   - maxWidth: the width available, when it constrains the banner too (usually the player width),
     ///     at least 1, read like `maxHeight`.
     /// - Returns: the chosen element, its resource and the size to render it at.
     /// - Throws: ``BannerFitError`` with the VAST codes to report when nothing fits; with
-    ///   `BannerFitError.Code.invalidSpace` and no code when `maxHeight` or `maxWidth` is below 1.
-    public static func choose(from ad: ResolvedAd, maxHeight: Int, maxWidth: Int? = nil) throws(BannerFitError)
+    ///   `BannerFitError.Code.invalidSpace` and no code when `maxHeight` is not a number of at least 1
+    ///   (NaN, infinite, below 1) or `maxWidth` is below 1.
+    public static func choose(from ad: ResolvedAd, maxHeight: CGFloat, maxWidth: Int? = nil) throws(BannerFitError)
         -> BannerChoice
     {
-        guard maxHeight >= 1, (maxWidth ?? 1) >= 1 else {
-            let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
+        guard maxHeight.isFinite, maxHeight >= 1, (maxWidth ?? 1) >= 1 else {
             throw BannerFitError(
                 code: .invalidSpace, vastErrorCodes: [], maxHeight: maxHeight, maxWidth: maxWidth,
-                message: "\(bounds) leaves no room for a banner; give at least 1")
+                message: "\(bounds(maxHeight, maxWidth)) leaves no room for a banner; give a finite size of at least 1")
         }
         let limit = VASTValueBounds.pixels.upperBound
-        let (boundedHeight, boundedWidth) = (min(maxHeight, limit), maxWidth.map { min($0, limit) })
+        // Creative sizes are whole, so a height fits exactly when it fits the whole part of the space.
+        let boundedHeight = Int(min(maxHeight, CGFloat(limit)).rounded(.down))
+        let boundedWidth = maxWidth.map { min($0, limit) }
         let (companions, nonLinears, hasCompanions, hasNonLinears) = candidates(in: ad.inLine.creatives)
         let all = companions + nonLinears
         var best: (candidate: BannerCandidate, declared: AdSize, size: AdSize)?
@@ -81,8 +85,17 @@ public enum BottomBanner {
                 .noSupportedResource, codes,
                 "no companion or non-linear has a static image, HTML or iframe resource a banner can render")
         }
-        let bounds = "maxHeight \(maxHeight)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
-        throw failure(.doesNotFit, codes, "nothing fits \(bounds): \(all.map(\.summary).joined(separator: "; "))")
+        throw failure(
+            .doesNotFit, codes,
+            "nothing fits \(bounds(maxHeight, maxWidth)): \(all.map(\.summary).joined(separator: "; "))")
+    }
+
+    /// `maxHeight 50`, `maxHeight 49.99, maxWidth 320`: whole heights without a fraction, as they were given.
+    private static func bounds(_ maxHeight: CGFloat, _ maxWidth: Int?) -> String {
+        let height =
+            maxHeight.isFinite && maxHeight.rounded() == maxHeight && abs(maxHeight) < 1e15
+            ? String(Int(maxHeight)) : String(describing: Double(maxHeight))
+        return "maxHeight \(height)" + (maxWidth.map { ", maxWidth \($0)" } ?? "")
     }
 
     private static func candidates(

@@ -18,7 +18,8 @@ struct GetAdCommand: Command {
             "ClipsAdConfiguration JSON ({\"preRollEnabled\": true, ...}); omitted means not opted in to Clips pre-roll "
             + "and bottom banner.")
     static let maxHeight = Option(
-        "--max-height", value: "N", help: "Ask for a bottom banner at most N high, 1 to 10000.")
+        "--max-height", value: "N",
+        help: "Ask for a bottom banner at most N points high, 1 to 10000; a fraction is kept (50.5).")
     static let scenario = Option(
         "--scenario", value: "FILE",
         help:
@@ -33,7 +34,8 @@ struct GetAdCommand: Command {
     let requestPath: String?
     let presentationPath: String?
     let scenarioPath: String?
-    let maxHeight: Int?
+    /// The banner's height in points, with its fraction.
+    let maxHeight: CGFloat?
     let json: Bool
     /// False with `--no-redact`: the engine's reports and this output then show private values.
     let redacts: Bool
@@ -51,7 +53,7 @@ struct GetAdCommand: Command {
         settingsPath = settings
         requestPath = request
         presentationPath = arguments.value(Self.presentation.name)
-        maxHeight = try arguments.integer(Self.maxHeight.name, in: 1...10_000)
+        maxHeight = try Self.points(arguments.value(Self.maxHeight.name))
         if scenarioPath != nil, presentationPath != nil || maxHeight != nil {
             throw UsageError(
                 "--scenario names its own presentations and banner heights: drop --presentation and --max-height")
@@ -149,6 +151,15 @@ struct GetAdCommand: Command {
         let result = GetAdResult(outcome)
         console.out(json ? result.json.pretty() + "\n" : Terminal.escapeLines(result.human))
         return result.ad == nil ? .invalid : .success
+    }
+
+    /// `--max-height`: a number of points from 1 to 10,000, whole or not (NaN and infinities are not).
+    private static func points(_ text: String?) throws(UsageError) -> CGFloat? {
+        guard let text else { return nil }
+        guard let number = Double(text), number >= 1, number <= 10_000 else {
+            throw UsageError("\(maxHeight.name) takes a number of points from 1 to 10000, not \"\(text)\"")
+        }
+        return CGFloat(number)
     }
 
     private func read(_ path: String, _ what: String, loader: SourceLoader) throws(GetAdInputError) -> [UInt8] {

@@ -61,6 +61,14 @@ struct StepDecoding: Decodable {
             }
             return Int(value)
         }
+        /// A banner height in points: whole or not, from 1 to 10,000.
+        func points(_ name: String) throws -> CGFloat? {
+            guard let value = try container.decodeIfPresent(Double.self, forKey: key(name)) else { return nil }
+            guard value >= 1, value <= 10_000 else {
+                throw GetAdScenarioError.tooLarge("\(path).\(name) must be a number of points from 1 to 10000")
+            }
+            return CGFloat(value)
+        }
         switch action {
         case "open":
             let kind = try container.decode(AdProduct.self, forKey: key("kind"))
@@ -73,7 +81,7 @@ struct StepDecoding: Decodable {
         case "request":
             step = .request(
                 try handle(), placement: try container.decode(Placement.self, forKey: key("placement")),
-                itemId: try id("itemId"), maxHeight: try whole("maxHeight", 1...10_000),
+                itemId: try id("itemId"), maxHeight: try points("maxHeight"),
                 show: try container.decodeIfPresent(Bool.self, forKey: key("show")) ?? false)
         case "wait":
             step = .wait(seconds: try whole("wait", 0...GetAdScenario.maximumWaitSeconds) ?? 0)

@@ -39,9 +39,9 @@ struct GetAdScenario: Sendable, Decodable {
         case open(PresentationHandle, kind: AdProduct, collectionId: String?, configuration: ClipsAdConfiguration?)
         /// `count` items were viewed in the presentation.
         case itemsViewed(PresentationHandle, count: Int)
-        /// The presentation asks for an ad; with `maxHeight`, a bottom banner. With `show`, the ad's
+        /// The presentation asks for an ad; with `maxHeight` (points), a bottom banner. With `show`, the ad's
         /// impression is logged when one is returned, so it counts toward the caps.
-        case request(PresentationHandle, placement: Placement, itemId: String?, maxHeight: Int?, show: Bool)
+        case request(PresentationHandle, placement: Placement, itemId: String?, maxHeight: CGFloat?, show: Bool)
         /// The clock moves on by this many whole seconds.
         case wait(seconds: Int)
         /// The player went back to its initial state.

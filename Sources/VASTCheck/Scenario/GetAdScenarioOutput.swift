@@ -1,5 +1,6 @@
 import AdEngine
 import AdPlacement
+import Foundation
 
 /// A scenario run for people and for JSON: one entry per step, in order, then a summary.
 ///
@@ -61,7 +62,7 @@ struct GetAdScenarioOutput {
         case .request(_, let placement, let itemId, let maxHeight, _):
             members.append(("placement", .string(placement.rawValue)))
             if let itemId { members.append(("itemId", .string(itemId))) }
-            if let maxHeight { members.append(("maxHeight", .int(maxHeight))) }
+            if let maxHeight { members.append(("maxHeight", heightJSON(maxHeight))) }
         case .wait(let seconds):
             members.append(("seconds", .int(seconds)))
         case .configure(_, let configuration):
@@ -107,7 +108,7 @@ struct GetAdScenarioOutput {
                 + optIn(configuration)
         case .itemsViewed(let handle, let count): "\(count) \(count == 1 ? "item" : "items") viewed in \(handle)"
         case .request(let handle, let placement, _, let maxHeight, _):
-            "\(handle) asks for \(placement)" + (maxHeight.map { " (banner at most \($0) high)" } ?? "")
+            "\(handle) asks for \(placement)" + (maxHeight.map { " (banner at most \(height($0)) high)" } ?? "")
         case .wait(let seconds): "wait \(seconds) s"
         case .reload(let handle): "reload \(handle)"
         case .configure(let handle, let configuration): "configure \(handle): " + optIn(configuration)
@@ -121,6 +122,17 @@ struct GetAdScenarioOutput {
             configuration.preRollEnabled ? "preRoll" : nil, configuration.bottomBannerEnabled ? "bottomBanner" : nil,
         ].compactMap { $0 }
         return on.isEmpty ? "opted in to neither pre-roll nor banner" : "opted in to " + on.joined(separator: " and ")
+    }
+
+    /// A height as the scenario gave it: a whole number, or, with a fraction, a string (`"50.5"`), as this
+    /// JSON writes every number that is not whole (prices, times).
+    private static func heightJSON(_ value: CGFloat) -> JSON {
+        value.rounded() == value ? .int(Int(value)) : .string(String(Double(value)))
+    }
+
+    /// `50`, `50.5`.
+    private static func height(_ value: CGFloat) -> String {
+        value.rounded() == value ? String(Int(value)) : String(Double(value))
     }
 
     /// `1 ad`, `2 ads`.

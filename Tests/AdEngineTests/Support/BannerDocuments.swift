@@ -12,6 +12,11 @@ enum BannerDocuments {
         """
     }
 
+    /// An InLine named `name` whose one creative, `c-<name>`, is a 320 x 50 image companion.
+    static func phone(_ name: String) -> String {
+        inLine(name, creatives: companions("c-\(name)", staticCompanion(id: name, width: 320, height: 50)))
+    }
+
     static func staticCompanion(id: String, width: Int, height: Int) -> String {
         """
         <Companion id="\(id)" width="\(width)" height="\(height)">\

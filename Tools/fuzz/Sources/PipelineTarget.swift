@@ -143,7 +143,8 @@ enum PipelineTarget {
     /// A banner fits the space and is never scaled up; a refusal says why.
     private static func checkBanner(_ ad: ResolvedAd, header: Header) {
         do {
-            let choice = try BottomBanner.choose(from: ad, maxHeight: header.maxHeight, maxWidth: header.maxWidth)
+            let choice = try BottomBanner.choose(
+                from: ad, maxHeight: CGFloat(header.maxHeight), maxWidth: header.maxWidth)
             Invariant.check(
                 choice.size.height <= header.maxHeight, "banner \(choice.size) over maxHeight \(header.maxHeight)")
             if let maxWidth = header.maxWidth {
