@@ -15,8 +15,15 @@ public enum VASTCheck {
     }
 
     /// Runs one command line (without the program name).
+    ///
+    /// When the console's standard output or standard error refused a write (``Console/writeFailures``),
+    /// the command still runs to its end and then exits 2, as when a file it writes cannot be written.
     /// - Returns: the exit code to exit with.
     public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        console.ending(with: await dispatch(arguments, console: console))
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) async -> ExitCode {
         guard let name = arguments.first else {
             console.err(HelpText.main)
             return .usage
