@@ -1,3 +1,5 @@
+import AdResolution
+
 /// The `vastcheck` command line, as a library so that tests run it in-process.
 ///
 /// `run` never exits the process and never touches global state other than through the
@@ -12,6 +14,15 @@ public enum VASTCheck {
             ValidateCommand.self, GetAdCommand.self, InspectCommand.self, SimulateCommand.self, ReplayCommand.self,
             ReportCommand.self, FlattenCommand.self, RulesCommand.self,
         ]
+    }
+
+    /// The process's arguments without the program name, each read from its bytes (`CommandLine.arguments`
+    /// turns a byte that is not UTF-8 into U+FFFD, and the file it named into "no such file"): bytes that are
+    /// not UTF-8 are carried as `FileName` says, so a file name given that way is opened as it is.
+    public static var processArguments: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { FileName.string(cString: $0) }
+        }
     }
 
     /// Runs one command line (without the program name).

@@ -40,5 +40,8 @@ enum HelpText {
         on stderr) or an output could not be written (a file, stdout or stderr: a full disk, a closed
         pipe), 64 usage error. Each command's help has its own examples: vastcheck <command> --help.
 
+        File names are bytes: a name that is not UTF-8 is opened as it is and shown with each such byte
+        as \\xHH (two lowercase hex digits) in every output.
+
         """
 }

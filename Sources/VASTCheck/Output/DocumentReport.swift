@@ -4,8 +4,11 @@ import VAST
 
 /// What `vastcheck validate` found about one source.
 struct DocumentReport: Sendable {
-    /// The source as named on the command line.
+    /// The source as named on the command line (bytes of a file name that are not UTF-8 shown as `\xHH`).
     var source: String
+    /// The file's path as the loader opens it (``FileName`` carries bytes that are not UTF-8), for a format
+    /// that names the file itself rather than showing it (SARIF's artifact URI); `nil` for other sources.
+    var fileName: String?
     /// The parse result, when a local document was read as VAST.
     var result: VASTParseResult?
     /// The error that stopped a local document, when it was not.
