@@ -62,9 +62,12 @@ struct InspectSource: Sendable {
     }
 
     /// Why a resolution has no ad, for a person: the code, its name and the failure's message.
+    /// (The tag's own request failing has no code: its message says what befell it.)
     static func noAdMessage(_ resolution: VASTResolution) -> String {
-        let code = resolution.errorCode.map { "VAST \($0.named)" } ?? "no ad"
-        guard let failure = resolution.failure else { return code }
-        return "\(code): \(failure.message)"
+        guard let failure = resolution.failure else {
+            return resolution.errorCode.map { "VAST \($0.named)" } ?? "no ad"
+        }
+        guard let code = resolution.errorCode else { return failure.message }
+        return "VAST \(code.named): \(failure.message)"
     }
 }

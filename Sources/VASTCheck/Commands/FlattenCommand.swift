@@ -90,7 +90,7 @@ struct FlattenCommand: Command {
             console.err(
                 Terminal.escapeLines(
                     "vastcheck: \(FileName.shown(source)): ad\(id) at hop \(failed.hop) \(failed.location) will not "
-                        + "play and is left out: \(failed.failure.code.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"
+                        + "play and is left out: \(failed.failure.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"
                 ))
         }
         return resolved.failedAds.isEmpty ? .success : .invalid

@@ -127,7 +127,7 @@ struct ReportCommand: Command {
     private func summary(_ page: ReportPage) -> String {
         let report = page.report
         var parts = ["VAST \(Terminal.escape(report.playedVersion ?? "?"))", report.isValid ? "valid" : "invalid"]
-        if let code = report.reportedErrorCode { parts.append(code.named) }
+        if let label = report.verdictLabel { parts.append(label) }
         if page.ads.isEmpty {
             parts.append("no ad")
         } else {

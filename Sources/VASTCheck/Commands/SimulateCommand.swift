@@ -120,7 +120,8 @@ struct SimulateCommand: Command {
             console.err(
                 Terminal.escapeLines(
                     "vastcheck: \(failed.ad.id.map { "ad \($0)" } ?? "an ad") at hop \(failed.hop) \(failed.location) will not "
-                        + "play: VAST error \(failed.failure.code.rawValue), \(failed.failure.message)") + "\n")
+                        + "play: \(failed.failure.code.map { "VAST error \($0.rawValue)" } ?? failed.failure.named), "
+                        + failed.failure.message) + "\n")
         }
         if fire {
             await send(result.timeline, client: client, console: console)

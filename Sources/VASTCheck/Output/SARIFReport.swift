@@ -33,20 +33,20 @@ struct SARIFReport {
                     uri: report.fileName ?? report.source, line: error.line, column: error.column, path: nil,
                     properties: [("vastErrorCode", .int(error.code.rawValue))]))
         }
-        if let resolution = report.resolution, let code = resolution.errorCode, let failure = resolution.failure,
-            !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == code })
+        if let resolution = report.resolution, let failure = report.chainFailure,
+            failure.code == nil
+                || !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == failure.code })
         {
             let hop =
                 resolution.hops.indices.contains(failure.hop)
                 ? resolution.hops[failure.hop].url : report.fileName ?? report.source
+            var properties: [(String, JSON)] = [("hop", .int(failure.hop)), ("source", .string(report.source))]
+            if let code = failure.code { properties.insert(("vastErrorCode", .int(code.rawValue)), at: 0) }
             made.append(
                 result(
-                    rule: "wrapper.chain", level: "error", message: "VAST \(code.named): \(failure.message)",
-                    uri: hop, line: nil, column: nil, path: nil,
-                    properties: [
-                        ("vastErrorCode", .int(code.rawValue)), ("hop", .int(failure.hop)),
-                        ("source", .string(report.source)),
-                    ]))
+                    rule: "wrapper.chain", level: "error",
+                    message: (failure.code.map { "VAST \($0.named): " } ?? "") + failure.message,
+                    uri: hop, line: nil, column: nil, path: nil, properties: properties))
         }
         for finding in report.findings { made.append(result(for: finding, in: report)) }
         results.append((index, made))

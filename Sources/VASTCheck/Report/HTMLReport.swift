@@ -70,7 +70,7 @@ struct HTMLReport {
             "error code",
             report.reportedErrorCode.map { code in
                 String(code.rawValue) + (code.meaning.map { " (\($0))" } ?? "")
-            } ?? "none")
+            } ?? report.chainFailure.map { "none: \($0.named)" } ?? "none")
         html += fact("hops", String(page.resolution?.hops.count ?? 0))
         let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
         html += fact(
