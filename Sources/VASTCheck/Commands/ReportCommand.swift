@@ -88,9 +88,12 @@ struct ReportCommand: Command {
         report.tune(tuning)
         let start = Date()
         let ads = report.resolution?.ads ?? []
-        let timelines = ads.enumerated().map { index, ad in
-            ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
-        }
+        let timelines =
+            ads.count > 1
+            ? ReportTimeline.make(forPod: ads, duration: duration, start: start)
+            : ads.enumerated().map { index, ad in
+                ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
+            }
         let page = ReportPage(report: report, ads: ads, timelines: timelines)
         let html = HTMLReport(page: page).html
         if output == "-" {
