@@ -51,6 +51,9 @@ public enum PlayerAction: Sendable, Hashable {
     case fail(AdPlaybackError)
     /// The share of the player on screen changes, in percent (0 to 100).
     case exposure(percent: Double)
+    /// The user acts on a NonLinear overlay: accepts its invitation, expands, collapses, minimizes or closes
+    /// it (`SessionInput.nonLinear`; a tap is ``click(at:)``). Refused for any other creative.
+    case overlay(NonLinearInput)
 
     /// The action for a person (`pause`, `seek to 20s`), as notes and `vastcheck simulate` show it.
     func describe(durationMs: Int?) -> String {
@@ -71,6 +74,15 @@ public enum PlayerAction: Sendable, Hashable {
         case .close: return "close"
         case .fail(let error): return "fail (error \(error.code.rawValue))"
         case .exposure(let percent): return "exposure \(SimulationFormat.number(percent)) %"
+        case .overlay(let input):
+            switch input {
+            case .acceptInvitation: return "accept invitation"
+            case .expanded: return "expand overlay"
+            case .collapsed: return "collapse overlay"
+            case .minimized: return "minimize overlay"
+            case .closed: return "close overlay"
+            case .clicked: return "click"
+            }
         }
     }
 
@@ -83,6 +95,7 @@ public enum PlayerAction: Sendable, Hashable {
         case .unmute: "not muted"
         case .expandPlayer, .presentFullscreen: "already fullscreen"
         case .collapsePlayer, .dismissFullscreen: "not fullscreen"
+        case .overlay: "the overlay was closed"
         default: "no change"
         }
     }

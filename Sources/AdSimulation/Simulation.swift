@@ -13,7 +13,13 @@ public import VAST
 /// (`creativeView`, `start`), then the user's inputs due at 0. Afterwards the player reports progress
 /// only when something can happen (see ``VirtualPlayer``), so a `<Duration>` of `99999999:00:00`
 /// simulates as fast as one of 30 s. Inputs due at the same time apply in the order seek, pause, resume,
-/// mute, fullscreen, click, skip, fail.
+/// mute, fullscreen, accept, expand, collapse, minimize, click, skip, close, fail.
+///
+/// An ad with no Linear but a NonLinear plays its first NonLinear as an overlay (an `AdSession` of that
+/// creative, as the library shows it): at 0 the impression with the overlay's `creativeView` and the exposure
+/// (when given), then the inputs at their times (clicks fire NonLinearClickTracking, the overlay inputs their
+/// tracking events), and at the end of its time on screen (``SimulationOptions/duration``, else its
+/// `minSuggestedDuration`, else the last input's time) the host removes it (`ended`: the viewability verdict).
 public enum Simulation {
     /// The MIME types the simulated player plays, in order of preference (AdEngine's defaults).
     public static let supportedMediaTypes = ["video/mp4", "application/x-mpegURL", "video/webm"]
@@ -21,8 +27,8 @@ public enum Simulation {
     public static let failureCode = 405
 
     /// The beacon timeline of a simulated playback of `ad`.
-    /// - Throws: ``SimulationError`` when the ad has no Linear creative, none of its media files is of a
-    ///   ``supportedMediaTypes`` type (a player fires 403), no duration (and
+    /// - Throws: ``SimulationError`` when the ad has neither a Linear nor a NonLinear creative, its Linear has
+    ///   no media file of a ``supportedMediaTypes`` type (a player fires 403) or no duration (and
     ///   ``SimulationOptions/duration`` is `nil`), or an option is out of bounds. Inputs the session
     ///   refuses do not throw: they are in ``simulate(_:options:macros:start:)``'s notes.
     public static func run(_ ad: ResolvedAd, options: SimulationOptions, macros: VASTMacroContext, start: Date)
@@ -41,7 +47,9 @@ public enum Simulation {
         guard let creativeIndex = ad.inLine.creatives.firstIndex(where: { $0.linear != nil }),
             let linear = ad.inLine.creatives[creativeIndex].linear
         else {
-            throw SimulationError(message: "the ad has no Linear creative to play")
+            guard let overlay = ad.inLine.creatives.firstIndex(where: { $0.nonLinearAds?.nonLinears.isEmpty == false })
+            else { throw SimulationError(message: "the ad has neither a Linear nor a NonLinear creative to play") }
+            return try show(ad, creative: overlay, options: options, macros: macros, start: start)
         }
         guard let mediaFile = chosenMediaFile(of: ad) else {
             throw SimulationError(
@@ -76,7 +84,36 @@ public enum Simulation {
         return SimulationResult(
             timeline: player.timeline, events: player.events, notes: player.notes,
             duration: SessionTime.seconds(durationMs), mediaFile: mediaFile, finalPhase: player.finalPhase,
-            inputCount: player.inputCount)
+            inputCount: player.inputCount, creative: .linear(creative: creativeIndex, assetURI: mediaFile.url))
+    }
+
+    /// Shows the first NonLinear of creative `index` as an overlay (see the type's documentation).
+    private static func show(
+        _ ad: ResolvedAd, creative index: Int, options: SimulationOptions, macros: VASTMacroContext, start: Date
+    ) throws(SimulationError) -> SimulationResult {
+        let clock = VirtualClock(start)
+        let creative = SessionCreative.nonLinear(creative: index, nonLinear: 0)
+        let session: AdSession
+        do throws(SessionError) {
+            session = try AdSession(
+                ad: ad, creative: creative,
+                configuration: AdSessionConfiguration(adInstanceID: "simulation", macros: macros), clock: clock.read,
+                beaconSink: { _ in })
+        } catch {
+            throw SimulationError(message: error.message)
+        }
+        let inputs = scheduledInputs(options)
+        let shown = options.duration ?? session.nonLinear?.minSuggestedDuration ?? inputs.map(\.at).max() ?? 0
+        var player = VirtualPlayer(playing: session, clock: clock)
+        do throws(VirtualPlayerError) {
+            try player.begin(exposure: options.exposure)
+            try player.show(inputs, until: shown)
+        } catch {
+            throw SimulationError(message: error.message)
+        }
+        return SimulationResult(
+            timeline: player.timeline, events: player.events, notes: player.notes, duration: shown, mediaFile: nil,
+            finalPhase: player.finalPhase, inputCount: player.inputCount, creative: creative)
     }
 
     /// The media file a player with ``supportedMediaTypes`` plays (the first Linear's).
@@ -98,8 +135,10 @@ public enum Simulation {
         return Int(max(-9e15, min(9e15, value)))
     }
 
-    /// The options' inputs, in the order inputs due at the same time apply.
-    private static func scheduledInputs(_ options: SimulationOptions) -> [PlayerInput] {
+    /// The options' inputs for a ``VirtualPlayer``, in the order inputs due at the same time apply (see the
+    /// type's documentation): what ``simulate(_:options:macros:start:)`` plays, for a caller that drives a player
+    /// itself (each ad of a break).
+    public static func scheduledInputs(_ options: SimulationOptions) -> [PlayerInput] {
         var inputs: [PlayerInput] = []
         func add(_ time: Double?, _ action: PlayerAction) {
             if let time { inputs.append(PlayerInput(at: time, action)) }
@@ -109,8 +148,13 @@ public enum Simulation {
         add(options.resumeAt, .resume)
         add(options.muteAt, .mute)
         add(options.fullscreenAt, .expandPlayer)
+        add(options.acceptAt, .overlay(.acceptInvitation))
+        add(options.expandAt, .overlay(.expanded))
+        add(options.collapseAt, .overlay(.collapsed))
+        add(options.minimizeAt, .overlay(.minimized))
         add(options.clickAt, .click(at: nil))
         add(options.skipAt, .skip)
+        add(options.closeAt, .overlay(.closed))
         add(options.failAt, .fail(.displayProblem))
         return inputs
     }

@@ -1,5 +1,7 @@
 /// What happens during a simulated playback. Every `…At` time is in seconds on the simulation clock:
-/// time since the ad started, paused time included (without a pause or a seek it equals the playhead).
+/// time since the ad started, paused time included (without a pause or a seek it equals the playhead; for a
+/// NonLinear overlay, the time it has been shown). The overlay's inputs (`acceptAt` to `closeAt`) apply to a
+/// NonLinear overlay; a linear ad's session refuses them, as it refuses the video's inputs for an overlay.
 ///
 /// Every number is checked by ``validate()`` (the simulation calls it): times finite, from 0 to a day;
 /// the duration above 0 and at most the longest VAST time; the exposure 0 to 100.
@@ -27,6 +29,16 @@ public struct SimulationOptions: Sendable, Hashable {
     /// The share of the player on screen the host reports at the start, in percent; `nil` reports none
     /// (the instance's viewability is then undetermined).
     public var exposure: Double?
+    /// The user accepts a NonLinear overlay's invitation (acceptInvitation).
+    public var acceptAt: Double?
+    /// The user expands the overlay (adExpand, and VAST 3's expand).
+    public var expandAt: Double?
+    /// The user collapses the overlay back (adCollapse, and VAST 3's collapse).
+    public var collapseAt: Double?
+    /// The user minimizes the overlay (minimize).
+    public var minimizeAt: Double?
+    /// The user closes the overlay for good (close; later inputs are ignored).
+    public var closeAt: Double?
 
     /// The most a time option may be, in seconds (a day of clock).
     public static let maximumTime: Double = 86_400
@@ -35,7 +47,8 @@ public struct SimulationOptions: Sendable, Hashable {
     public init(
         duration: Double? = nil, pauseAt: Double? = nil, resumeAt: Double? = nil, seekTo: Double? = nil,
         seekAt: Double? = nil, skipAt: Double? = nil, clickAt: Double? = nil, muteAt: Double? = nil,
-        fullscreenAt: Double? = nil, failAt: Double? = nil, exposure: Double? = nil
+        fullscreenAt: Double? = nil, failAt: Double? = nil, exposure: Double? = nil, acceptAt: Double? = nil,
+        expandAt: Double? = nil, collapseAt: Double? = nil, minimizeAt: Double? = nil, closeAt: Double? = nil
     ) {
         self.duration = duration
         self.pauseAt = pauseAt
@@ -48,6 +61,11 @@ public struct SimulationOptions: Sendable, Hashable {
         self.fullscreenAt = fullscreenAt
         self.failAt = failAt
         self.exposure = exposure
+        self.acceptAt = acceptAt
+        self.expandAt = expandAt
+        self.collapseAt = collapseAt
+        self.minimizeAt = minimizeAt
+        self.closeAt = closeAt
     }
 
     /// The time options by name, for messages.
@@ -55,6 +73,8 @@ public struct SimulationOptions: Sendable, Hashable {
         [
             ("pauseAt", pauseAt), ("resumeAt", resumeAt), ("seekTo", seekTo), ("seekAt", seekAt), ("skipAt", skipAt),
             ("clickAt", clickAt), ("muteAt", muteAt), ("fullscreenAt", fullscreenAt), ("failAt", failAt),
+            ("acceptAt", acceptAt), ("expandAt", expandAt), ("collapseAt", collapseAt), ("minimizeAt", minimizeAt),
+            ("closeAt", closeAt),
         ]
     }
 

@@ -67,7 +67,7 @@ public struct SimulationResult: Sendable {
     public var events: [SessionEvent]
     /// The user's inputs in the order applied, with what the session did.
     public var notes: [SimulationNote]
-    /// The duration played against, in seconds.
+    /// The duration played against, in seconds (an overlay's time on screen).
     public var duration: Double
     /// The media file whose URL fills `[ASSETURI]`, when the ad has a playable one.
     public var mediaFile: VASTMediaFile?
@@ -76,6 +76,9 @@ public struct SimulationResult: Sendable {
     /// How many inputs the simulated player sent the session: grows with the events that fire, not with
     /// the duration.
     public var inputCount: Int
+    /// The creative played: the Linear, or the NonLinear overlay of an ad that has no Linear. For an overlay,
+    /// ``duration`` is its time on screen, ``mediaFile`` is `nil` and every `at` is the time it has been shown.
+    public var creative: SessionCreative
 
     /// The inputs the session refused.
     public var errors: [SimulationNote] { notes.filter { $0.error != nil } }

@@ -10,6 +10,9 @@ struct ScheduledInput: Sendable, Hashable {
 
 extension VirtualPlayer {
     var playheadMs: Int { session.playing?.playheadMs ?? 0 }
+    /// Where the ad playing is, for beacons and notes: its playhead, or for an ad that is not linear (an
+    /// overlay, a banner), which has none, the time on the player's clock.
+    var positionMs: Int { session.playing.map { $0.video == nil } == true ? clockMs : playheadMs }
     private var durationMs: Int? { session.playing?.video?.effectiveDurationMs }
 
     /// The video phase of the ad playing, when it is still `instance`.
@@ -142,10 +145,10 @@ extension VirtualPlayer {
         }
     }
 
-    private mutating func apply(_ action: PlayerAction) {
+    mutating func apply(_ action: PlayerAction) {
         let name = action.describe(durationMs: durationMs)
         let first = timeline.count
-        let playhead = playheadMs
+        let playhead = positionMs
         var detail: String?
         let result: Result<[SessionEvent], SessionError>
         switch action {
@@ -165,11 +168,13 @@ extension VirtualPlayer {
             result = send(.unit(.clicked(position: position, playheadMs: nil)))
             if case .success(let events) = result {
                 for case .callback(.unit(.clicked(let url?))) in events { detail = "opens \(url)" }
+                for case .callback(.nonLinearClicked(let url?)) in events { detail = "opens \(url)" }
             }
         case .skip: result = send(.video(.skipRequested))
         case .close: result = send(.video(.closeRequested))
         case .fail(let error): result = send(.video(.playbackInterrupted(error)))
         case .exposure(let percent): result = send(.exposureChanged(percent: percent))
+        case .overlay(let input): result = send(.nonLinear(input))
         }
         switch result {
         case .success(let events) where events.isEmpty:
@@ -181,7 +186,7 @@ extension VirtualPlayer {
         }
     }
 
-    private mutating func note(
+    mutating func note(
         _ input: String, _ outcome: SimulationNote.Outcome, entryIndex: Int? = nil, detail: String? = nil,
         clockMs: Int? = nil, playheadMs: Int
     ) {
@@ -225,9 +230,10 @@ extension VirtualPlayer {
     }
 
     /// Sends one input at the player's clock and records its events; beacons are placed at `playhead`
-    /// (the reported position for a progress, else the playhead before the input).
+    /// (the reported position for a progress, else the playhead before the input, or the clock for an ad that
+    /// is not linear).
     private mutating func send(_ input: SessionInput, at playhead: Int? = nil) -> Result<[SessionEvent], SessionError> {
-        let at = SessionTime.seconds(playhead ?? playheadMs)
+        let at = SessionTime.seconds(playhead ?? positionMs)
         let instance = session.playing?.plan.adInstanceID
         clock.now = start.addingTimeInterval(Double(clockMs) / 1000)
         inputCount += 1

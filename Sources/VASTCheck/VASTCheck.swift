@@ -1,3 +1,5 @@
+import AdResolution
+
 /// The `vastcheck` command line, as a library so that tests run it in-process.
 ///
 /// `run` never exits the process and never touches global state other than through the
@@ -14,9 +16,25 @@ public enum VASTCheck {
         ]
     }
 
+    /// The process's arguments without the program name, each read from its bytes (`CommandLine.arguments`
+    /// turns a byte that is not UTF-8 into U+FFFD, and the file it named into "no such file"): bytes that are
+    /// not UTF-8 are carried as `FileName` says, so a file name given that way is opened as it is.
+    public static var processArguments: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { FileName.string(cString: $0) }
+        }
+    }
+
     /// Runs one command line (without the program name).
+    ///
+    /// When the console's standard output or standard error refused a write (``Console/writeFailures``),
+    /// the command still runs to its end and then exits 2, as when a file it writes cannot be written.
     /// - Returns: the exit code to exit with.
     public static func run(_ arguments: [String], console: Console) async -> ExitCode {
+        console.ending(with: await dispatch(arguments, console: console))
+    }
+
+    private static func dispatch(_ arguments: [String], console: Console) async -> ExitCode {
         guard let name = arguments.first else {
             console.err(HelpText.main)
             return .usage

@@ -117,7 +117,9 @@ import VAST
         let resolution = await resolver().resolve(tagURL: server.docURL("nested-dead-0"))
         #expect(resolution.ads.map(\.ad.id) == ["two"])
         #expect(
-            resolution.failedAds.map { "\($0.ad.id ?? "") \($0.hop) \($0.failure.code.rawValue) \($0.failure.hop)" }
+            resolution.failedAds.map {
+                "\($0.ad.id ?? "") \($0.hop) \($0.failure.code?.rawValue ?? 0) \($0.failure.hop)"
+            }
                 == ["w1 0 303 1"])
         #expect(pixels(resolution) == ["/beacon/error/hop0?code=303", "/beacon/error/hop1?code=303"])
     }

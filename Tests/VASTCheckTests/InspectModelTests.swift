@@ -201,4 +201,21 @@ import VASTCheck
                 .map { $0["hop"] as? Int } == [0, 1, 2])
         #expect(try server.beacons().isEmpty, "inspect sends nothing")
     }
+
+    /// Each hop carries its document's version, as the library's document JSON (`VASTDocument.modelJSON`) has
+    /// it: a 4.2 Wrapper before a 3.0 InLine says both; a hop that was never parsed (a 404) says none. The
+    /// chain of `--model` had no version on the base commit.
+    @Test func eachHopOfTheModelCarriesItsDocumentsVersion() async throws {
+        try server.register(
+            "versions-1", body: ChainDocuments.vast(ChainDocuments.inLineAd(hop: 1, id: "old"), version: "3.0"))
+        try server.register("versions-0", body: ChainDocuments.wrapper(hop: 0, next: server.docURL("versions-1")))
+        let captured = CapturedConsole()
+        #expect(await captured.run(["inspect", "--json", "--model", server.docURL("versions-0")]) == .success)
+        let chain = try #require(try captured.json()["chain"] as? [[String: Any]])
+        #expect(chain.map { $0["version"] as? String } == ["4.2", "3.0"])
+        let failing = CapturedConsole()
+        #expect(await failing.run(["inspect", "--json", "--model", server.docURL("versions-gone")]) == .invalid)
+        let hop = try #require((try failing.json()["chain"] as? [[String: Any]])?.first)
+        #expect(hop["version"] == nil && hop["status"] as? Int == 404)
+    }
 }

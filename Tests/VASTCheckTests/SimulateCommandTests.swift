@@ -136,9 +136,10 @@ struct SimulateCommandTests {
         #expect(code == .invalid)
         #expect(captured.out == "[]\n")
         #expect(captured.err.contains("no ad: VAST error 303"))
+        // An ad whose only creative is a NonLinear plays as an overlay (`SimulateLibraryPlayTests`).
         let (nonLinear, nonLinearCode) = await simulate([Repository.path("vast-samples/v42-nonlinear.xml")])
-        #expect(nonLinearCode == .invalid)
-        #expect(nonLinear.err.contains("cannot simulate the ad: the ad has no Linear creative"))
+        #expect(nonLinearCode == .success)
+        #expect(nonLinear.out.contains("NonLinear overlay \"ov-static\" 728x90, shown 15 s"))
     }
 
     /// A `<Duration>` of 99,999,999 hours is out of bounds (`value.range`) and read as unknown: simulate says so at

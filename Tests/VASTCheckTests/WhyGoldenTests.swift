@@ -32,6 +32,44 @@ import VASTCheck
         GoldenFile.check(text, "why-http-status.txt")
     }
 
+    /// VAST 4.3's table gives 301 to a Wrapper's VASTAdTagURI that timed out or was unavailable; the tag's own
+    /// request has no Wrapper, and no code: it is named for what happened (it was "error 301 (Wrapper
+    /// VASTAdTagURI timed out or unavailable)" on the base commit).
+    @Test func aTagWhoseOwnRequestAnswers404IsNamedForItWithoutAnIABCode() async throws {
+        let tag = server.docURL("why-own-404-gone")
+        let (text, code) = await human([tag])
+        #expect(code == .invalid)
+        GoldenFile.check(text, "why-own-request-404.txt")
+        let json = CapturedConsole()
+        #expect(await json.run(["validate", "--json", tag]) == .invalid)
+        let document = try #require((try json.json()["documents"] as? [[String: Any]])?.first)
+        #expect(document["valid"] as? Bool == false)
+        #expect(document["errorCode"] == nil)
+        #expect(document["failure"] as? String == "the tag's own request to \(tag) failed: HTTP 404")
+        let hop = try #require((document["chain"] as? [[String: Any]])?.first)
+        #expect(hop["status"] as? Int == 404 && hop["kind"] as? String == "error" && hop["errorCode"] == nil)
+        #expect(hop["outcome"] as? String == "badStatus: HTTP 404")
+        let breakdown = try #require(try json.json()["breakdown"] as? [String: Any])
+        #expect((breakdown["outcomes"] as? [String: Int])?["chainError"] == 1)
+        #expect((breakdown["errorCodes"] as? [String: Int])?.isEmpty == true)
+    }
+
+    @Test func aTagWhoseOwnRequestTimesOutOrIsRefusedIsNamedForIt() async throws {
+        let (slow, slowCode) = await human(["--timeout", "0.3", server.url("/hang")])
+        #expect(slowCode == .invalid)
+        #expect(
+            slow.hasPrefix(
+                "✗ {{BASE}}/hang  VAST ?  invalid  timeout on the tag's own request (no IAB code)  (1 hop; no ad)\n"))
+        #expect(
+            slow.contains(
+                "\n    why: hop 0 {{BASE}}/hang (no response, N ms): the tag's own request to {{BASE}}/hang failed: timeout: "
+            ))
+        let (refused, refusedCode) = await human(["http://127.0.0.1:1/vast.xml"])
+        #expect(refusedCode == .invalid)
+        #expect(refused.contains("invalid  connect on the tag's own request (no IAB code)"))
+        #expect(!slow.contains("301") && !refused.contains("301"))
+    }
+
     @Test func aTagWhoseWrapperTimesOutSaysSo() async throws {
         try server.register("why-slow-1", body: ChainDocuments.inLine(hop: 1))
         try server.register(

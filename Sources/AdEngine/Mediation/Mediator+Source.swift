@@ -75,11 +75,14 @@ extension Mediator {
             attempt.message = "filled: \(resolution.ads.count) ad(s) after \(resolution.hops.count) hop(s)"
         case .resolved(let resolution):
             let failure = resolution.failure
-            attempt.errorCode = failure?.code ?? .undefined
+            // The tag's own request failing has no IAB code (its status or transport error is in the message).
+            attempt.errorCode = failure == nil ? .undefined : failure?.code
             attempt.message = failure?.message ?? "no ad"
             if failure?.code == .noAdsAfterWrapper {
                 attempt.end = .noFill
-            } else if failure?.code == .wrapperTimeout && end >= sourceDeadline - Self.timeoutSlack {
+            } else if failure?.code == .wrapperTimeout || failure?.requestError != nil,
+                end >= sourceDeadline - Self.timeoutSlack
+            {
                 attempt.end = .timeout
                 attempt.message = "\(limit()): \(attempt.message)"
             } else {

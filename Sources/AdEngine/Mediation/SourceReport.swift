@@ -38,8 +38,9 @@ public struct SourceReport: Sendable, Hashable {
     public var outcome: Outcome
     /// Milliseconds from its start to its end (0 when not tried).
     public var milliseconds: Double
-    /// The VAST error code for `noFill` (303), `noFit` (its ad's), `error` and `timeout` (301); `nil`
-    /// otherwise.
+    /// The VAST error code for `noFill` (303), `noFit` (its ad's), `error` and `timeout` (301 for a Wrapper's hop
+    /// or a source stopped at its deadline); `nil` otherwise, and when the tag's own request failed (the IAB
+    /// table has no code for it: the message names its status or transport error).
     public var errorCode: VASTErrorCode?
     /// The price of its ad (see ``Mediator`` for where it is read), when it filled with one.
     public var price: Double?

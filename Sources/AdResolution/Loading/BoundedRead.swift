@@ -42,7 +42,7 @@ enum BoundedRead {
     /// Opens `path` read-only (a FIFO blocks until a writer opens it, as `cat` would).
     static func open(_ path: String, name: String) throws(SourceError) -> Int32 {
         while true {
-            let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            let descriptor = FileName.withPlatformPath(path) { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw error(errno, name: name) }
         }

@@ -33,7 +33,8 @@ final class LineReader {
 
     deinit { close(descriptor) }
 
-    /// The next line without its terminator, or `nil` at the end of the file.
+    /// The next line without its terminator, or `nil` at the end of the file; bytes that are not UTF-8 are
+    /// carried as ``FileName`` says (a line names a file).
     /// - Throws: `SourceError.Code.tooLarge` for a line or a file over its limit; a read error.
     func next() throws(SourceError) -> String? {
         while true {
@@ -41,7 +42,7 @@ final class LineReader {
                 // A `\r` at the end of the buffer may be the first half of `\r\n`: read more first.
                 if buffer[end] == 0x0D, end == buffer.count - 1, !atEnd, try refill() { continue }
                 try checkLine(length: end - start)
-                let line = String(decoding: buffer[start..<end], as: UTF8.self)
+                let line = FileName.string(buffer[start..<end])
                 start = end + 1
                 if buffer[end] == 0x0D, start < buffer.count, buffer[start] == 0x0A { start += 1 }
                 lineNumber += 1
@@ -50,7 +51,7 @@ final class LineReader {
             try checkLine(length: buffer.count - start)
             if !atEnd, try refill() { continue }
             guard start < buffer.count else { return nil }
-            let line = String(decoding: buffer[start...], as: UTF8.self)
+            let line = FileName.string(buffer[start...])
             start = buffer.count
             lineNumber += 1
             return line

@@ -2,7 +2,8 @@ import Foundation
 
 /// A list of sources, one per line (a tag URL, a file or a folder): blank lines and lines starting
 /// with `#` skipped, surrounding whitespace and a byte-order mark trimmed. A `#` only starts a
-/// comment at the start of a line: URLs keep their fragments.
+/// comment at the start of a line: URLs keep their fragments. A line is a name's bytes: a file name that
+/// is not UTF-8 is found as it is (see ``FileName``).
 ///
 /// A relative path in a list is relative to the list file's folder, so a list and the documents
 /// beside it can be moved together and used from anywhere; in a list read from standard input
@@ -54,7 +55,7 @@ public struct SourceList: Sendable {
                         .tooLarge, source: "-",
                         "has a line longer than \(maxLine) bytes: a list holds one source per line")
                 }
-                if let entry = Self.entry(String(decoding: line, as: UTF8.self)) { entries.append(entry) }
+                if let entry = Self.entry(FileName.string(line)) { entries.append(entry) }
             }
             entriesFromStandardInput = entries
         } else {
@@ -76,7 +77,7 @@ public struct SourceList: Sendable {
             }
         }
         guard count > 0 else {
-            throw SourceError(.empty, source: path, "names no source: every line is blank or a comment")
+            throw SourceError(.empty, source: FileName.shown(path), "names no source: every line is blank or a comment")
         }
         self.count = count
         self.hasTags = hasTags
@@ -91,7 +92,7 @@ public struct SourceList: Sendable {
 
     private static func reader(_ path: String, limits: SourceLimits) throws(SourceError) -> LineReader {
         try LineReader(
-            path: path, name: path, maxLineBytes: limits.maxListLineBytes,
+            path: path, name: FileName.shown(path), maxLineBytes: limits.maxListLineBytes,
             maxTotalBytes: limits.maxListBytes)
     }
 

@@ -5,7 +5,11 @@ extension SourceLoader {
     /// cannot be opened is an error in its place (never skipped in silence).
     ///
     /// Stops as soon as more than ``SourceLimits/maxDirectoryFiles`` files are found, so a huge tree
-    /// costs bounded memory.
+    /// costs bounded memory. Entries are read as bytes (``FileName``): a file whose name is not UTF-8 is
+    /// found, opened and named with those bytes shown as `\xHH`.
+    /// - Parameters:
+    ///   - folder: the folder's path, as ``FileName`` carries it.
+    ///   - name: the folder as reports show it.
     func walk(_ folder: String, name: String) -> [Result<VASTSource, SourceError>] {
         let limit = SourceLimits.clamped(limits.maxDirectoryFiles)
         func joined(_ base: String, _ relative: String) -> String {
@@ -14,8 +18,8 @@ extension SourceLoader {
         var found: [(relative: String, entry: Result<VASTSource, SourceError>)] = []
         var pending = [""]
         while let relative = pending.popLast() {
-            guard let directory = opendir(joined(folder, relative)) else {
-                let error = BoundedRead.error(errno, name: joined(name, relative))
+            guard let directory = FileName.withPlatformPath(joined(folder, relative), { opendir($0) }) else {
+                let error = BoundedRead.error(errno, name: joined(name, FileName.shown(relative)))
                 if relative.isEmpty { return [.failure(error)] }
                 found.append((relative, .failure(error)))
                 continue
@@ -29,7 +33,8 @@ extension SourceLoader {
                 case .folder:
                     pending.append(child)
                 case .file where entryName.lowercased().hasSuffix(".xml"):
-                    found.append((child, .success(.file(joined(folder, child), name: joined(name, child)))))
+                    let source = VASTSource.file(joined(folder, child), name: joined(name, FileName.shown(child)))
+                    found.append((child, .success(source)))
                     if found.count > limit {
                         return [
                             .failure(
@@ -64,16 +69,16 @@ extension SourceLoader {
         case Int32(DT_REG): return .file
         case Int32(DT_LNK):
             var status = stat()
-            guard stat(path, &status) == 0 else { return .file }
+            guard FileName.withPlatformPath(path, { stat($0, &status) }) == 0 else { return .file }
             return status.st_mode & S_IFMT == S_IFDIR ? .other : .file
         default:
             var status = stat()
-            guard lstat(path, &status) == 0 else { return .other }
+            guard FileName.withPlatformPath(path, { lstat($0, &status) }) == 0 else { return .other }
             switch status.st_mode & S_IFMT {
             case S_IFDIR: return .folder
             case S_IFREG: return .file
             case S_IFLNK:
-                guard stat(path, &status) == 0 else { return .file }
+                guard FileName.withPlatformPath(path, { stat($0, &status) }) == 0 else { return .file }
                 return status.st_mode & S_IFMT == S_IFDIR ? .other : .file
             default: return .other
             }
@@ -81,8 +86,6 @@ extension SourceLoader {
     }
 
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        withUnsafeBytes(of: entry.pointee.d_name) { bytes in FileName.string(bytes.prefix { $0 != 0 }) }
     }
 }

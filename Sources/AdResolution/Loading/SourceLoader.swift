@@ -13,6 +13,9 @@ import Foundation
 ///   symbolic links to files are read, links to folders are not followed (no loops).
 /// - Files, standard input and lists are read with POSIX calls and never past their limit plus one
 ///   byte; a regular file's size is checked before it is read.
+/// - Names are bytes: a name that is not UTF-8 (an argument, a folder's entry, a list's line) is carried as
+///   ``FileName`` says, opened as the bytes it stands for, and reported with those bytes shown as `\xHH`
+///   (``VASTSource/name``, ``SourceError/source``).
 ///
 /// A value; every method blocks on the caller's thread for file I/O and may be called from any
 /// thread. The loader reads nothing over the network: ``WrapperResolver/resolve(_:)`` does.
@@ -46,14 +49,15 @@ public struct SourceLoader: Sendable {
     /// - Parameter name: a file, `-`, or a URL.
     /// - Throws: ``SourceError``: the name is not a usable URL, nothing is at the path, or it is a folder.
     public func source(named name: String) throws(SourceError) -> VASTSource {
+        let shown = FileName.shown(name)
         switch try classify(name, inList: false, folder: nil) {
         case .standardInput: return .standardInput
-        case .tag(let url): return .tag(url, name: name)
+        case .tag(let url): return .tag(url, name: shown)
         case .path(let path):
-            if try isDirectory(path, name: name) {
-                throw SourceError(.isDirectory, source: name, "is a folder, not a file: name one file in it")
+            if try isDirectory(path, name: shown) {
+                throw SourceError(.isDirectory, source: shown, "is a folder, not a file: name one file in it")
             }
-            return .file(path, name: name)
+            return .file(path, name: shown)
         }
     }
 
@@ -86,12 +90,13 @@ public struct SourceLoader: Sendable {
     /// - Throws: ``SourceError``: missing, a folder, not readable, over the limit, or
     ///   `SourceError.Code.empty`.
     public func data(named name: String) throws(SourceError) -> [UInt8] {
+        let shown = FileName.shown(name)
         let bytes =
             name == "-"
             ? try standardInputBytes(limit: limits.maxDataBytes, purpose: .data)
-            : try BoundedRead.file(name, name: name, limit: limits.maxDataBytes, purpose: .data)
+            : try BoundedRead.file(name, name: shown, limit: limits.maxDataBytes, purpose: .data)
         guard !bytes.isEmpty else {
-            throw SourceError(.empty, source: name, "is empty: it should hold a JSON document")
+            throw SourceError(.empty, source: shown, "is empty: it should hold a JSON document")
         }
         return bytes
     }
@@ -118,20 +123,22 @@ public struct SourceLoader: Sendable {
     func classify(_ name: String, inList: Bool, folder: String?) throws(SourceError) -> Named {
         if name == "-" && !inList { return .standardInput }
         if Self.hasURLScheme(name) {
+            let shown = FileName.shown(name)
             let url: AbsoluteURL
             do {
                 url = try AbsoluteURL(parsing: name)
             } catch {
-                throw SourceError(.notAURL, source: name, "\(error.message); give an http(s) tag URL or a file path")
+                throw SourceError(.notAURL, source: shown, "\(error.message); give an http(s) tag URL or a file path")
             }
             if url.isHTTP { return .tag(url) }
             guard url.scheme == "file" else {
                 throw SourceError(
-                    .notAURL, source: name,
+                    .notAURL, source: shown,
                     "\(url.scheme): URLs are not fetched: give an http(s) tag URL or a file path")
             }
-            guard url.host.isEmpty || url.host == "localhost", let path = url.path.removingPercentEncoding else {
-                throw SourceError(.notAURL, source: name, "a file: URL must name a file on this machine (file:///path)")
+            guard url.host.isEmpty || url.host == "localhost", let path = FileName.percentDecoded(url.path) else {
+                throw SourceError(
+                    .notAURL, source: shown, "a file: URL must name a file on this machine (file:///path)")
             }
             return .path(path)
         }
@@ -160,9 +167,9 @@ public struct SourceLoader: Sendable {
         do {
             switch try classify(name, inList: inList, folder: folder) {
             case .standardInput: return [.success(.standardInput)]
-            case .tag(let url): return [.success(.tag(url, name: name))]
+            case .tag(let url): return [.success(.tag(url, name: FileName.shown(name)))]
             case .path(let path):
-                let shown = inList ? path : name
+                let shown = FileName.shown(inList ? path : name)
                 guard try isDirectory(path, name: shown) else { return [.success(.file(path, name: shown))] }
                 return walk(path, name: shown)
             }
@@ -174,7 +181,9 @@ public struct SourceLoader: Sendable {
     /// Whether `path` is a folder (following symbolic links).
     private func isDirectory(_ path: String, name: String) throws(SourceError) -> Bool {
         var status = stat()
-        guard stat(path, &status) == 0 else { throw BoundedRead.error(errno, name: name) }
+        guard FileName.withPlatformPath(path, { stat($0, &status) }) == 0 else {
+            throw BoundedRead.error(errno, name: name)
+        }
         return status.st_mode & S_IFMT == S_IFDIR
     }
 

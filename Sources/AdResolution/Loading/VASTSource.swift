@@ -17,7 +17,8 @@ public struct VASTSource: Sendable, Hashable {
         case tag(AbsoluteURL)
     }
 
-    /// The source as named, for reports: the path or URL as written, `-` for standard input.
+    /// The source as named, for reports: the path or URL as written, `-` for standard input; bytes of a
+    /// name that are not UTF-8 are shown as `\xHH` (``FileName/shown(_:)``).
     public let name: String
     /// Where the document is.
     public let kind: Kind
@@ -57,7 +58,7 @@ public struct VASTSource: Sendable, Hashable {
     static func fileURL(forPath path: String) -> AbsoluteURL? {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var text = "file://"
-        for byte in absolute.utf8 {
+        for byte in FileName.bytes(of: absolute) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

@@ -16,17 +16,18 @@ enum LocalFile {
             return .failure(
                 LocalFileError("\(url) names the host \(url.host); only local files (file:///path) are read"))
         }
-        guard let path = url.path.removingPercentEncoding, !path.contains("\0") else {
+        guard let path = FileName.percentDecoded(url.path) else {
             return .failure(LocalFileError("\(url) has a path that does not decode to a file name"))
         }
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = FileName.withPlatformPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else {
-            return .failure(LocalFileError("cannot open \(path): \(String(cString: strerror(errno)))"))
+            return .failure(
+                LocalFileError("cannot open \(FileName.shown(path)): \(String(cString: strerror(errno)))"))
         }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-            return .failure(LocalFileError("\(path) is not a regular file"))
+            return .failure(LocalFileError("\(FileName.shown(path)) is not a regular file"))
         }
         let cap = max(0, limit) < Int.max ? max(0, limit) + 1 : Int.max
         var bytes: [UInt8] = []
@@ -36,7 +37,8 @@ enum LocalFile {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                return .failure(LocalFileError("cannot read \(path): \(String(cString: strerror(errno)))"))
+                return .failure(
+                    LocalFileError("cannot read \(FileName.shown(path)): \(String(cString: strerror(errno)))"))
             }
             if count == 0 { break }
             bytes += buffer[0..<count]

@@ -100,6 +100,15 @@ extension ResolutionRun {
                 record(transfer, kind: .noAd, outcome: error.message, code: .noAdsAfterWrapper)
                 return failChain(.noAdsAfterWrapper, "no ad: \(error.message)", hop: index, path: path)
             }
+            // VAST 4.3 section 2.3.6.3: 301 is the timeout or unavailability of a Wrapper's VASTAdTagURI. The
+            // tag's own request has no code in the table: it is named for what happened (status or transport).
+            guard !path.chain.isEmpty else {
+                record(transfer, kind: .error, outcome: "\(error.code.description): \(error.message)", code: nil)
+                var failure = VASTResolutionFailure(
+                    code: nil, message: "the tag's own request to \(url) failed: \(Self.label(error))", hop: index)
+                failure.requestError = error
+                return .failure(failure, merged: nil)
+            }
             record(
                 transfer, kind: .error, outcome: "\(error.code.description): \(error.message)", code: .wrapperTimeout)
             return failChain(
@@ -124,6 +133,12 @@ extension ResolutionRun {
                 HopTransfer(url: target.string, bytes: 0), kind: .error, outcome: error.message, code: .wrapperTimeout)
             return failChain(.wrapperTimeout, "\(target) is unavailable: \(error.message)", hop: index, path: path)
         }
+    }
+
+    /// A failed request for people: `HTTP 404` for a status, else the transport error's code and message.
+    static func label(_ error: HTTPError) -> String {
+        if error.code == .badStatus, let status = error.status { return "HTTP \(status)" }
+        return "\(error.code.description): \(error.message)"
     }
 
     /// Appends a hop whose document was not processed.

@@ -15,6 +15,7 @@ struct SourceChecker: Sendable {
     func check(_ entry: Result<VASTSource, SourceError>) async -> DocumentReport {
         var report = await untuned(entry)
         report.tune(tuning)
+        if case .success(let source) = entry, case .file(let path) = source.kind { report.fileName = path }
         return report
     }
 

@@ -20,6 +20,9 @@ public struct Console: Sendable {
     public var errorIsTerminal: Bool
     /// The folder `.vastcheck.json` is looked for from (the process's current folder by default).
     public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    /// Asked when the command ends: which of the two streams refused a write, and why. A refusal ends the
+    /// command with exit 2 (``VASTCheck/run(_:console:)``), as a file that cannot be written does.
+    public var writeFailures: @Sendable () -> WriteFailures
     /// What every write hides (``redacting(_:)``); nothing by default.
     private(set) var redactor = VASTMacroRedactor.disabled
 
@@ -27,7 +30,8 @@ public struct Console: Sendable {
     public init(
         out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
         standardInput: StandardInput, outputIsTerminal: Bool,
-        environment: [String: String], errorIsTerminal: Bool = false
+        environment: [String: String], errorIsTerminal: Bool = false,
+        writeFailures: @escaping @Sendable () -> WriteFailures = { WriteFailures() }
     ) {
         self.out = out
         self.err = err
@@ -35,6 +39,7 @@ public struct Console: Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.environment = environment
         self.errorIsTerminal = errorIsTerminal
+        self.writeFailures = writeFailures
     }
 
     /// The process's own streams.
@@ -45,7 +50,9 @@ public struct Console: Sendable {
             standardInput: .process,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             environment: ProcessInfo.processInfo.environment,
-            errorIsTerminal: isatty(STDERR_FILENO) == 1)
+            errorIsTerminal: isatty(STDERR_FILENO) == 1,
+            writeFailures: { WriteFailures(output: StandardStream.output.failure, error: StandardStream.error.failure) }
+        )
     }
 
     /// Colour only on a terminal and only when `NO_COLOR` is unset or empty (no-color.org).
@@ -63,6 +70,17 @@ public struct Console: Sendable {
         return console
     }
 
+    /// `code`, unless a stream refused a write: then ``ExitCode/unreadable`` (2), with `vastcheck: cannot
+    /// write standard output: REASON` on standard error when standard output is what failed, and nothing more
+    /// when standard error failed (there is nowhere left to say it).
+    func ending(with code: ExitCode) -> ExitCode {
+        let failures = writeFailures()
+        if let reason = failures.output, failures.error == nil {
+            err("vastcheck: cannot write standard output: \(reason)\n")
+        }
+        return failures.output == nil && failures.error == nil ? code : .unreadable
+    }
+
     /// `text` as this console would write it (for the report files a command writes itself).
     func redact(_ text: String) -> String { redactor.redact(text) }
 
@@ -78,5 +96,20 @@ public struct Console: Sendable {
     ///   - what: what the source is, when the name alone does not say (`the list`, `the settings file`).
     func cannotRead(_ error: SourceError, what: String? = nil) {
         err(Terminal.escapeLines("vastcheck: cannot read \(what.map { $0 + " " } ?? "")\(error)") + "\n")
+    }
+}
+
+/// Which of a console's streams refused a write, and why, in the system's words (`Broken pipe`, `No
+/// space left on device`); `nil` for a stream that took every write.
+public struct WriteFailures: Sendable, Hashable {
+    /// Why standard output refused a write.
+    public var output: String?
+    /// Why standard error refused a write.
+    public var error: String?
+
+    /// Creates the failures of a run; none by default.
+    public init(output: String? = nil, error: String? = nil) {
+        self.output = output
+        self.error = error
     }
 }

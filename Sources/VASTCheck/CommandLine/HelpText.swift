@@ -37,7 +37,11 @@ enum HelpText {
         EXIT CODES: 0 success (validate, report, inspect: valid, every ad plays; getad: an ad; replay:
         all passed; flatten: written), 1 the opposite (an invalid document, an ad that will not play,
         no ad, a failing fixture), 2 an input could not be read ("vastcheck: cannot read NAME: REASON"
-        on stderr), 64 usage error. Each command's help has its own examples: vastcheck <command> --help.
+        on stderr) or an output could not be written (a file, stdout or stderr: a full disk, a closed
+        pipe), 64 usage error. Each command's help has its own examples: vastcheck <command> --help.
+
+        File names are bytes: a name that is not UTF-8 is opened as it is and shown with each such byte
+        as \\xHH (two lowercase hex digits) in every output.
 
         """
 }

@@ -6,8 +6,10 @@ import VAST
 /// The one SOURCE of `inspect` and `simulate`: a file, `-` for standard input, or an http(s) tag URL,
 /// loaded by the engine's ``SourceLoader`` and resolved through its wrapper chain like `validate` does.
 struct InspectSource: Sendable {
-    /// The source as named on the command line.
-    let name: String
+    /// The source as named on the command line, for people (bytes that are not UTF-8 shown as `\xHH`).
+    var name: String { FileName.shown(argument) }
+    /// The source as given: what the loader opens.
+    private let argument: String
 
     /// What reading and resolving the source gave.
     enum Loaded: Sendable {
@@ -32,7 +34,7 @@ struct InspectSource: Sendable {
                 "\(command) takes one SOURCE, not \(arguments.positional.count) (\(arguments.positional.joined(separator: " ")))"
             )
         }
-        self.name = name
+        argument = name
         (limits, resolution) = try arguments.resolutionLimits()
     }
 
@@ -50,7 +52,7 @@ struct InspectSource: Sendable {
         let loader = console.loader(maxDocumentBytes: limits.maxBytes)
         let loaded: LoadedSource
         do {
-            loaded = try loader.load(try loader.source(named: name))
+            loaded = try loader.load(try loader.source(named: argument))
         } catch  where error.vastErrorCode != nil {
             return .resolved(VASTResolution(refusing: error), client: client)
         } catch {
@@ -60,9 +62,12 @@ struct InspectSource: Sendable {
     }
 
     /// Why a resolution has no ad, for a person: the code, its name and the failure's message.
+    /// (The tag's own request failing has no code: its message says what befell it.)
     static func noAdMessage(_ resolution: VASTResolution) -> String {
-        let code = resolution.errorCode.map { "VAST \($0.named)" } ?? "no ad"
-        guard let failure = resolution.failure else { return code }
-        return "\(code): \(failure.message)"
+        guard let failure = resolution.failure else {
+            return resolution.errorCode.map { "VAST \($0.named)" } ?? "no ad"
+        }
+        guard let code = resolution.errorCode else { return failure.message }
+        return "VAST \(code.named): \(failure.message)"
     }
 }

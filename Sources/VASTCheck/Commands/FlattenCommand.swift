@@ -53,7 +53,7 @@ struct FlattenCommand: Command {
         guard !resolved.ads.isEmpty else {
             if json { console.out(FlattenReport(resolution: resolved).json.pretty() + "\n") }
             console.err(
-                "vastcheck: \(Terminal.escape(source)): nothing to flatten, "
+                "vastcheck: \(Terminal.escape(FileName.shown(source))): nothing to flatten, "
                     + Terminal.escape(InspectSource.noAdMessage(resolved)) + "\n")
             return .invalid
         }
@@ -62,7 +62,7 @@ struct FlattenCommand: Command {
         do {
             xml = try VASTWriter().write(flattening.document)
         } catch {
-            console.err("vastcheck: \(source): \(error.description)\n")
+            console.err(Terminal.escapeLines("vastcheck: \(FileName.shown(source)): \(error.description)") + "\n")
             return .unreadable
         }
         if let output {
@@ -89,8 +89,8 @@ struct FlattenCommand: Command {
             let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
             console.err(
                 Terminal.escapeLines(
-                    "vastcheck: \(source): ad\(id) at hop \(failed.hop) \(failed.location) will not "
-                        + "play and is left out: \(failed.failure.code.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"
+                    "vastcheck: \(FileName.shown(source)): ad\(id) at hop \(failed.hop) \(failed.location) will not "
+                        + "play and is left out: \(failed.failure.named) at hop \(failed.failure.hop): \(failed.failure.message)\n"
                 ))
         }
         return resolved.failedAds.isEmpty ? .success : .invalid
@@ -106,7 +106,7 @@ struct FlattenCommand: Command {
                 client: client, errorSink: DiscardingBeaconSink(), configuration: resolution,
                 macros: profile.context)
         } catch {
-            return .failure(FlattenSourceError(reason: "\(source): \(error.message)"))
+            return .failure(FlattenSourceError(reason: "\(FileName.shown(source)): \(error.message)"))
         }
         let loader = console.loader(maxDocumentBytes: limits.maxBytes)
         let loaded: LoadedSource

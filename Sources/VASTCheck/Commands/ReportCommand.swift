@@ -74,10 +74,11 @@ struct ReportCommand: Command {
             let loaded = try loader.load(try loader.source(named: source))
             report =
                 loaded.source.isTag
-                ? DocumentReport(source: source, resolution: await resolver.resolve(loaded), strict: false)
+                ? DocumentReport(
+                    source: FileName.shown(source), resolution: await resolver.resolve(loaded), strict: false)
                 : await check(loaded, resolver: resolver)
         } catch  where error.vastErrorCode != nil {
-            var refused = DocumentReport(source: source, sourceError: error, strict: false)
+            var refused = DocumentReport(source: FileName.shown(source), sourceError: error, strict: false)
             refused.attach(VASTResolution(refusing: error))
             report = refused
         } catch {
@@ -87,9 +88,12 @@ struct ReportCommand: Command {
         report.tune(tuning)
         let start = Date()
         let ads = report.resolution?.ads ?? []
-        let timelines = ads.enumerated().map { index, ad in
-            ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
-        }
+        let timelines =
+            ads.count > 1
+            ? ReportTimeline.make(forPod: ads, duration: duration, start: start)
+            : ads.enumerated().map { index, ad in
+                ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
+            }
         let page = ReportPage(report: report, ads: ads, timelines: timelines)
         let html = HTMLReport(page: page).html
         if output == "-" {
@@ -98,7 +102,7 @@ struct ReportCommand: Command {
             do {
                 try AtomicFile.write(Array(console.redact(html).utf8), to: output)
             } catch {
-                console.err("vastcheck: cannot write \(output): \(error.message)\n")
+                console.err(Terminal.escapeLines("vastcheck: \(error.message)") + "\n")
                 return .unreadable
             }
             if !quiet || !report.isValid { console.out(summary(page)) }
@@ -112,9 +116,10 @@ struct ReportCommand: Command {
         do {
             let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
             let result = try parser.parse(loaded.bytes ?? [])
-            report = DocumentReport(source: source, result: result, findings: result.findings, strict: false)
+            report = DocumentReport(
+                source: FileName.shown(source), result: result, findings: result.findings, strict: false)
         } catch {
-            report = DocumentReport(source: source, parseError: error, findings: [], strict: false)
+            report = DocumentReport(source: FileName.shown(source), parseError: error, findings: [], strict: false)
         }
         report.attach(await resolver.resolve(loaded))
         return report
@@ -125,7 +130,7 @@ struct ReportCommand: Command {
     private func summary(_ page: ReportPage) -> String {
         let report = page.report
         var parts = ["VAST \(Terminal.escape(report.playedVersion ?? "?"))", report.isValid ? "valid" : "invalid"]
-        if let code = report.reportedErrorCode { parts.append(code.named) }
+        if let label = report.verdictLabel { parts.append(label) }
         if page.ads.isEmpty {
             parts.append("no ad")
         } else {
@@ -134,7 +139,7 @@ struct ReportCommand: Command {
         parts.append(plural(report.resolution?.hops.count ?? 0, "hop"))
         parts.append(plural(report.findings.count, "finding"))
         parts.append(plural(page.beaconCount, "beacon"))
-        var text = "wrote \(Terminal.escape(output)): " + parts.joined(separator: ", ") + "\n"
+        var text = "wrote \(Terminal.escape(FileName.shown(output))): " + parts.joined(separator: ", ") + "\n"
         if !report.isValid {
             // The document's own line is already said above; what follows it says why.
             let lines = HumanReport(color: false, verbose: false).render(report).split(

@@ -23,7 +23,9 @@ struct SimulateCommand: Command {
             (SimulateOptions.seekAt, \.seekAt), (SimulateOptions.skipAt, \.skipAt),
             (SimulateOptions.clickAt, \.clickAt),
             (SimulateOptions.muteAt, \.muteAt), (SimulateOptions.fullscreenAt, \.fullscreenAt),
-            (SimulateOptions.failAt, \.failAt),
+            (SimulateOptions.failAt, \.failAt), (SimulateOptions.acceptAt, \.acceptAt),
+            (SimulateOptions.expandAt, \.expandAt), (SimulateOptions.collapseAt, \.collapseAt),
+            (SimulateOptions.minimizeAt, \.minimizeAt), (SimulateOptions.closeAt, \.closeAt),
         ]
     }
 
@@ -95,39 +97,81 @@ struct SimulateCommand: Command {
         guard let ad = resolution.ads.first else {
             return fail("no ad: \(InspectSource.noAdMessage(resolution))", console: console)
         }
-        let result: SimulationResult
-        do {
-            result = try Simulation.simulate(ad, options: options, macros: profile.context, start: profile.start)
+        let played: Played
+        do throws(SimulationError) {
+            played =
+                resolution.ads.count > 1
+                ? try playBreak(resolution.ads, console: console) : try play(ad, console: console)
         } catch {
-            return fail("cannot simulate the ad: \(error.message)", console: console)
+            return fail(
+                "cannot simulate the \(resolution.ads.count > 1 ? "pod" : "ad"): \(error.message)", console: console)
         }
         if json {
-            console.out(SimulationOutput.json(result.timeline))
-            for note in result.errors {
+            for (prefix, note) in played.refused {
                 console.err(
                     Terminal.escapeLines(
-                        "vastcheck: \(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
+                        "vastcheck: \(prefix)\(note.input) at \(SimulationFormat.seconds(note.clock)) s refused: "
                             + "\(note.error?.description ?? "")") + "\n")
             }
-        } else {
-            console.out(
-                Terminal.escapeLines(
-                    SimulationOutput.text(result, source: source.name, ad: ad, podSize: resolution.ads.count)))
         }
         // The verdict is what would play: an ad of the response that will not play fails the run (inspect,
-        // validate and report say the same).
+        // validate and report say the same), whether the resolution or the break gave it up.
         for failed in resolution.failedAds {
             console.err(
                 Terminal.escapeLines(
                     "vastcheck: \(failed.ad.id.map { "ad \($0)" } ?? "an ad") at hop \(failed.hop) \(failed.location) will not "
-                        + "play: VAST error \(failed.failure.code.rawValue), \(failed.failure.message)") + "\n")
+                        + "play: \(failed.failure.code.map { "VAST error \($0.rawValue)" } ?? failed.failure.named), "
+                        + failed.failure.message) + "\n")
         }
+        for line in played.skipped { console.err(Terminal.escapeLines("vastcheck: " + line) + "\n") }
         if fire {
-            await send(result.timeline, client: client, console: console)
+            await send(played.timeline, client: client, console: console)
         } else if !json {
             console.out("Nothing was sent (--fire sends the beacons).\n")
         }
-        return result.errors.isEmpty && resolution.failedAds.isEmpty ? .success : .invalid
+        let failed = !played.refused.isEmpty || !resolution.failedAds.isEmpty || !played.skipped.isEmpty
+        return failed ? .invalid : .success
+    }
+
+    /// What a simulation played, as the rest of the run needs it.
+    private struct Played {
+        /// Every beacon, in firing order.
+        var timeline: [TimelineEntry]
+        /// The inputs a session refused, each with what names its ad in a break (`ad 2 of 3: `).
+        var refused: [(String, SimulationNote)]
+        /// A line per ad the break skipped.
+        var skipped: [String] = []
+    }
+
+    /// Plays the one ad of a response (its Linear, or a NonLinear overlay) and writes its timeline.
+    private func play(_ ad: ResolvedAd, console: Console) throws(SimulationError) -> Played {
+        let result = try Simulation.simulate(ad, options: options, macros: profile.context, start: profile.start)
+        console.out(
+            json
+                ? SimulationOutput.json(result.timeline)
+                : Terminal.escapeLines(SimulationOutput.text(result, source: source.name, ad: ad)))
+        return Played(timeline: result.timeline, refused: result.errors.map { ("", $0) })
+    }
+
+    /// Plays a pod as one break (``BreakSimulation``) and writes its timeline.
+    private func playBreak(_ ads: [ResolvedAd], console: Console) throws(SimulationError) -> Played {
+        let simulation = try BreakSimulation.run(ads, options: options, macros: profile.context, start: profile.start)
+        console.out(
+            json
+                ? SimulationOutput.json(simulation)
+                : Terminal.escapeLines(SimulationOutput.text(simulation, source: source.name)))
+        let count = ads.count
+        return Played(
+            timeline: simulation.timeline.map(\.entry),
+            refused: simulation.slots.flatMap { slot in
+                slot.notes.filter { $0.error != nil }.map { ("ad \(slot.position) of \(count): ", $0) }
+            },
+            skipped: simulation.slots.compactMap { slot in
+                slot.skipped.map { code in
+                    "ad \(slot.position) of \(count)\(slot.ad.ad.id.map { " \"\($0)\"" } ?? "") (InLine at hop "
+                        + "\(slot.ad.hop)) will not play: the break skipped it with VAST \(code.named)"
+                }
+            })
     }
 
     private func fail(_ message: String, console: Console) -> ExitCode {

@@ -120,9 +120,13 @@ struct ValidateCommand: Command {
         if let outputPath {
             // Opened in place, not created anew: a FIFO, /dev/stdout or a device stays what it is
             // (FileManager.createFile would rename a new file over it).
-            let descriptor = open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            let descriptor = FileName.withPlatformPath(outputPath) {
+                open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+            }
             guard descriptor >= 0 else {
-                console.err("vastcheck: cannot write \(outputPath): \(String(cString: strerror(errno)))\n")
+                console.err(
+                    Terminal.escape("vastcheck: cannot write \(FileName.shown(outputPath))")
+                        + ": \(String(cString: strerror(errno)))\n")
                 return .unreadable
             }
             let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
@@ -175,7 +179,7 @@ struct ValidateCommand: Command {
         progress.finish()
         write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
         if let outputPath, let failure = outputFailure.first {
-            console.err("vastcheck: cannot write \(outputPath): \(failure)\n")
+            console.err(Terminal.escape("vastcheck: cannot write \(FileName.shown(outputPath))") + ": \(failure)\n")
             return .unreadable
         }
         let totals = summary.totals

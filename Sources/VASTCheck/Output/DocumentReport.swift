@@ -4,8 +4,11 @@ import VAST
 
 /// What `vastcheck validate` found about one source.
 struct DocumentReport: Sendable {
-    /// The source as named on the command line.
+    /// The source as named on the command line (bytes of a file name that are not UTF-8 shown as `\xHH`).
     var source: String
+    /// The file's path as the loader opens it (``FileName`` carries bytes that are not UTF-8), for a format
+    /// that names the file itself rather than showing it (SARIF's artifact URI); `nil` for other sources.
+    var fileName: String?
     /// The parse result, when a local document was read as VAST.
     var result: VASTParseResult?
     /// The error that stopped a local document, when it was not.
@@ -78,7 +81,7 @@ struct DocumentReport: Sendable {
     /// True when the source was read, resolved when it had to be, and has no error finding
     /// (nor warning, when strict).
     var isValid: Bool {
-        guard result != nil || resolution != nil, errorCode == nil else { return false }
+        guard result != nil || resolution != nil, errorCode == nil, chainFailure == nil else { return false }
         return !findings.contains(where: fails)
     }
 
@@ -90,6 +93,12 @@ struct DocumentReport: Sendable {
 
     /// The IAB code that stops the source: its document's, or its chain's.
     var errorCode: VASTErrorCode? { documentError?.code ?? resolution?.errorCode }
+
+    /// Why the chain gave no ad, when it gave none (with an IAB code or, for the tag's own request, without).
+    var chainFailure: VASTResolutionFailure? {
+        guard let resolution, resolution.ads.isEmpty else { return nil }
+        return resolution.failure
+    }
 
     /// The root's version as written (the first hop's, for a tag URL).
     var vastVersion: String? {
@@ -224,9 +233,16 @@ extension DocumentReport {
     var outcome: DocumentOutcome {
         if readError != nil { return .unreadable }
         if documentError != nil { return .parseError }
-        if let code = resolution?.errorCode { return code == .noAdsAfterWrapper ? .noAd : .chainError }
+        if let failure = chainFailure { return failure.code == .noAdsAfterWrapper ? .noAd : .chainError }
         if isValid { return .valid }
         return findings.contains { $0.rule == "ad.failed" && $0.severity == .error } ? .adFailed : .rulesFailed
+    }
+
+    /// What decides the verdict, for people: the IAB code and its name (``reportedErrorCode``), or what befell
+    /// the tag's own request when the IAB table has no code for it; `nil` for a valid or unreadable document.
+    var verdictLabel: String? {
+        if let code = reportedErrorCode { return code.named }
+        return chainFailure?.named
     }
 
     /// The IAB code a player would report for this document: the chain's or the document's,

@@ -47,7 +47,7 @@ struct HumanReport {
         let mark = report.isValid ? paint("✓", "32") : paint("✗", "31")
         var text = "\(mark) \(source)  VAST \(safe(report.playedVersion ?? "?"))  "
         text += report.isValid ? "valid" : paint("invalid", "31")
-        if let code = report.reportedErrorCode { text += "  " + paint(code.named, "31") }
+        if let label = report.verdictLabel { text += "  " + paint(label, "31") }
         let counts = report.playedCounts
         var described = ""
         if let resolution = report.resolution {
@@ -72,7 +72,7 @@ struct HumanReport {
         return resolution.failedAds.map { failed in
             let id = failed.ad.id.map { " \"\(safe($0))\"" } ?? ""
             return
-                "    why: ad\(id) at hop \(failed.hop) \(failed.location) will not play, \(failed.failure.code.named): "
+                "    why: ad\(id) at hop \(failed.hop) \(failed.location) will not play, \(failed.failure.named): "
                 + hopText(failed.failure.hop, in: resolution) + ": \(safe(failed.failure.message))\n"
         }.joined()
     }

@@ -8,7 +8,7 @@ extension InspectReport {
         var members: [(String, JSON)] = [("hop", .int(failed.hop)), ("location", .string(failed.location))]
         if let id = failed.ad.id { members.append(("id", .string(id))) }
         members += [
-            ("errorCode", .int(failed.failure.code.rawValue)), ("failedAtHop", .int(failed.failure.hop)),
+            ("errorCode", failed.failure.codeJSON), ("failedAtHop", .int(failed.failure.hop)),
             ("message", .string(failed.failure.message)),
         ]
         return .object(members)
@@ -22,7 +22,7 @@ extension InspectReport {
         let failed = resolution.failedAds.map { failed in
             let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
             return
-                "  hop \(failed.hop) \(failed.location)\(id)  \(failed.failure.code.named) at hop \(failed.failure.hop): "
+                "  hop \(failed.hop) \(failed.location)\(id)  \(failed.failure.named) at hop \(failed.failure.hop): "
                 + failed.failure.message + "\n"
         }
         let types = Simulation.supportedMediaTypes.joined(separator: ", ")

@@ -51,6 +51,7 @@ enum JUnitReport {
         if let code = report.errorCode {
             return "VAST error \(code.rawValue): \(report.resolution?.failure?.message ?? "the chain failed")"
         }
+        if let failure = report.chainFailure { return failure.message }
         let failing = report.findings.filter { $0.severity == .error || (report.strict && $0.severity == .warning) }
         guard let first = failing.first else { return "invalid" }
         let count = "\(failing.count) \(failing.count == 1 ? "finding" : "findings")"

@@ -30,28 +30,30 @@ struct SARIFReport {
                 result(
                     rule: "hop.document", level: "error",
                     message: "VAST \(error.code.named): \(error.message)",
-                    uri: report.source, line: error.line, column: error.column, path: nil,
+                    uri: report.fileName ?? report.source, line: error.line, column: error.column, path: nil,
                     properties: [("vastErrorCode", .int(error.code.rawValue))]))
         }
-        if let resolution = report.resolution, let code = resolution.errorCode, let failure = resolution.failure,
-            !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == code })
+        if let resolution = report.resolution, let failure = report.chainFailure,
+            failure.code == nil
+                || !report.findings.contains(where: { $0.severity == .error && $0.vastErrorCode == failure.code })
         {
-            let hop = resolution.hops.indices.contains(failure.hop) ? resolution.hops[failure.hop].url : report.source
+            let hop =
+                resolution.hops.indices.contains(failure.hop)
+                ? resolution.hops[failure.hop].url : report.fileName ?? report.source
+            var properties: [(String, JSON)] = [("hop", .int(failure.hop)), ("source", .string(report.source))]
+            if let code = failure.code { properties.insert(("vastErrorCode", .int(code.rawValue)), at: 0) }
             made.append(
                 result(
-                    rule: "wrapper.chain", level: "error", message: "VAST \(code.named): \(failure.message)",
-                    uri: hop, line: nil, column: nil, path: nil,
-                    properties: [
-                        ("vastErrorCode", .int(code.rawValue)), ("hop", .int(failure.hop)),
-                        ("source", .string(report.source)),
-                    ]))
+                    rule: "wrapper.chain", level: "error",
+                    message: (failure.code.map { "VAST \($0.named): " } ?? "") + failure.message,
+                    uri: hop, line: nil, column: nil, path: nil, properties: properties))
         }
         for finding in report.findings { made.append(result(for: finding, in: report)) }
         results.append((index, made))
     }
 
     private mutating func result(for finding: VASTFinding, in report: DocumentReport) -> JSON {
-        var uri = report.source
+        var uri = report.fileName ?? report.source
         var path = finding.location
         var properties: [(String, JSON)] = [("category", .string(finding.category.rawValue))]
         if let code = finding.vastErrorCode { properties.append(("vastErrorCode", .int(code.rawValue))) }
@@ -61,7 +63,7 @@ struct SARIFReport {
             path = String(path[path.index(after: colon)...].drop { $0 == " " })
             if path.hasPrefix("/"), resolution.hops.indices.contains(hop) { uri = resolution.hops[hop].url }
             properties.append(("hop", .int(hop)))
-            if uri != report.source { properties.append(("source", .string(report.source))) }
+            if uri != report.fileName ?? report.source { properties.append(("source", .string(report.source))) }
         }
         let level =
             switch finding.severity {
@@ -173,13 +175,22 @@ struct SARIFReport {
         ])
     }
 
-    /// A source name as a URI reference: URLs as they are, paths percent-encoded where RFC 3986 needs it.
+    /// A source name as a URI reference: URLs as they are, paths percent-encoded where RFC 3986 needs it,
+    /// byte by byte (a file name's byte that is not UTF-8, carried as ``FileName`` says, is `%FF`).
     static func uri(_ name: String) -> String {
         if name.hasPrefix("http://") || name.hasPrefix("https://") || name.hasPrefix("file:") { return name }
-        var allowed = CharacterSet.alphanumerics.intersection(
-            CharacterSet(charactersIn: Unicode.Scalar(0)...Unicode.Scalar(127)))
-        allowed.insert(charactersIn: "-._~/!$&'()*+,;=:@")
-        let encoded = name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
+        let allowed = Set("-._~/!$&'()*+,;=:@".utf8)
+        var encoded = ""
+        for byte in FileName.bytes(of: name) {
+            if byte < 0x80,
+                Character(Unicode.Scalar(byte)).isLetter || Character(Unicode.Scalar(byte)).isNumber
+                    || allowed.contains(byte)
+            {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
         // A first segment with a colon would read as a scheme.
         if let colon = encoded.firstIndex(of: ":"), !encoded[..<colon].contains("/") { return "./" + encoded }
         return encoded

@@ -70,7 +70,7 @@ struct HTMLReport {
             "error code",
             report.reportedErrorCode.map { code in
                 String(code.rawValue) + (code.meaning.map { " (\($0))" } ?? "")
-            } ?? "none")
+            } ?? report.chainFailure.map { "none: \($0.named)" } ?? "none")
         html += fact("hops", String(page.resolution?.hops.count ?? 0))
         let counts = Dictionary(grouping: report.findings, by: \.severity).mapValues(\.count)
         html += fact(
@@ -180,14 +180,15 @@ struct HTMLReport {
         guard !page.timelines.isEmpty else {
             return html + "<p class=\"empty\">No ad, so no playback to simulate.</p>\n</section>\n"
         }
-        html += "<p class=\"hint\">A play to the end with default options. Each mark is an event at a moment; "
+        html += "<p class=\"hint\">A play to the end with default options"
+        html += page.timelines.count > 1 ? ", the pod as one break, ad after ad. " : ". "
+        html += "Each mark is an event at a moment; "
         html += "the dots under it are the hops whose URLs fire (hover a mark for the URLs).</p>\n"
         for timeline in page.timelines {
             html += "<div class=\"ad\">\n<h3>\(HTML.escape(adHeading(timeline)))</h3>\n"
-            if let note = timeline.note {
-                html += "<p class=\"empty\">No timeline: \(HTML.escape(note)).</p>\n"
-            } else if timeline.beacons.isEmpty {
-                html += "<p class=\"empty\">The simulated play fired no beacon.</p>\n"
+            if let note = timeline.note { html += "<p class=\"empty\">\(HTML.escape(note)).</p>\n" }
+            if timeline.beacons.isEmpty {
+                if timeline.note == nil { html += "<p class=\"empty\">The simulated play fired no beacon.</p>\n" }
             } else {
                 html += HTMLTimeline(timeline: timeline).svg + "\n"
                 html += legend(hops: Set(timeline.beacons.map(\.hop)).sorted())

@@ -1,3 +1,4 @@
+import AdResolution
 import Foundation
 import Synchronization
 
@@ -112,7 +113,7 @@ enum TemporaryFiles {
                 if entry.isFolder {
                     try? FileManager.default.removeItem(atPath: entry.path)
                 } else {
-                    unlink(entry.path)
+                    FileName.withPlatformPath(entry.path) { _ = unlink($0) }
                 }
             }
             registry.paths = [:]

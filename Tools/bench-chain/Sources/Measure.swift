@@ -143,7 +143,7 @@ func measureThroughput(
         let r = await resolver.resolve(tagURL: tagURL)
         let hopMs = r.hops.map(\.milliseconds)
         if let failure = r.failure {
-            return ("VAST \(failure.code.rawValue): \(failure.message)", hopMs)
+            return ("\(failure)", hopMs)
         }
         return (
             r.ads.count == 1 && r.hops.count == hops ? nil : "wrong shape: \(r.ads.count) ads, \(r.hops.count) hops",
