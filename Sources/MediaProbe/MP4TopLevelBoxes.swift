@@ -14,6 +14,8 @@ struct MP4TopLevelBoxes {
     var majorBrand: String?
     /// The offset of the first `moov` box, when the walk reached one.
     var moovOffset: Int?
+    /// Where that `moov` box ends (its offset plus its declared size).
+    var moovEnd: Int?
     /// The offset of the first `mdat` box, when the walk reached one.
     var mdatOffset: Int?
     /// True when a box declares an end beyond the file's total size (a truncated file).
@@ -53,7 +55,10 @@ struct MP4TopLevelBoxes {
             }
             guard size >= (size32 == 1 ? 16 : 8) else { return }
             if type == "ftyp", header.count >= 12 { majorBrand = String(decoding: header[8..<12], as: UTF8.self) }
-            if type == "moov", moovOffset == nil { moovOffset = offset }
+            if type == "moov", moovOffset == nil {
+                moovOffset = offset
+                moovEnd = size <= UInt64(Int.max - offset) ? offset + Int(size) : Int.max
+            }
             if type == "mdat", mdatOffset == nil { mdatOffset = offset }
             guard size <= UInt64(end - offset) else {
                 if input.totalSize != nil { runsPastEnd = true } else { stoppedAtEndOfInput = true }

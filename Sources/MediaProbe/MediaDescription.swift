@@ -29,7 +29,7 @@ public struct MediaDescription: Sendable, Hashable, Codable {
     public var fastStart: Bool?
     /// The whole file's size in bytes, when known (a file's size, or the total a `Range` response gave).
     public var fileSize: Int?
-    /// The bytes the probe read.
+    /// The bytes of the file the probe read (each byte once, however often it was read).
     public var byteCount: Int
     /// True when the probe had the whole file; false for a prefix (the first bytes of a `Range` request).
     public var complete: Bool

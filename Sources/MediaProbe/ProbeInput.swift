@@ -24,10 +24,16 @@ final class ProbeInput {
     let totalSize: Int?
     private let maxBytes: Int
     private let deadline: ContinuousClock.Instant
-    /// The bytes read so far.
+    /// The bytes read so far, counting a byte read twice twice: what the byte cap limits.
     private(set) var bytesRead = 0
+    /// The distinct bytes read so far (a byte read twice counts once): what a description reports.
+    private(set) var bytesSeen = 0
+    /// The ranges read so far, merged, sorted by start; few, since readers mostly move forward.
+    private var seen: [Range<Int>] = []
     /// Where libavformat's next read starts (its AVIO position).
     private var position = 0
+    /// True once a read asked for bytes at or past the end of the readable bytes.
+    private(set) var reachedEnd = false
     /// Set when a read was refused for the deadline or the byte cap; the probe reports it over whatever
     /// libavformat made of the refusal.
     private(set) var stop: Stop?
@@ -76,7 +82,10 @@ final class ProbeInput {
     /// the deadline or the byte cap refused the read or the file could not be read.
     func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int? {
         guard stop == nil, !deadlinePassed() else { return nil }
-        guard offset >= 0, offset < available else { return 0 }
+        guard offset >= 0, offset < available else {
+            reachedEnd = true
+            return 0
+        }
         let wanted = min(buffer.count, available - offset)
         guard bytesRead + wanted <= maxBytes else {
             stop = .byteCap
@@ -87,7 +96,7 @@ final class ProbeInput {
             bytes.withUnsafeBytes { source in
                 buffer.baseAddress?.copyMemory(from: source.baseAddress! + offset, byteCount: wanted)
             }
-            bytesRead += wanted
+            record(offset..<offset + wanted)
             return wanted
         case .file(let descriptor):
             var count = 0
@@ -95,9 +104,27 @@ final class ProbeInput {
                 count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
             } while count < 0 && errno == EINTR
             guard count >= 0 else { return nil }
-            bytesRead += count
+            record(offset..<offset + count)
             return count
         }
+    }
+
+    /// Counts `range` as read: against the byte cap always, in ``bytesSeen`` where it was not read before.
+    private func record(_ range: Range<Int>) {
+        bytesRead += range.count
+        var merged = range
+        var kept: [Range<Int>] = []
+        for other in seen {
+            if other.upperBound < merged.lowerBound || other.lowerBound > merged.upperBound {
+                kept.append(other)
+            } else {
+                merged = min(other.lowerBound, merged.lowerBound)..<max(other.upperBound, merged.upperBound)
+            }
+        }
+        kept.append(merged)
+        kept.sort { $0.lowerBound < $1.lowerBound }
+        seen = kept
+        bytesSeen = seen.reduce(0) { $0 + $1.count }
     }
 
     /// ``read(at:into:)`` at libavformat's position, which moves past the bytes read.

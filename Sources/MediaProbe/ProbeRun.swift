@@ -27,18 +27,26 @@ struct ProbeRun {
         }
         if input.stop != nil { throw stopError() }
 
+        if !complete, let boxes {
+            switch (boxes.fastStart, boxes.moovEnd.map { $0 <= input.available }) {
+            case (false?, let whole) where whole != true:
+                // The moov box is not (wholly) in the prefix: all it can say is that the file does not start fast.
+                description.byteCount = input.bytesSeen
+                return description
+            case (true?, false?):
+                // libavformat would read what it could of a cut moov and describe part of the file as the whole.
+                throw prefixTooShort("moov box")
+            default: break
+            }
+        }
+
         let format: FormatContext
         do {
             format = try FormatContext(kind, over: input, limits: limits)
         } catch {
             if input.stop != nil { throw stopError() }
-            if !complete, let boxes, boxes.fastStart == false {
-                // The moov box lies past the prefix: all a prefix can say is that the file does not start fast.
-                description.byteCount = input.bytesRead
-                return description
-            }
-            if error.isEndOfFile {
-                throw truncated(complete ? "its header is cut short" : "the prefix ends inside its header")
+            if error.isEndOfFile || (!complete && input.reachedEnd) {
+                throw complete ? truncated("its header is cut short") : prefixTooShort("header")
             }
             if let boxes, boxes.moovOffset == nil, complete {
                 throw MediaProbeError(.unreadable, "the MP4 file has no moov box: re-encode or re-mux it")
@@ -51,7 +59,7 @@ struct ProbeRun {
             throw MediaProbeError(.noVideoStream, "the \(description.container) file holds no video or audio stream")
         }
         fill(&description, from: format, matroska: kind == .matroska)
-        description.byteCount = input.bytesRead
+        description.byteCount = input.bytesSeen
         return description
     }
 
@@ -111,6 +119,13 @@ struct ProbeRun {
 
     private func truncated(_ detail: String) -> MediaProbeError {
         MediaProbeError(.truncated, "the media file is truncated: \(detail); fetch or encode it again")
+    }
+
+    /// A prefix that ends before the part of the container the probe needs: `truncated`, since the bytes given
+    /// are a cut file, with advice to fetch more.
+    private func prefixTooShort(_ part: String) -> MediaProbeError {
+        MediaProbeError(
+            .truncated, "the first \(input.available) bytes end inside the file's \(part): probe a longer prefix")
     }
 
     /// The error for the reason ``ProbeInput/stop`` recorded.
