@@ -20,7 +20,9 @@ struct EBMLHeader {
             headerSize <= UInt64(head.count - reader.offset)
         else { return }
         let headerEnd = reader.offset + Int(headerSize)
-        while reader.offset < headerEnd, let id = reader.id(), let size = reader.size(),
+        // A child's ID and size may run past the header's end (a size of one byte holding a two-byte child):
+        // the offset is compared before it is subtracted from.
+        while reader.offset < headerEnd, let id = reader.id(), let size = reader.size(), reader.offset <= headerEnd,
             size <= UInt64(headerEnd - reader.offset)
         {
             if id == Self.docTypeID {

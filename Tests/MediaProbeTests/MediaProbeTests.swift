@@ -97,6 +97,20 @@ struct MediaProbeTests {
         #expect(error.message.contains(named))
     }
 
+    @Test func ebmlHeaderWhoseChildRunsPastItIsRefusedWithoutATrap() throws {
+        // Tools/fuzz/crashes-found/media-ebml-child-past-header without its two mode bytes: the EBML header
+        // declares one byte, and its first child's ID and size take three.
+        let bytes: [UInt8] =
+            [0x1A, 0x45, 0xDF, 0xA3, 0x81, 0x86, 0x42, 0x9F, 0x42, 0x01, 0xF7, 0x81, 0x01, 0x42, 0xF2, 0x81, 0x04]
+            + [0x42, 0xF3, 0x81, 0x08, 0x42, 0x82, 0x84] + Array("webm".utf8)
+            + [0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02, 0x18, 0x53, 0x80, 0x67, 0x01]
+            + [UInt8](repeating: 0xFF, count: 7)
+        let error = try #require(throws: MediaProbeError.self) {
+            try MediaProbe.probe(prefix: bytes, totalSize: bytes.count)
+        }
+        #expect(error.code == .unreadable)
+    }
+
     @Test func prefixOfFastStartFileGivesTheWholeDescription() throws {
         let bytes = try TestMedia.bytes(.h264FastStart720p)
         let whole = try MediaProbe.probe(fileAt: TestMedia.path(.h264FastStart720p))
