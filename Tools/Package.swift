@@ -60,7 +60,7 @@ let package = Package(
             name: "VASTFuzz",
             dependencies: [
                 engine("VAST"), engine("AdPlacement"), engine("AdLifecycle"), engine("AdSimulation"),
-                engine("LifecycleFixtures"), engine("VASTCheck"),
+                engine("LifecycleFixtures"), engine("VASTCheck"), engine("MediaProbe"),
             ],
             path: "fuzz/Sources", swiftSettings: strict),
         .executableTarget(
