@@ -34,7 +34,7 @@ public enum MediaProbe {
     /// - Parameters:
     ///   - prefix: the file's first bytes.
     ///   - totalSize: the whole file's size (from `Content-Range`), nil when unknown; it makes the bitrate and
-    ///     truncation checks possible.
+    ///     truncation checks possible. A size below the prefix's count is taken as the count.
     ///   - limits: the probe's byte and time bounds.
     /// - Returns: what the prefix shows, with ``MediaDescription/complete`` true only when the prefix is the
     ///   whole file.
