@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
+        .library(name: "MediaProbe", targets: ["MediaProbe"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
     ],
     targets: [
@@ -36,6 +37,11 @@ let package = Package(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .systemLibrary(
+            name: "CAVFormat",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
         ),
         .target(name: "AdErrors", swiftSettings: strict),
         .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
@@ -63,6 +69,7 @@ let package = Package(
                 "VAST",
             ],
             exclude: ["README.md"], swiftSettings: strict),
+        .target(name: "MediaProbe", dependencies: ["AdErrors", "VAST", "CAVFormat"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "TestSupport"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -89,6 +96,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(
+            name: "MediaProbeTests", dependencies: ["MediaProbe", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport", "VAST"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -24,6 +24,7 @@ let package = Package(
         .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
         .executable(name: "beacon-child", targets: ["BeaconChild"]),
         .executable(name: "hostile-beacons", targets: ["HostileBeacons"]),
+        .executable(name: "hostile-media", targets: ["HostileMedia"]),
     ],
     dependencies: [.package(name: "AdEngine", path: "..")],
     targets: [
@@ -59,7 +60,7 @@ let package = Package(
             name: "VASTFuzz",
             dependencies: [
                 engine("VAST"), engine("AdPlacement"), engine("AdLifecycle"), engine("AdSimulation"),
-                engine("LifecycleFixtures"), engine("VASTCheck"),
+                engine("LifecycleFixtures"), engine("VASTCheck"), engine("MediaProbe"),
             ],
             path: "fuzz/Sources", swiftSettings: strict),
         .executableTarget(
@@ -67,6 +68,10 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "HostileBeacons", dependencies: [engine("AdTransport")], path: "hostile-beacons/Sources",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "HostileMedia", dependencies: [engine("MediaProbe"), "LoopbackSupport"],
+            path: "hostile-media/Sources",
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

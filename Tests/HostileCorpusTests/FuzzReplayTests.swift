@@ -10,7 +10,7 @@ struct FuzzReplayTests {
     static let root = TestServer.repositoryRoot
     static let separator = Array("\n--8<--\n".utf8)
 
-    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli"])
+    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media"])
     func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
         guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
             Issue.record("vast-fuzz must be built first (Tools/test builds them)")
@@ -67,6 +67,14 @@ struct FuzzReplayTests {
                 (files("Tests/Fixtures/lifecycle", suffix: ".json")
                 + files("Tests/Fixtures/lifecycle/session", suffix: ".json")
                 + files("Tests/Hostile/cli", suffix: ".json")).map { Array(try Data(contentsOf: $0)) }
+        case "media":
+            // Each mode byte over byte-built files, and the real ffmpeg files whole and cut when ffmpeg is here.
+            let built = ["mp4-minimal", "mp4-moov-last", "ebml-minimal", "mp4-top-box-size-max", "random-64k"]
+                .compactMap { HostileMedia.recipes[$0]?() }
+            let real = TestMedia.available ? try [TestMedia.File.h264FastStart360p, .webmVP9].map(TestMedia.bytes) : []
+            return (built + real).enumerated().flatMap { index, file in
+                [[UInt8(index % 4), 0x10] + file, [1, 0] + Array(file.prefix(2048))]
+            }
         case "macros":
             let template = Array(
                 "https://t.example.com/i?cb=[CACHEBUSTING]&d=[DOMAIN]&e=[ERRORCODE]&u=%%DEVICEUA%%&c=[ADCATEGORIES]"

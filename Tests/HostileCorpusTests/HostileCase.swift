@@ -7,7 +7,7 @@ struct HostileCase: Decodable, Sendable {
     var name: String
     /// What makes it hostile: the attack, or the review finding it replays.
     var note: String
-    /// The executable: `vastcheck` (default) or `beacons` (`hostile-beacons`).
+    /// The executable: `vastcheck` (default), `beacons` (`hostile-beacons`) or `media` (`hostile-media`).
     var run: String?
     /// The arguments, with placeholders (see ``CaseWorkspace``).
     var args: [String]

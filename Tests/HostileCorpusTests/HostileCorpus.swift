@@ -7,7 +7,7 @@ enum HostileCorpus {
 
     /// The layers the issue names, each of which must hold cases.
     static let requiredLayers = [
-        "parser", "encodings", "numbers", "transport", "wrappers", "pods", "beacons", "settings", "cli",
+        "parser", "encodings", "numbers", "transport", "wrappers", "pods", "beacons", "settings", "cli", "media",
     ]
 
     /// Every case, layer by layer in name order, each in file order.

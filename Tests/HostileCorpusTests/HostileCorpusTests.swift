@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 import VAST
 
-/// Replays the hostile corpus (`Tests/Hostile`): each case in a child process (the real `vastcheck`, or
-/// `hostile-beacons` for the beacon store), against the loopback server where it needs one, with a time
+/// Replays the hostile corpus (`Tests/Hostile`): each case in a child process (the real `vastcheck`,
+/// `hostile-beacons` for the beacon store, or `hostile-media` for the media probe), against the loopback server where it needs one, with a time
 /// limit. Asserts every expected outcome, no signal, and each case's time and memory bounds, then prints
 /// one line to quote: `hostile cases=N signals=S slowest_ms=T (case) max_rss_growth_mb=M (case)`.
 @Suite("Hostile corpus", .serialized)
@@ -35,9 +35,10 @@ struct HostileCorpusTests {
             """))
     func everyHostileCaseEndsWithItsExpectedOutcomeWithinBounds() throws {
         guard let vastcheck = HostileCorpus.executable("vastcheck"),
-            let beacons = HostileCorpus.executable("hostile-beacons")
+            let beacons = HostileCorpus.executable("hostile-beacons"),
+            let media = HostileCorpus.executable("hostile-media")
         else {
-            Issue.record("vastcheck and hostile-beacons must be built first (Tools/test builds them)")
+            Issue.record("vastcheck, hostile-beacons and hostile-media must be built first (Tools/test builds them)")
             return
         }
         let cases = try HostileCorpus.cases()
@@ -46,6 +47,7 @@ struct HostileCorpusTests {
         let baselines = try [
             "vastcheck": baseline(vastcheck, ["--version"]),
             "beacons": baseline(beacons, ["{tmp}/baseline.sqlite", "/dev/null", "1000", "100"]),
+            "media": baseline(media, ["--generate", "mp4-minimal", "{tmp}/baseline.mp4"]),
         ]
 
         var signals = 0
@@ -53,7 +55,8 @@ struct HostileCorpusTests {
         var largest: (mib: Double, id: String) = (0, "")
         for hostile in cases {
             let runner = hostile.run ?? "vastcheck"
-            guard let executable = ["vastcheck": vastcheck, "beacons": beacons][runner], let base = baselines[runner]
+            guard let executable = ["vastcheck": vastcheck, "beacons": beacons, "media": media][runner],
+                let base = baselines[runner]
             else {
                 Issue.record("\(hostile.id): unknown runner \(runner)")
                 continue

@@ -31,7 +31,7 @@ import Testing
         #expect(
             products(root).sorted() == [
                 "AdEngine", "AdErrors", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
-                "LifecycleFixtures", "VAST", "VASTCheck", "vastcheck",
+                "LifecycleFixtures", "MediaProbe", "VAST", "VASTCheck", "vastcheck",
             ])
     }
 
@@ -40,7 +40,7 @@ import Testing
         #expect(
             products(tools).sorted() == [
                 "beacon-child", "bench-batch", "bench-chain", "bench-getad", "bench-lifecycle", "bench-parse",
-                "hostile-beacons", "vast-fuzz",
+                "hostile-beacons", "hostile-media", "vast-fuzz",
             ])
         let dependencies = (tools["dependencies"] as? [[String: Any]]) ?? []
         #expect(dependencies.compactMap { $0["type"] as? String } == ["fileSystem"])

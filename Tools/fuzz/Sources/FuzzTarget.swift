@@ -13,6 +13,8 @@ enum FuzzTarget: String, CaseIterable {
     case macros
     /// The CLI's argument parsing.
     case cli
+    /// The media probe (libavformat) on arbitrary bytes.
+    case media
 
     /// Runs one input.
     func run(_ input: [UInt8]) {
@@ -23,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
         case .fixtures: FixturesTarget.run(input)
         case .macros: MacrosTarget.run(input)
         case .cli: CommandLineTarget.run(input)
+        case .media: MediaTarget.run(input)
         }
     }
 }
