@@ -46,7 +46,7 @@ import VAST
         var checks = 0
         var leaks: [String] = []
         var missing: [String] = []
-        var outputNames: [String] = []
+        var checksByOutput: [(name: String, checks: Int)] = []
         var values = 0
         for round in 0..<2 {
             let spelled = Self.values(&speller)
@@ -55,7 +55,11 @@ import VAST
             outputs += await validateOutputs(spelled)
             outputs += try await getAdOutputs(spelled, round: round)
             for output in outputs {
-                if !outputNames.contains(output.name) { outputNames.append(output.name) }
+                if let index = checksByOutput.firstIndex(where: { $0.name == output.name }) {
+                    checksByOutput[index].checks += output.spellings.count
+                } else {
+                    checksByOutput.append((output.name, output.spellings.count))
+                }
                 if !output.redacted.contains("[redacted:") { leaks.append("\(output.name): nothing hidden") }
                 for (value, spelling) in output.spellings {
                     checks += 1
@@ -69,10 +73,14 @@ import VAST
                 }
             }
         }
+        let full = checksByOutput.filter { $0.checks == values * Self.spellingsPerValue }
+        let partial = checksByOutput.filter { $0.checks != values * Self.spellingsPerValue }
         print(
-            "redaction property (CLI): values=\(values) spellings=\(Self.spellingsPerValue) per value "
-                + "outputs=\(outputNames.count) (\(outputNames.joined(separator: " "))) "
-                + "checks=\(checks) leaks=\(leaks.count) seed=\(Self.seed)")
+            "redaction property (CLI): \(values) values x \(Self.spellingsPerValue) spellings x \(full.count) outputs ("
+                + full.map(\.name).joined(separator: " ") + ") + "
+                + partial.map { "\($0.name) \($0.checks)" }.joined(separator: " + ")
+                + " (the URL-safe spellings of the request's values) = \(checks) checks, leaks=\(leaks.count) "
+                + "seed=\(Self.seed)")
         #expect(leaks.isEmpty, "\(leaks.prefix(5))")
         #expect(missing.isEmpty, "\(missing.prefix(5))")
     }

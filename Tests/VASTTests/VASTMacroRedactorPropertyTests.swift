@@ -57,8 +57,8 @@ import VAST
             }
         }
         print(
-            "redaction property (library): values=\(values) spellings=\(spellings / values) per value "
-                + "outputs=\(Self.outputs.count) embeddings=\(Self.embeddings.count) checks=\(checks) "
+            "redaction property (library): \(values) values x \(spellings / values) spellings x "
+                + "\(Self.outputs.count) outputs x \(Self.embeddings.count) embeddings = \(checks) checks, "
                 + "leaks=\(leaks.count) misplaced=\(misplaced.count) seed=\(Self.seed)")
         #expect(leaks.isEmpty, "\(leaks.prefix(5))")
         #expect(misplaced.isEmpty, "\(misplaced.prefix(5))")
