@@ -10,7 +10,8 @@ import VAST
 /// RFC 3986 by an encoder of this harness's own, and `y`, so a value holding `[CACHEBUSTING]` is written,
 /// never expanded. Then the template expands within the size bound, deterministically, unchanged when it
 /// has no delimiter, and `[ERRORCODE]`, `[REASON]` and `[CLICKPOS]` stay as written, in every spelling,
-/// where the usage does not allow them.
+/// where the usage does not allow them. Last, the template and its expansion are redacted with every
+/// value private.
 enum MacrosTarget {
     static let usages: [VASTMacroUsage] = [
         .vastAdTagURI, .impression, .error, .tracking(.start), .tracking(.verificationNotExecuted),
@@ -90,6 +91,14 @@ enum MacrosTarget {
             Invariant.check(result.url == template && result.replacements == 0, "a template without macros changed")
         }
         Invariant.sink(result.findings.reduce(0) { $0 &+ $1.description.utf8.count })
+        // The redactor reads every escape of a hostile text (the template, and what it expanded to),
+        // with every value private: it must end, and keep what it does not replace.
+        let redactor = VASTMacroRedactor(context: context, privateMacros: Set(VASTMacro.all))
+        for text in [template, result.url] {
+            let redacted = redactor.redact(text)
+            Invariant.check(!redacted.isEmpty || text.isEmpty, "redaction emptied a text")
+            Invariant.sink(redacted.utf8.count)
+        }
     }
 
     /// The spellings the expander reads a macro in.
