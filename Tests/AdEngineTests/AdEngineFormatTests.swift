@@ -65,7 +65,7 @@ import Testing
             ad.report[source: "tall"]?.message
                 == "filled, but its ad cannot be shown as a bottom banner: nothing fits maxHeight 50, maxWidth 640: "
                 + "companion 0.0 300x250 html (fixed size)")
-        _ = try ad.makeSession().impressionRendered()
+        _ = try ad.makeSession().send(.unit(.impressionRendered))
         let capped = await noAd { () throws(AdEngineError) in
             try await engine.getBottomBannerAd(for: request(.clipsBottomBanner, "marker"), maxHeight: 50)
         }

@@ -79,7 +79,7 @@ import Testing
         // that impression is the one the cap counts.
         let other = try await engine.openPresentation(.clips, configuration: Self.optedIn)
         let shown = try await engine.getAd(for: request(.clipsPreRoll, "shown"), in: other)
-        _ = try shown.makeSession().impressionRendered()
+        _ = try shown.makeSession().send(.unit(.impressionRendered))
         let third = try await engine.openPresentation(.clips, configuration: Self.optedIn)
         let capped = await noAd { () throws(AdEngineError) in
             try await engine.getAd(for: request(.clipsPreRoll, "marker"), in: third)
@@ -174,8 +174,8 @@ import Testing
         }
         // The ad returned before the close still plays; its beacons are refused, each one reported.
         let session = try before.makeSession()
-        let played = try session.impressionRendered()
-        #expect(played.count == 2 && played.first == .callback(.impressionWillBeLogged))
+        let played = try session.send(.unit(.impressionRendered))
+        #expect(played.count == 2 && played.first == .callback(.unit(.impressionWillBeLogged)))
         _ = await noAd { () throws(AdEngineError) in
             try await engine.getAd(for: request(.storiesBetweenPages, "marker"))
         }

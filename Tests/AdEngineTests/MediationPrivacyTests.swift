@@ -80,6 +80,23 @@ import VAST
         #expect(result.report.first?.url == server.docURL("echo") + "?ifa=[redacted:IFA]")
     }
 
+    @Test func aPodAdThatFailedSaysWhyWithoutTheCallsIdentifiers() async throws {
+        // The pod's second ad is a Wrapper whose tag, expanded with the IFA, answers 404: the winner's
+        // resolution names that URL in the failed ad's message.
+        let pod = ChainDocuments.vast(
+            ChainDocuments.inLineAd(hop: 0, id: "first", sequence: 1),
+            ChainDocuments.wrapperAd(
+                hop: 0, id: "second", sequence: 2, next: server.url("/echo?status=404&") + Self.query))
+        try server.register("pod", body: pod)
+        let mediator = Mediator(resolver: WrapperResolver(client: client, errorSink: DiscardingBeaconSink()))
+        let result = await mediator.run(
+            sources: [.tag("pod", template: server.docURL("pod"))], context: Self.context(),
+            deadline: .now + .seconds(10))
+        let failed = try #require(result.winner?.resolution.failedAds.first)
+        #expect(failed.failure.message.contains(server.url("/echo?status=404&") + Self.redactedQuery))
+        #expect(leaks([failed.failure.message]).isEmpty, "\(failed.failure.message)")
+    }
+
     private func engine(
         privateMacros: Set<VASTMacro> = [], redacts: Bool = true,
         sources: [PlacementSourceSettings]

@@ -35,6 +35,8 @@ import VAST
         "https://ads.example/vast?u=[UNKNOWNMACRO]",
         "http://[::1]:8080/vast",
         "https://ads.example/e?code=%5BERRORCODE%5D",
+        "https://%5BDOMAIN%5D/vast",
+        "https://%5bDOMAIN%5d/vast?cb=%%CACHEBUSTING%%",
     ])
     func urlsThatWorkOnceMacrosAreExpandedAreAccepted(_ url: String) {
         #expect(CurlURLValidator.problem(with: url) == nil, "\(url)")

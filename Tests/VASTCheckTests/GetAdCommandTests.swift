@@ -216,6 +216,32 @@ import VASTCheck
         }
     }
 
+    /// A server that puts the user agent it received into the media URL, encoded its own way
+    /// (encodeURIComponent's parentheses, `+` for spaces, lower-case hex): getad prints that URL.
+    @Test func theUserAgentInAMediaURLIsHiddenHoweverTheServerEncodedIt() async throws {
+        let spellings = [
+            "Mozilla%2F5.0%20(iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X)",
+            "Mozilla%2f5.0+%28iPhone%3b+CPU+iPhone+OS+17_4+like+Mac+OS+X%29",
+        ]
+        for (index, spelling) in spellings.enumerated() {
+            try server.register(
+                "ua-\(index)",
+                body: ChainDocuments.inLine(hop: 0).replacingOccurrences(
+                    of: "{{BASE_URL}}/media/inline.mp4", with: "https://cdn.example/m.mp4?ua=\(spelling)"))
+            let settings = try settings("storiesBetweenPages", sources: [("main", server.docURL("ua-\(index)"))])
+            let request = try file(
+                "request.json",
+                "{\"placement\": \"storiesBetweenPages\", \"device\": {\"userAgent\": \"\(Self.userAgent)\"}}")
+            for json in [false, true] {
+                let captured = CapturedConsole()
+                let arguments = ["getad", "--settings", settings, "--request", request] + (json ? ["--json"] : [])
+                #expect(await captured.run(arguments) == .success)
+                #expect(captured.out.contains("https://cdn.example/m.mp4?ua=[redacted:DEVICEUA]"), "\(captured.out)")
+                #expect(!leaks(captured.out + captured.err), "\(captured.out)")
+            }
+        }
+    }
+
     @Test func settingsCanMarkFurtherMacrosPrivate() async throws {
         let tag = try server.registerChain("content", hops: 1)
         let settings = try file(

@@ -59,6 +59,83 @@ import VAST
                 == "ip=[redacted:DEVICEIP] ll=[redacted:LATLONG]")
     }
 
+    /// The spellings the third hostile campaign got through: each encoder's own choices, lower-case
+    /// hex, another letter case, nested encodings, and HTML or JSON escaping around any of them.
+    @Test(arguments: [
+        // JavaScript's encodeURIComponent leaves ( ) ! * ' as they are.
+        ("ua=Mozilla%2F5.0%20(iPhone%3B%20CPU%20iPhone%20OS%2017_4%20like%20Mac%20OS%20X)", "DEVICEUA"),
+        // Java's URLEncoder: + for a space, ( ) encoded, * kept.
+        ("ua=Mozilla%2F5.0+%28iPhone%3B+CPU+iPhone+OS+17_4+like+Mac+OS+X%29", "DEVICEUA"),
+        // PHP's urlencode writes ~ as %7E; rawurlencode and the expander keep it.
+        ("gpp=DBABMA%7E\(VASTMacroRedactorTests.consent)", "GPPSTRING"),
+        ("gpp=DBABMA%7e\(VASTMacroRedactorTests.consent)", "GPPSTRING"),
+        // Lower-case hex in a list separator, and mixed case inside one escape.
+        ("ll=51.004%2c-0.1", "LATLONG"),
+        ("ip=2001%3adb8%3A%3a1", "DEVICEIP"),
+        // Another letter case.
+        ("ifa=\(VASTMacroRedactorTests.ifa.lowercased())", "IFA"),
+        ("ua=MOZILLA%2F5.0%20%28IPHONE%3B%20CPU%20IPHONE%20OS%2017_4%20LIKE%20MAC%20OS%20X%29", "DEVICEUA"),
+        // Encoded three times, the middle time with lower-case hex.
+        ("ip=2001%25253Adb8%25253A%25253A1", "DEVICEIP"),
+        ("ip=2001%25253adb8%25253a%25253a1", "DEVICEIP"),
+        // HTML-escaped, named, decimal and hex references, and mixed with percent-encoding.
+        ("ua=Mozilla&sol;5.0 &lpar;iPhone&semi; CPU iPhone OS 17_4 like Mac OS X&rpar;", "DEVICEUA"),
+        ("ua=Mozilla&#47;5.0&#32;&#x28;iPhone&#X3b; CPU iPhone OS 17_4 like Mac OS X&#41;", "DEVICEUA"),
+        ("ua=Mozilla%2F5.0%20&#40;iPhone;+CPU+iPhone+OS+17_4+like+Mac+OS+X%29", "DEVICEUA"),
+        // JSON's and the terminal's backslash escapes.
+        ("ua=Mozilla\\/5.0 \\u0028iPhone; CPU iPhone OS 17_4 like Mac OS X\\u0029", "DEVICEUA"),
+        ("ll=51.004\\x2c-0.1", "LATLONG"),
+    ])
+    func aValueIsFoundHoweverItIsSpelled(_ text: String, _ macro: String) {
+        let redactor = VASTMacroRedactor(context: Self.context())
+        let name = String(text.prefix { $0 != "=" })
+        #expect(redactor.redact(text) == "\(name)=[redacted:\(macro)]")
+    }
+
+    @Test func theTextAroundAnEscapedValueIsKeptByteForByte() {
+        let redactor = VASTMacroRedactor(context: Self.context())
+        let html = "<td class=\"url\">https://t.example/i?a=%26&amp;ip=2001%3Adb8%3A%3A1&amp;x=%E2%82%AC</td>"
+        #expect(
+            redactor.redact(html)
+                == "<td class=\"url\">https://t.example/i?a=%26&amp;ip=[redacted:DEVICEIP]&amp;x=%E2%82%AC</td>")
+        let json = #"{"message": "the value \"6d92078a-8246-4ba4-ae5b-76104861e7dc\" was refused"}"#
+        #expect(redactor.redact(json) == #"{"message": "the value \"[redacted:IFA]\" was refused"}"#)
+    }
+
+    @Test func aValueThatHoldsEscapesIsFoundAsGivenAndAsItsEscapesRead() {
+        var context = VASTMacroContext()
+        context.ifa = "id%2Bwith+plus&amp;"
+        let redactor = VASTMacroRedactor(context: context)
+        for text in [
+            "x=id%2Bwith+plus&amp;", "x=id%252Bwith%2Bplus%26amp%3B", "x=id+with plus&", "x=ID%2bWITH+PLUS&AMP;",
+        ] {
+            #expect(redactor.redact(text) == "x=[redacted:IFA]", "\(text)")
+        }
+    }
+
+    @Test func overlappingValuesBecomeOneReplacement() {
+        var context = VASTMacroContext()
+        context.ifa = "AAAA-BBBB"
+        context.deviceIP = "BBBB-CCCC"
+        #expect(
+            VASTMacroRedactor(context: context).redact("x AAAA-BBBB-CCCC y") == "x [redacted:IFA][redacted:DEVICEIP] y")
+    }
+
+    @Test func hostileTextsAreRedactedInBoundedTime() {
+        let redactor = VASTMacroRedactor(context: Self.context())
+        let start = ContinuousClock.now
+        // A megabyte of %25: one layer leaves a third of a megabyte of %, the next has nothing to read.
+        let percents = String(repeating: "%25", count: 350_000)
+        #expect(redactor.redact(percents) == percents)
+        // A megabyte that unescapes on every layer, then a value encoded six times at its end.
+        let nested =
+            String(repeating: "%252525252525&amp;+\\u0025", count: 40_000) + "ip=2001%25252525253Adb8"
+            + "%25252525253A%25252525253A1"
+        #expect(redactor.redact(nested).hasSuffix("ip=[redacted:DEVICEIP]"))
+        // Generous: debug builds on a loaded machine; the exact answers above are the real check.
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test func aWithheldValueIsHiddenAndItsMinusTwoKept() {
         var context = Self.context()
         context.withheld.insert(.ifa)

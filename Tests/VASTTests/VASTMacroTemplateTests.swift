@@ -10,7 +10,7 @@ import VAST
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Every http(s) URL written in vast-samples/ and Tests/Hostile/ (up to a quote, `<`, or white
-    /// space; a CDATA end is cut off), and the same URLs with every IAB macro appended in both forms.
+    /// space; a CDATA end is cut off), and the same URLs with every IAB macro appended in each spelling.
     private static func corpusURLs() throws -> [String] {
         var urls: Set<String> = []
         for folder in ["vast-samples", "Tests/Hostile"] {
@@ -29,6 +29,8 @@ import VAST
         }
         let every =
             VASTMacro.all.map { "[\($0.rawValue)]" }.joined() + VASTMacro.all.map { "%%\($0.rawValue)%%" }.joined()
+            + VASTMacro.all.map { "%5B\($0.rawValue)%5D" }.joined()
+            + VASTMacro.all.map { "%5b\($0.rawValue)%5d" }.joined()
         let sorted = urls.sorted()
         return sorted + sorted.prefix(50).map { $0 + "&all=" + every }
     }
@@ -40,6 +42,7 @@ import VAST
         "[" + String(repeating: "A", count: 64) + "]", "[" + String(repeating: "A", count: 65) + "]",
         "u=[NOTAMACRO]&v=[NOTAMACRO]&w=%%NOT_ONE_2%%", "é[IFA]ü[DEVICEUA]",
         "e=[ERRORCODE]&c=[CLICKPOS]&r=[REASON]&p=[ADPLAYHEAD]&x=[CONTENTPLAYHEAD]",
+        "%5B", "%5BIFA]", "[IFA%5D", "%5Bifa%5D", "%5B%5BCACHEBUSTING%5D%5D", "e=%5bERRORCODE%5D&u=%5BNOTAMACRO%5d",
     ]
 
     private static let usages: [VASTMacroUsage] = [

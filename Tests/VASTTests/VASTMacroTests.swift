@@ -16,6 +16,79 @@ import VAST
         #expect(expansion.findings.isEmpty)
     }
 
+    /// VAST 4.x section 6.1 writes `[NAME]`; the XSD's `anyURI` wants it percent-encoded (`%5BNAME%5D`, hex
+    /// in either case); ad servers still write `%%NAME%%`. Each is replaced, delimiters included, by the
+    /// same value in the same encoding.
+    @Test func everySpellingIsExpandedAlikeWithTheSameEncoding() {
+        let spellings = [
+            "[DEVICEUA]", "%5BDEVICEUA%5D", "%5bDEVICEUA%5d", "%5BDEVICEUA%5d", "%5bDEVICEUA%5D", "%%DEVICEUA%%",
+        ]
+        for spelling in spellings {
+            let expansion = expand("https://t.example/i?ua=\(spelling)&n=1")
+            print("expand \(spelling) -> \(expansion.url)")
+            #expect(expansion.url == "https://t.example/i?ua=Mozilla%2F5.0%20%28iPhone%29&n=1", "\(spelling)")
+            #expect(expansion.replacements == 1)
+            #expect(expansion.findings.isEmpty)
+            #expect(VASTMacroTemplate("ua=\(spelling)").macros == [.deviceUA])
+        }
+        let mixed = expand("a=[ADCOUNT]&b=%5BADCOUNT%5D&c=%%ADCOUNT%%&d=%5bCACHEBUSTING%5d")
+        #expect(mixed.url == "a=2&b=2&c=2&d=10012345")
+        #expect(mixed.replacements == 4)
+    }
+
+    /// What the rules say of `[NAME]` holds for every spelling: unknown names, macros tied to other
+    /// URIs and macros without a value stay exactly as written, each reported.
+    @Test(arguments: [("[", "]"), ("%5B", "%5D"), ("%5b", "%5d"), ("%%", "%%")])
+    func macrosThatStayAreLeftAsWrittenInEverySpelling(_ open: String, _ close: String) {
+        let url = "a=\(open)NOTAMACRO\(close)&e=\(open)ERRORCODE\(close)&i=\(open)IFA\(close)"
+        let expansion = VASTMacroExpander.expand(url, context: VASTMacroContext(), usage: .impression)
+        print("leave \(url) -> \(expansion.url)")
+        #expect(expansion.url == url)
+        #expect(expansion.findings.map(\.kind) == [.unknownMacro, .notAllowedHere, .notFilled])
+        #expect(expansion.findings.map(\.macro.rawValue) == ["NOTAMACRO", "ERRORCODE", "IFA"])
+        var context = VASTMacroContext()
+        context.errorCode = .init(rawValue: 405)
+        #expect(VASTMacroExpander.expand("e=\(open)ERRORCODE\(close)", context: context, usage: .error).url == "e=405")
+    }
+
+    /// `url.macro-unencoded` advises `%5BNAME%5D` for a macro in clear: the expander expands that spelling,
+    /// the rule is quiet about it, and brackets that are no macro name (`a[0]=1`) are not called macros.
+    @Test func theValidatorsAdviceIsASpellingTheExpanderExpands() throws {
+        let rule = try #require(VASTRuleCatalog.all.first { $0.id == "url.macro-unencoded" })
+        let advised = try #require(rule.goodExample.firstMatch(of: /https:[^<]+/)).output
+        var context = VASTMacroContext()
+        context.errorCode = .init(rawValue: 405)
+        #expect(
+            VASTMacroExpander.expand(String(advised), context: context, usage: .error).url
+                == "https://t.example/e?c=405")
+        func findings(_ error: String) throws -> [String] {
+            let document = """
+                <VAST version="4.2" xmlns="http://www.iab.com/VAST"><Ad id="a"><InLine><AdSystem>s</AdSystem>\
+                <Error><![CDATA[\(error)]]></Error><Impression>https://t.example/i</Impression>\
+                <AdServingId>x</AdServingId><AdTitle>t</AdTitle><Creatives><Creative id="c">\
+                <UniversalAdId idRegistry="Ad-ID">c</UniversalAdId><Linear><Duration>00:00:10</Duration><MediaFiles>\
+                <MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://t.example/m.mp4\
+                </MediaFile></MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>
+                """
+            return try VASTParser().parse(Array(document.utf8)).findings.filter { $0.rule == rule.id }.map(\.message)
+        }
+        #expect(try findings("https://t.example/e?a[0]=1&c=[ERRORCODE]").count == 1)
+        #expect(try findings("https://t.example/e?a[0]=1&c=[ERRORCODE]").first?.contains("[ERRORCODE]") == true)
+        #expect(try findings(String(advised)).isEmpty)
+        #expect(try findings("https://t.example/e?a[0]=1&b[_x]=2&c=%5bERRORCODE%5d").isEmpty)
+    }
+
+    @Test(arguments: [
+        "%5BIFA]", "[IFA%5D", "%5BIFA%%", "%%IFA%5D", "%5Bifa%5D", "%5B_A%5D", "%5B%5D", "%5B", "%5BIFA%5", "%5BIFA%",
+        "%5CIFA%5D", "%2BIFA%2B", "%255BIFA%255D",
+    ])
+    func encodedBracketsThatDoNotEncloseAMacroNameAreOrdinaryText(_ url: String) {
+        let expansion = expand(url)
+        #expect(expansion.url == url)
+        #expect(expansion.findings.isEmpty)
+        #expect(expansion.replacements == 0)
+    }
+
     @Test(arguments: [
         (VASTMacro.errorCode, [VASTMacroUsage.error], "403"),
         (.reason, [.verificationNotExecuted, .tracking(.verificationNotExecuted)], "3"),
@@ -136,7 +209,7 @@ import VAST
         #expect(expansion.findings.map(\.occurrences) == [10_000, 10_000])
     }
 
-    @Test(arguments: ["[", "%", "[A", "%%A", "[[A]", "%%A%"])
+    @Test(arguments: ["[", "%", "[A", "%%A", "[[A]", "%%A%", "%5B", "%5BA", "%5BA%5", "%5B%5BA%5D"])
     func pathologicalMegabyteInputsExpandInOnePass(_ unit: String) {
         let url = String(repeating: unit, count: 1_000_000 / unit.utf8.count)
         #expect(expand(url).url == url)

@@ -27,10 +27,14 @@ extension MediationWinner {
 }
 
 extension VASTResolution {
-    /// The resolution with every hop, finding, failure and error pixel redacted; the ads as they were.
+    /// The resolution with every hop, finding, failure (the chain's and each failed ad's) and error pixel
+    /// redacted; the ads as they were.
     func redacted(by redactor: VASTMacroRedactor) -> VASTResolution {
         var resolution = self
         resolution.hops = hops.map { $0.redacted(by: redactor) }
+        for index in resolution.failedAds.indices {
+            resolution.failedAds[index].failure.message = redactor.redact(failedAds[index].failure.message)
+        }
         resolution.findings = findings.map { finding in
             var redacted = finding
             redacted.message = redactor.redact(finding.message)

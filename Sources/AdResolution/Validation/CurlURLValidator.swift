@@ -8,9 +8,10 @@ public import VAST
 /// Use it as `VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)`; refused URLs
 /// become `url.unparseable` findings.
 ///
-/// URLs are judged as the values they will become: each IAB macro written `[NAME]` or `%%NAME%%`
-/// (the 59 of `VASTMacro`) is replaced by `0` first, a value that is legal in every part of
-/// a URL (host, port, path, query), because players expand those before fetching. libcurl accepts
+/// URLs are judged as the values they will become: each IAB macro written `[NAME]`, `%5BNAME%5D` or
+/// `%%NAME%%` (the 59 of `VASTMacro`, read as `VASTMacroExpander` reads them) is replaced by `0` first,
+/// a value that is legal in every part of a URL (host, port, path, query), because players expand those
+/// before fetching. libcurl accepts
 /// brackets in a path, query or fragment but not in a host or port, so without this `https://[DOMAIN]/tag`
 /// would be refused although it works. Brackets that are not an IAB macro (`http://host]`) are left
 /// as written and judged as such: nobody will expand them.
@@ -43,45 +44,9 @@ public enum CurlURLValidator {
         }
     }
 
-    /// `url` with every IAB macro (`[NAME]`, `%%NAME%%`) replaced by `0`; anything else as written.
+    /// `url` with every IAB macro (`[NAME]`, `%5BNAME%5D`, `%%NAME%%`) replaced by `0`; anything else as
+    /// written.
     static func expandingMacrosToPlaceholders(_ url: String) -> String {
-        let bytes = Array(url.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if let end = macroEnd(in: bytes, at: index) {
-                output.append(0x30)
-                index = end
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    /// The index just past an IAB macro starting at `start`, or `nil` when none starts there.
-    private static func macroEnd(in bytes: [UInt8], at start: Int) -> Int? {
-        let (open, close): ([UInt8], [UInt8])
-        if bytes[start] == 0x5B {
-            (open, close) = ([0x5B], [0x5D])
-        } else if bytes[start] == 0x25, start + 1 < bytes.count, bytes[start + 1] == 0x25 {
-            (open, close) = ([0x25, 0x25], [0x25, 0x25])
-        } else {
-            return nil
-        }
-        var index = start + open.count
-        let nameStart = index
-        while index < bytes.count, isNameByte(bytes[index]), index - nameStart < 64 { index += 1 }
-        guard index > nameStart, index + close.count <= bytes.count,
-            bytes[index..<(index + close.count)].elementsEqual(close),
-            VASTMacro(rawValue: String(decoding: bytes[nameStart..<index], as: UTF8.self)).isIAB
-        else { return nil }
-        return index + close.count
-    }
-
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+        VASTMacroExpander.replacingIABMacros(in: url, with: "0")
     }
 }

@@ -1,4 +1,5 @@
-/// An IAB VAST macro name, such as `CACHEBUSTING` in `[CACHEBUSTING]` or `%%CACHEBUSTING%%`.
+/// An IAB VAST macro name, such as `CACHEBUSTING` in `[CACHEBUSTING]`, `%5BCACHEBUSTING%5D` or
+/// `%%CACHEBUSTING%%`.
 ///
 /// A `RawRepresentable` struct rather than an enum so that a name this engine does not know (a newer
 /// spec, a vendor's own) still fits; ``all`` lists the 59 names of the IAB macro table.

@@ -1,4 +1,6 @@
-/// Replaces the IAB macros in a URI, in both the `[NAME]` and the `%%NAME%%` form.
+/// Replaces the IAB macros in a URI, in each spelling players meet: `[NAME]` (VAST 4.x section 6.1),
+/// `%5BNAME%5D` (the same percent-encoded, hex in either case, which the XSD's `anyURI` asks for) and
+/// the legacy `%%NAME%%` of ad servers. All three are expanded alike, with the same value and encoding.
 ///
 /// Guarantees:
 /// - Linear in the URI's length: one pass over its bytes, each macro's value computed and encoded at
@@ -6,9 +8,10 @@
 ///   `[CACHEBUSTING]` is written literally (encoded), not expanded.
 /// - Bounded: the result is at most ``maximumExpandedBytes`` plus the input's length; past the limit the
 ///   remaining macros are left as written and reported.
-/// - Never traps on malformed input: a `[`, `]]`, `%%` or `%%%` that does not enclose a macro name
-///   (an uppercase letter, then up to 63 uppercase letters, digits or underscores) is ordinary text.
-///   `[[A]]` holds the macro `[A]` between a literal `[` and `]`.
+/// - Never traps on malformed input: a `[`, `]]`, `%5B`, `%%` or `%%%` that does not enclose a macro name
+///   (an uppercase letter, then up to 63 uppercase letters, digits or underscores) closed by the same
+///   spelling (`]`, `%5D` or `%%`) is ordinary text. `[[A]]` holds the macro `[A]` between a literal `[`
+///   and `]`; `%5BA]` and `[A%5D` hold none.
 /// - Pure and thread-safe: it reads the context's clock and random source at most once each.
 ///
 /// Values are percent-encoded per RFC 3986 (unreserved `A-Z a-z 0-9 - . _ ~` kept, every other UTF-8
@@ -45,9 +48,28 @@ public enum VASTMacroExpander {
         return VASTMacroExpansion(
             url: String(decoding: run.output, as: UTF8.self), replacements: run.replacements, findings: run.findings)
     }
+
+    /// `url` with every IAB macro, in any of its spellings, replaced by `placeholder` and everything else
+    /// as written: for a validator that judges a URL as the value it will become.
+    package static func replacingIABMacros(in url: String, with placeholder: String) -> String {
+        guard url.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else { return url }
+        let input = Array(url.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(input.count)
+        let tail = MacroToken.forEach(in: input) { literal, token in
+            output.append(contentsOf: input[literal])
+            if VASTMacro(rawValue: String(decoding: input[token.name], as: UTF8.self)).isIAB {
+                output.append(contentsOf: placeholder.utf8)
+            } else {
+                output.append(contentsOf: input[token.start..<token.end])
+            }
+        }
+        output.append(contentsOf: input[tail...])
+        return String(decoding: output, as: UTF8.self)
+    }
 }
 
-/// One `[NAME]` or `%%NAME%%` occurrence, as byte offsets into the URI.
+/// One `[NAME]`, `%5BNAME%5D` or `%%NAME%%` occurrence, as byte offsets into the URI.
 struct MacroToken {
     /// Calls `body` with every token of `input` in order, each with the literal bytes before it, and returns
     /// where the literal after the last token starts. Only `[` and `%` can open a macro: other bytes are
@@ -77,17 +99,19 @@ struct MacroToken {
     var end: Int
 
     /// Reads a token starting at `index`, or `nil` when the bytes there do not form one. Looks at no more
-    /// than ``VASTMacroExpander/maximumNameLength`` + 4 bytes, which keeps the scan linear.
+    /// than ``VASTMacroExpander/maximumNameLength`` + 6 bytes, which keeps the scan linear.
     init?(in input: [UInt8], at index: Int) {
-        let percent = UInt8(ascii: "%")
-        let nameStart: Int
+        let spelling: Spelling
         if input[index] == UInt8(ascii: "[") {
-            nameStart = index + 1
-        } else if input[index] == percent, index + 1 < input.count, input[index + 1] == percent {
-            nameStart = index + 2
+            spelling = .brackets
+        } else if Self.isEncodedBracket(input, at: index, UInt8(ascii: "B")) {
+            spelling = .encodedBrackets
+        } else if input[index] == UInt8(ascii: "%"), index + 1 < input.count, input[index + 1] == UInt8(ascii: "%") {
+            spelling = .percents
         } else {
             return nil
         }
+        let nameStart = index + spelling.delimiterLength
         var nameEnd = nameStart
         while nameEnd < input.count, nameEnd - nameStart <= VASTMacroExpander.maximumNameLength,
             Self.isNameByte(input[nameEnd], first: nameEnd == nameStart)
@@ -95,17 +119,38 @@ struct MacroToken {
             nameEnd += 1
         }
         guard nameEnd > nameStart, nameEnd - nameStart <= VASTMacroExpander.maximumNameLength else { return nil }
-        if nameStart == index + 1 {
+        switch spelling {
+        case .brackets:
             guard nameEnd < input.count, input[nameEnd] == UInt8(ascii: "]") else { return nil }
-            end = nameEnd + 1
-        } else {
-            guard nameEnd + 1 < input.count, input[nameEnd] == percent, input[nameEnd + 1] == percent else {
-                return nil
-            }
-            end = nameEnd + 2
+        case .encodedBrackets:
+            guard Self.isEncodedBracket(input, at: nameEnd, UInt8(ascii: "D")) else { return nil }
+        case .percents:
+            guard nameEnd + 1 < input.count, input[nameEnd] == UInt8(ascii: "%"),
+                input[nameEnd + 1] == UInt8(ascii: "%")
+            else { return nil }
         }
         start = index
         name = nameStart..<nameEnd
+        end = nameEnd + spelling.delimiterLength
+    }
+
+    /// How a macro's name is delimited; the closing delimiter is spelled as the opening one.
+    private enum Spelling {
+        case brackets, encodedBrackets, percents
+
+        var delimiterLength: Int {
+            switch self {
+            case .brackets: 1
+            case .encodedBrackets: 3
+            case .percents: 2
+            }
+        }
+    }
+
+    /// True for `%5B` (`letter` `B`) or `%5D` (`D`) at `index`, the letter in either case.
+    private static func isEncodedBracket(_ input: [UInt8], at index: Int, _ letter: UInt8) -> Bool {
+        index + 2 < input.count && input[index] == UInt8(ascii: "%") && input[index + 1] == UInt8(ascii: "5")
+            && input[index + 2] | 0x20 == letter | 0x20
     }
 
     /// An uppercase ASCII letter; after the first byte also a digit or `_`. Lowercase is left out on

@@ -1,24 +1,32 @@
 /// Hides the values of private macros (identifiers, consent strings, the device's address and user
-/// agent) wherever they appear in a text: an expanded URL, an error message, a report line.
+/// agent) wherever they appear in a text: an expanded URL, an error message, a report line, a whole
+/// JSON, XML or HTML output.
 ///
-/// Built from the ``VASTMacroContext`` whose values the expander would write, it knows each private
-/// value in every spelling it is likely to take in a URL or a message:
-/// - as the expander writes it: percent-encoded per RFC 3986 with uppercase hex, list items joined
-///   with bare commas;
-/// - the same with lowercase hex, and with `+` for each space (form encoding, as some servers
-///   rewrite a URL they forward);
-/// - percent-encoded twice (a wrapper that passes the received URL on as a query parameter);
-/// - as given (a message that quotes the raw value).
+/// It matches values, not spellings: it undoes the text's escapes layer by layer (percent-encoding in
+/// either hex case, `+` for a space, HTML and XML character references, named and numeric, JSON and
+/// terminal backslash escapes), looks for each value in every layer, and replaces the bytes of the
+/// original text that the occurrence was written with. So a value is found however an encoder wrote it:
+/// RFC 3986 as the expander writes it, JavaScript's `encodeURIComponent` (`(`, `)`, `!`, `*`, `'` left
+/// as they are), Java's `URLEncoder` and PHP's `urlencode` (`+` for a space, `%7E`), `rawurlencode`,
+/// with lowercase hex, encoded again up to ``maximumLayers`` times (a wrapper passing the URL it
+/// received on as a parameter), HTML-escaped, JSON-escaped, or several of these mixed. Letters match in
+/// either case (ASCII), as some servers rewrite identifiers in upper or lower case. A list value is
+/// its items joined with commas, whether the commas are written bare or encoded.
 ///
-/// Each occurrence becomes ``placeholder(for:)`` (`[redacted:IFA]`), which contains no value and is
-/// not a macro (the expander takes only uppercase names), so redacted text can be shown, logged or
-/// redacted again safely. A value is hidden whether or not the context declares its macro withheld
-/// or unknown. Values shorter than ``minimumValueLength`` bytes as given (`::1`, `0,0`) are not
-/// searched for in any spelling: they identify no one and would match ordinary text. `TIMESTAMP`
-/// and `CACHEBUSTING` are never private (they are made fresh for each URI).
+/// Each occurrence becomes ``placeholder(for:)`` (`[redacted:IFA]`), which contains no value, no
+/// escape and no macro (the expander takes only uppercase names), so redacted text can be shown,
+/// logged, escaped for any output or redacted again safely. Occurrences that overlap become one
+/// replacement (the placeholders of the values involved, in order). A value is hidden whether or not
+/// the context declares its macro withheld or unknown. Values shorter than ``minimumValueLength``
+/// bytes as given (`::1`, `0,0`) are not searched for: they identify no one and would match ordinary
+/// text. `TIMESTAMP` and `CACHEBUSTING` are never private (they are made fresh for each URI).
 ///
-/// A value, `Sendable`. ``redact(_:)`` is linear in the text's length for each spelling (a
-/// Knuth-Morris-Pratt search), so it is bounded however hostile the text or the values are.
+/// Redact a text before escaping it for an output that cannot carry every character (HTML and JUnit
+/// replace control characters with U+FFFD): once a character is lost, the value cannot be found.
+///
+/// A value, `Sendable`. ``redact(_:)`` makes at most ``maximumLayers`` passes over the text and runs one
+/// Knuth-Morris-Pratt search per value and layer, so it is linear in the text's length however hostile
+/// the text or the values are.
 public struct VASTMacroRedactor: Sendable {
     /// The macros whose values identify a person or carry their consent choices: `IFA`, `DEVICEIP`,
     /// `LATLONG`, `GDPRCONSENT`, `GPPSTRING` and `DEVICEUA`. The default set of private macros.
@@ -29,16 +37,20 @@ public struct VASTMacroRedactor: Sendable {
     /// The shortest value searched for, in bytes (4).
     public static let minimumValueLength = 4
 
+    /// How many layers of escapes are undone, at most (6): a value encoded three times inside an
+    /// HTML or JSON output still leaves room to spare.
+    public static let maximumLayers = 6
+
     /// A redactor that hides nothing (for `--no-redact` and other local debugging).
     public static let disabled = VASTMacroRedactor(patterns: [])
 
-    /// The spellings searched for, longest first, each with the macro it hides.
+    /// Each value's forms (as given, and with its own escapes undone), letters in lower case.
     private let patterns: [Pattern]
 
     private struct Pattern: Sendable {
         var bytes: [UInt8]
         var failure: [Int]
-        var replacement: [UInt8]
+        var macro: VASTMacro
     }
 
     /// Creates a redactor for the values `context` holds for `privateMacros`.
@@ -47,27 +59,30 @@ public struct VASTMacroRedactor: Sendable {
     ///   - privateMacros: the macros to hide; ``identifyingMacros`` by default. A tenant may add more.
     public init(context: VASTMacroContext, privateMacros: Set<VASTMacro> = identifyingMacros) {
         // The macros with a value to hide, in name order; a call without private values sorts nothing.
-        var valued: [(macro: VASTMacro, items: [String])] = []
+        var valued: [(macro: VASTMacro, value: String)] = []
         for macro in privateMacros where macro.isIAB && macro != .timestamp && macro != .cacheBusting {
-            guard case .items(let items) = context.value(of: macro),
-                items.joined(separator: ",").utf8.count >= Self.minimumValueLength
-            else { continue }
-            valued.append((macro, items))
+            guard case .items(let items) = context.value(of: macro) else { continue }
+            let value = items.joined(separator: ",")
+            if value.utf8.count >= Self.minimumValueLength { valued.append((macro, value)) }
         }
         valued.sort { $0.macro.rawValue < $1.macro.rawValue }
         var seen: Set<[UInt8]> = []
         var patterns: [Pattern] = []
-        for (macro, items) in valued {
-            let replacement = Array(Self.placeholder(for: macro).utf8)
-            for spelling in Self.spellings(of: items) {
-                guard seen.insert(spelling).inserted else { continue }
-                patterns.append(
-                    Pattern(
-                        bytes: spelling, failure: Self.failureTable(spelling),
-                        replacement: replacement))
+        for (macro, value) in valued {
+            // A value that holds escapes itself (`a%2Cb`) is found in the layers where the text's
+            // escapes and its own are undone alike.
+            var form: UnescapedText? = UnescapedText(Array(value.utf8))
+            var layer = 0
+            while let current = form, layer <= Self.maximumLayers {
+                let bytes = current.bytes.map(Self.folded)
+                if bytes.count >= Self.minimumValueLength, seen.insert(bytes).inserted {
+                    patterns.append(Pattern(bytes: bytes, failure: Self.failureTable(bytes), macro: macro))
+                }
+                form = current.unescaped()
+                layer += 1
             }
         }
-        self.init(patterns: patterns.sorted { $0.bytes.count > $1.bytes.count })
+        self.init(patterns: patterns)
     }
 
     private init(patterns: [Pattern]) {
@@ -82,50 +97,57 @@ public struct VASTMacroRedactor: Sendable {
     /// - Returns: the placeholder text.
     public static func placeholder(for macro: VASTMacro) -> String { "[redacted:\(macro.rawValue)]" }
 
-    /// The text with every private value replaced by its placeholder.
+    /// The text with every occurrence of a private value replaced by its placeholder.
     ///
-    /// Where two spellings overlap, the one that starts first wins, then the longer one.
-    /// - Parameter text: any text: a URL, a message, a whole report.
+    /// The text around an occurrence is kept byte for byte; an occurrence written with escapes is
+    /// replaced with its escapes (`%252F` and `&amp;` included).
+    /// - Parameter text: any text: a URL, a message, a whole report in any output format.
     /// - Returns: the text with each occurrence replaced; `text` itself when nothing was found.
     public func redact(_ text: String) -> String {
         guard !patterns.isEmpty, !text.isEmpty else { return text }
         let input = Array(text.utf8)
-        var matches: [(start: Int, end: Int, pattern: Int)] = []
-        for (index, pattern) in patterns.enumerated() {
-            for end in Self.occurrences(of: pattern, in: input) {
-                matches.append((end - pattern.bytes.count, end, index))
+        var found: [(range: Range<Int>, pattern: Int)] = []
+        var layer: UnescapedText? = UnescapedText(input)
+        var depth = 0
+        while let current = layer {
+            for (index, pattern) in patterns.enumerated() {
+                for end in Self.occurrences(of: pattern, in: current.bytes) {
+                    found.append((current.originalRange(of: (end - pattern.bytes.count)..<end), index))
+                }
             }
+            layer = depth < Self.maximumLayers ? current.unescaped() : nil
+            depth += 1
         }
-        guard !matches.isEmpty else { return text }
-        matches.sort { ($0.start, $1.end) < ($1.start, $0.end) }
+        guard !found.isEmpty else { return text }
+        found.sort { ($0.range.lowerBound, $1.range.upperBound) < ($1.range.lowerBound, $0.range.upperBound) }
         var output: [UInt8] = []
         output.reserveCapacity(input.count)
         var copied = 0
-        for match in matches where match.start >= copied {
-            output.append(contentsOf: input[copied..<match.start])
-            output.append(contentsOf: patterns[match.pattern].replacement)
-            copied = match.end
+        var next = 0
+        while next < found.count {
+            var range = found[next].range
+            var macros = [patterns[found[next].pattern].macro]
+            next += 1
+            // Occurrences that overlap this one (from another layer or another value) join it.
+            while next < found.count, found[next].range.lowerBound < range.upperBound {
+                if found[next].range.upperBound > range.upperBound {
+                    range = range.lowerBound..<found[next].range.upperBound
+                    let macro = patterns[found[next].pattern].macro
+                    if !macros.contains(macro) { macros.append(macro) }
+                }
+                next += 1
+            }
+            output.append(contentsOf: input[copied..<range.lowerBound])
+            for macro in macros { output.append(contentsOf: Self.placeholder(for: macro).utf8) }
+            copied = range.upperBound
         }
         output.append(contentsOf: input[copied...])
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// The spellings of one value (see the type's documentation), possibly repeated.
-    private static func spellings(of items: [String]) -> [[UInt8]] {
-        let encoded = VASTMacroFormatting.encodedList(items)
-        let encodedText = String(decoding: encoded, as: UTF8.self)
-        var lowercaseHex = encoded
-        for index in encoded.indices where encoded[index] == UInt8(ascii: "%") {
-            for digit in (index + 1)..<min(index + 3, encoded.count)
-            where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(encoded[digit]) {
-                lowercaseHex[digit] = encoded[digit] + 0x20
-            }
-        }
-        var doubled: [UInt8] = []
-        VASTMacroFormatting.appendPercentEncoded(encodedText, to: &doubled)
-        let formEncoded = Array(encodedText.replacing("%20", with: "+").utf8)
-        let raw = Array(items.joined(separator: ",").utf8)
-        return [encoded, lowercaseHex, formEncoded, doubled, raw]
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func folded(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
     /// Knuth-Morris-Pratt's failure function: for each prefix, the length of its longest proper
@@ -148,11 +170,13 @@ public struct VASTMacroRedactor: Sendable {
         return table
     }
 
-    /// The end offsets of every occurrence of `pattern` in `text` (overlapping ones included).
+    /// The end offsets of every occurrence of `pattern` in `text`, letters compared in either case
+    /// (overlapping occurrences included).
     private static func occurrences(of pattern: Pattern, in text: [UInt8]) -> [Int] {
         var ends: [Int] = []
         var matched = 0
         for (index, byte) in text.enumerated() {
+            let byte = folded(byte)
             while matched > 0 && pattern.bytes[matched] != byte { matched = pattern.failure[matched - 1] }
             if pattern.bytes[matched] == byte { matched += 1 }
             if matched == pattern.bytes.count {

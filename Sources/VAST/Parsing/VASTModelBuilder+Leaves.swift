@@ -370,7 +370,8 @@ extension VASTModelBuilder {
         return url
     }
 
-    /// The name range of the first `[MACRO]` (capitals, digits, underscores) written in clear.
+    /// The name range of the first `[MACRO]` written in clear, named as `VASTMacroExpander` names macros: a
+    /// capital, then up to 63 capitals, digits or underscores (`a[0]=1` holds none).
     private static func firstMacro(in url: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         var start: Int?
         for (index, byte) in url.enumerated() {
@@ -378,7 +379,9 @@ extension VASTModelBuilder {
                 start = index + 1
             } else if let open = start {
                 if byte == 0x5D && index > open { return open..<index }
-                if !((byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)) { start = nil }
+                let capital = byte >= 0x41 && byte <= 0x5A
+                let later = index > open && (byte == 0x5F || (byte >= 0x30 && byte <= 0x39))
+                if !(capital || later) || index - open >= VASTMacroExpander.maximumNameLength { start = nil }
             }
         }
         return nil

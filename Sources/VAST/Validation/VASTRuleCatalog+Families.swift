@@ -121,7 +121,8 @@ extension VASTRuleCatalog {
             goodExample: "<Impression><![CDATA[https://t.example/i]]></Impression>"),
         R(
             id: "url.macro-unencoded", severity: .info, category: .schema, section: "2.3.3",
-            summary: "A [MACRO] in clear: players expect it, the XSD's anyURI rejects it",
+            summary:
+                "A [MACRO] in clear: players expand it, but the XSD's anyURI rejects it; %5BMACRO%5D is expanded alike",
             badExample: "<Error>https://t.example/e?c=[ERRORCODE]</Error>",
             goodExample: "<Error>https://t.example/e?c=%5BERRORCODE%5D</Error>"),
         R(

@@ -1,3 +1,5 @@
+import VAST
+
 /// What `validate` writes, by format.
 enum OutputFormat: String, Sendable, CaseIterable {
     /// A line per document and its findings, in input order, then the summary.
@@ -26,15 +28,19 @@ enum OutputFormat: String, Sendable, CaseIterable {
 struct BatchOutput {
     let format: OutputFormat
     let printer: HumanReport
+    /// Hidden in JUnit's texts before they are escaped (the other formats escape losslessly, and the
+    /// console hides values in what they write).
+    let redactor: VASTMacroRedactor
     private var pendingLines: [Int: String] = [:]
     private var nextLine = 0
     private var documents: [(index: Int, json: JSON)] = []
     private var testCases: [(index: Int, xml: String)] = []
     private var sarif = SARIFReport()
 
-    init(format: OutputFormat, printer: HumanReport) {
+    init(format: OutputFormat, printer: HumanReport, redactor: VASTMacroRedactor) {
         self.format = format
         self.printer = printer
+        self.redactor = redactor
     }
 
     /// The text to write now for the document at `index` (possibly empty), `seconds` after it started.
@@ -46,7 +52,7 @@ struct BatchOutput {
             documents.append((index, report.json))
             return ""
         case .junit:
-            testCases.append((index, JUnitReport.testCase(report, seconds: seconds)))
+            testCases.append((index, JUnitReport.testCase(report, seconds: seconds, redactor: redactor)))
             return ""
         case .sarif:
             sarif.add(report, index: index)

@@ -67,7 +67,7 @@ struct FlattenCommand: Command {
         }
         if let output {
             do {
-                try AtomicFile.write(Array(xml.utf8), to: output)
+                try AtomicFile.write(Array(console.redact(xml).utf8), to: output)
             } catch {
                 console.err("vastcheck: \(error.message)\n")
                 return .unreadable

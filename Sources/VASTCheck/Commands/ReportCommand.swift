@@ -95,7 +95,7 @@ struct ReportCommand: Command {
                 ReportTimeline.make(for: ad, index: index, duration: duration, start: start)
             }
         let page = ReportPage(report: report, ads: ads, timelines: timelines)
-        let html = HTMLReport(page: page).html
+        let html = HTMLReport(page: page, escape: HTMLEscaper(redactor: console.redactor)).html
         if output == "-" {
             console.out(html)
         } else {

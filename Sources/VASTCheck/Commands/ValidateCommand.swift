@@ -148,7 +148,9 @@ struct ValidateCommand: Command {
             parser: parser, schema: schema, resolver: resolver,
             follow: follow, tuning: tuning, loader: loader)
         let color = outputPath == nil && console.usesColor
-        var output = BatchOutput(format: format, printer: HumanReport(color: color, verbose: verbose, quiet: quiet))
+        var output = BatchOutput(
+            format: format, printer: HumanReport(color: color, verbose: verbose, quiet: quiet),
+            redactor: console.redactor)
         var summary = BatchSummary()
         let start = ContinuousClock.now
         var progress = ProgressLine(

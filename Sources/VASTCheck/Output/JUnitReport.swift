@@ -16,16 +16,20 @@ import VAST
 ///     ...
 /// ```
 enum JUnitReport {
-    /// One rendered `<testcase>` element (indented, ending with a newline).
-    static func testCase(_ report: DocumentReport, seconds: Double) -> String {
+    /// One rendered `<testcase>` element (indented, ending with a newline), with `redactor`'s values
+    /// hidden in every text before it is escaped.
+    static func testCase(_ report: DocumentReport, seconds: Double, redactor: VASTMacroRedactor) -> String {
+        func escaped(_ text: String, attribute: Bool = true) -> String {
+            escape(redactor.redact(text), attribute: attribute)
+        }
         var text =
-            "    <testcase name=\"\(escape(report.source))\" classname=\"vastcheck.validate\" time=\"\(time(seconds))\""
+            "    <testcase name=\"\(escaped(report.source))\" classname=\"vastcheck.validate\" time=\"\(time(seconds))\""
         let outcome = report.outcome
         guard outcome != .valid else { return text + "/>\n" }
         let element = outcome == .unreadable ? "error" : "failure"
         let body = HumanReport(color: false, verbose: false).render(report)
-        text += ">\n      <\(element) message=\"\(escape(message(report)))\" type=\"\(outcome.rawValue)\">"
-        text += escape(body, attribute: false)
+        text += ">\n      <\(element) message=\"\(escaped(message(report)))\" type=\"\(outcome.rawValue)\">"
+        text += escaped(body, attribute: false)
         text += "</\(element)>\n    </testcase>\n"
         return text
     }
@@ -62,7 +66,7 @@ enum JUnitReport {
 
     /// `text` for an attribute value (`attribute`) or element content, through the project's one XML
     /// escaper; characters XML 1.0 cannot hold become U+FFFD, since a report must be written whatever
-    /// a document held.
+    /// a document held (which is why private values are hidden before, not after).
     static func escape(_ text: String, attribute: Bool = true) -> String {
         XMLEscaping.escaped(XMLEscaping.replacingUnrepresentable(text), in: attribute ? .attribute : .text)
     }

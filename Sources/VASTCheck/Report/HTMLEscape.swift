@@ -1,6 +1,8 @@
+import VAST
+
 /// Escaping for text that goes into the HTML report. Every value that comes from a document, a URL
-/// or the command line passes through ``HTML/escape(_:)``; nothing is ever written raw, so an ad URL
-/// holding `<script>` or `"><img onerror=...>` reads as text.
+/// or the command line passes through ``HTML/escape(_:)`` (in the report, through ``HTMLEscaper``);
+/// nothing is ever written raw, so an ad URL holding `<script>` or `"><img onerror=...>` reads as text.
 enum HTML {
     /// Escapes `&`, `<`, `>`, `"` and `'` (safe in text and in quoted attribute values), and
     /// replaces control characters other than tab and newline with U+FFFD.
@@ -31,6 +33,16 @@ enum HTML {
         while text.hasSuffix("0") { text.removeLast() }
         return text
     }
+}
+
+/// What the report writes every value through: private values hidden, then ``HTML/escape(_:)``. In
+/// that order, because escaping replaces control characters, and a value that lost one can no longer
+/// be found.
+struct HTMLEscaper {
+    /// What is hidden before escaping.
+    let redactor: VASTMacroRedactor
+
+    func callAsFunction(_ text: String) -> String { HTML.escape(redactor.redact(text)) }
 }
 
 extension String {

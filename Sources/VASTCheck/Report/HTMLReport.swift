@@ -20,6 +20,8 @@ struct ReportPage {
 /// only as text.
 struct HTMLReport {
     let page: ReportPage
+    /// Every value goes through it: private values hidden, then escaped.
+    let escape: HTMLEscaper
 
     var html: String {
         var html = """
@@ -29,7 +31,7 @@ struct HTMLReport {
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>VAST report: \(HTML.escape(page.report.source))</title>
+            <title>VAST report: \(escape(page.report.source))</title>
             <style>
             \(Self.css)
             </style>
@@ -43,7 +45,7 @@ struct HTMLReport {
         html += timelines
         html += tracking
         html += """
-            <footer>Written by vastcheck \(HTML.escape(VASTCheck.version)). URLs are shown as text and were not \
+            <footer>Written by vastcheck \(escape(VASTCheck.version)). URLs are shown as text and were not \
             loaded by this page; error pixels were not sent.</footer>
             </body>
             </html>
@@ -57,7 +59,7 @@ struct HTMLReport {
     private var header: String {
         let report = page.report
         var html = "<header>\n<h1>VAST report</h1>\n"
-        html += "<p class=\"source\">\(HTML.escape(report.source))</p>\n<div class=\"facts\">"
+        html += "<p class=\"source\">\(escape(report.source))</p>\n<div class=\"facts\">"
         html +=
             report.isValid ? "<span class=\"badge valid\">valid</span>" : "<span class=\"badge invalid\">invalid</span>"
         html +=
@@ -82,15 +84,15 @@ struct HTMLReport {
         if let error = report.documentError {
             var text = "The document could not be read as VAST (error \(error.code.rawValue)): \(error.message)"
             if let line = error.line { text += " (line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ")" }
-            html += "<p class=\"failure\">\(HTML.escape(text))</p>\n"
+            html += "<p class=\"failure\">\(escape(text))</p>\n"
         } else if let failure = page.resolution?.failure, page.ads.isEmpty {
-            html += "<p class=\"failure\">No ad: \(HTML.escape(failure.description))</p>\n"
+            html += "<p class=\"failure\">No ad: \(escape(failure.description))</p>\n"
         }
         for failed in page.resolution?.failedAds ?? [] {
             let id = failed.ad.id.map { " \"\($0)\"" } ?? ""
             html +=
                 "<p class=\"failure\">"
-                + HTML.escape(
+                + escape(
                     "Ad\(id) at hop \(failed.hop) \(failed.location) will not play: "
                         + failed.failure.description) + "</p>\n"
         }
@@ -112,18 +114,18 @@ struct HTMLReport {
             html += hop.index > 0 ? "<span class=\"branch\">└─</span>" : ""
             html += "<span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: hop.index))\"></span>"
             html += "<span class=\"hopno\">hop \(hop.index)</span>"
-            html += "<span class=\"kind\">\(HTML.escape(hop.kind.rawValue))</span>"
+            html += "<span class=\"kind\">\(escape(hop.kind.rawValue))</span>"
             html += "<span class=\"stat\">\(hop.status.map { "HTTP \($0)" } ?? "no HTTP")</span>"
             html += "<span class=\"stat\">\(Int(hop.milliseconds.rounded())) ms</span>"
             html += "<span class=\"stat\">\(plural(hop.bytes, "byte"))</span>"
             if let version = hop.vastVersion, !version.isEmpty {
-                html += "<span class=\"stat\">VAST \(HTML.escape(version))</span>"
+                html += "<span class=\"stat\">VAST \(escape(version))</span>"
             }
             if hop.connectionReused { html += "<span class=\"stat\">reused</span>" }
             if let code = hop.errorCode { html += "<span class=\"code\">error \(code.rawValue)</span>" }
-            html += "<div class=\"url\">\(HTML.escape(hop.url))</div>"
+            html += "<div class=\"url\">\(escape(hop.url))</div>"
             if !hop.outcome.isEmpty, hop.outcome != hop.kind.rawValue {
-                html += "<div class=\"outcome\">\(HTML.escape(hop.outcome))</div>"
+                html += "<div class=\"outcome\">\(escape(hop.outcome))</div>"
             }
             html += "</li>\n"
         }
@@ -133,7 +135,7 @@ struct HTMLReport {
                 "<h3>Error pixels the chain would fire (not sent)</h3>\n<table class=\"urls\"><thead><tr><th>code</th>"
             html += "<th>URL</th></tr></thead><tbody>\n"
             for pixel in pixels {
-                html += "<tr><td>\(pixel.code.rawValue)</td><td class=\"url\">\(HTML.escape(pixel.url))</td></tr>\n"
+                html += "<tr><td>\(pixel.code.rawValue)</td><td class=\"url\">\(escape(pixel.url))</td></tr>\n"
             }
             html += "</tbody></table>\n"
         }
@@ -167,9 +169,9 @@ struct HTMLReport {
         for finding in findings {
             let severity = finding.severity.rawValue
             html += "<tr class=\"sev-\(severity)\"><td><span class=\"sev\">\(severity)</span></td>"
-            html += "<td class=\"rule\">\(HTML.escape(finding.rule))</td>"
-            html += "<td class=\"loc\">\(HTML.escape(finding.location + (finding.line.map { ":\($0)" } ?? "")))</td>"
-            html += "<td>\(HTML.escape(finding.message))</td>"
+            html += "<td class=\"rule\">\(escape(finding.rule))</td>"
+            html += "<td class=\"loc\">\(escape(finding.location + (finding.line.map { ":\($0)" } ?? "")))</td>"
+            html += "<td>\(escape(finding.message))</td>"
             html += "<td>\(finding.vastErrorCode.map { String($0.rawValue) } ?? "")</td></tr>\n"
         }
         return html + "</tbody></table>\n"
@@ -185,20 +187,20 @@ struct HTMLReport {
         html += "Each mark is an event at a moment; "
         html += "the dots under it are the hops whose URLs fire (hover a mark for the URLs).</p>\n"
         for timeline in page.timelines {
-            html += "<div class=\"ad\">\n<h3>\(HTML.escape(adHeading(timeline)))</h3>\n"
-            if let note = timeline.note { html += "<p class=\"empty\">\(HTML.escape(note)).</p>\n" }
+            html += "<div class=\"ad\">\n<h3>\(escape(adHeading(timeline)))</h3>\n"
+            if let note = timeline.note { html += "<p class=\"empty\">\(escape(note)).</p>\n" }
             if timeline.beacons.isEmpty {
                 if timeline.note == nil { html += "<p class=\"empty\">The simulated play fired no beacon.</p>\n" }
             } else {
-                html += HTMLTimeline(timeline: timeline).svg + "\n"
+                html += HTMLTimeline(timeline: timeline, escape: escape).svg + "\n"
                 html += legend(hops: Set(timeline.beacons.map(\.hop)).sorted())
                 html += "<details><summary>The \(plural(timeline.beacons.count, "beacon")) in firing order</summary>\n"
                 html +=
                     "<table class=\"urls\"><thead><tr><th>at</th><th>event</th><th>hop</th><th>URL</th></tr></thead><tbody>\n"
                 for beacon in timeline.beacons {
                     html += "<tr><td class=\"num\">\(HTMLTimeline.preciseTime(beacon.at))</td>"
-                    html += "<td>\(HTML.escape(beacon.event))</td><td class=\"num\">\(beacon.hop)</td>"
-                    html += "<td class=\"url\">\(HTML.escape(beacon.url))</td></tr>\n"
+                    html += "<td>\(escape(beacon.event))</td><td class=\"num\">\(beacon.hop)</td>"
+                    html += "<td class=\"url\">\(escape(beacon.url))</td></tr>\n"
                 }
                 html += "</tbody></table></details>\n"
             }
@@ -212,7 +214,7 @@ struct HTMLReport {
         guard !page.ads.isEmpty else { return html + "<p class=\"empty\">No ad, so no tracking.</p>\n</section>\n" }
         for (index, ad) in page.ads.enumerated() {
             if page.ads.count > 1 {
-                html += "<h3>\(HTML.escape(adHeading(page.timelines.first { $0.index == index })))</h3>\n"
+                html += "<h3>\(escape(adHeading(page.timelines.first { $0.index == index })))</h3>\n"
             }
             var groups = ad.trackingByEvent
             if let through = ad.clickThrough, !through.url.isEmpty {
@@ -229,13 +231,13 @@ struct HTMLReport {
                 for (row, tracked) in group.urls.enumerated() {
                     html += "<tr>"
                     if row == 0 {
-                        html += "<th scope=\"rowgroup\" rowspan=\"\(group.urls.count)\">\(HTML.escape(group.event))"
+                        html += "<th scope=\"rowgroup\" rowspan=\"\(group.urls.count)\">\(escape(group.event))"
                         html += group.urls.count > 1 ? " <span class=\"count\">\(group.urls.count)</span>" : ""
                         html += "</th>"
                     }
                     html +=
                         "<td class=\"num\"><span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: tracked.hop))\">"
-                    html += "</span>\(tracked.hop)</td><td class=\"url\">\(HTML.escape(tracked.url))</td></tr>\n"
+                    html += "</span>\(tracked.hop)</td><td class=\"url\">\(escape(tracked.url))</td></tr>\n"
                 }
                 html += "</tbody>\n"
             }
@@ -247,7 +249,7 @@ struct HTMLReport {
     // MARK: Pieces
 
     private func fact(_ name: String, _ value: String) -> String {
-        "<div><dt>\(HTML.escape(name))</dt><dd>\(HTML.escape(value))</dd></div>"
+        "<div><dt>\(escape(name))</dt><dd>\(escape(value))</dd></div>"
     }
 
     private func legend(hops: [Int]) -> String {
@@ -256,7 +258,7 @@ struct HTMLReport {
         var html = "<p class=\"legend\">"
         for hop in hops {
             html += "<span><span class=\"dot\" style=\"background: \(HTMLTimeline.color(hop: hop))\"></span>hop \(hop)"
-            if let kind = kinds[hop] { html += " (\(HTML.escape(kind)))" }
+            if let kind = kinds[hop] { html += " (\(escape(kind)))" }
             html += "</span>"
         }
         return html + "</p>\n"

@@ -3,6 +3,8 @@
 /// with the time, the hops and the URLs. Labels are laid out in rows so that none overlaps.
 struct HTMLTimeline {
     let timeline: ReportTimeline
+    /// Every value goes through it: private values hidden, then escaped.
+    let escape: HTMLEscaper
 
     static let width = 1120.0
     static let left = 40.0
@@ -90,7 +92,7 @@ struct HTMLTimeline {
         let end = timeline.axisEnd
         var svg = "<svg class=\"timeline\" viewBox=\"0 0 \(HTML.number(Self.width)) "
         svg +=
-            "\(HTML.number(height))\" role=\"img\" aria-label=\"\(HTML.escape("beacon timeline of \(timeline.title)"))\">\n"
+            "\(HTML.number(height))\" role=\"img\" aria-label=\"\(escape("beacon timeline of \(timeline.title)"))\">\n"
         // Ticks and grid.
         let step = Self.tickStep(for: end)
         var tick = 0.0
@@ -107,14 +109,14 @@ struct HTMLTimeline {
             svg +=
                 "<line class=\"tick\" x1=\"\(x)\" y1=\"\(HTML.number(Self.axisY - 5))\" x2=\"\(x)\" y2=\"\(HTML.number(Self.axisY + 5))\"/>"
             svg +=
-                "<text class=\"ticklabel\" x=\"\(x)\" y=\"\(HTML.number(Self.axisY - 12))\">\(HTML.escape(Self.timeLabel(value)))</text>\n"
+                "<text class=\"ticklabel\" x=\"\(x)\" y=\"\(HTML.number(Self.axisY - 12))\">\(escape(Self.timeLabel(value)))</text>\n"
         }
         svg += "<line class=\"axis\" x1=\"\(HTML.number(Self.left))\" y1=\"\(HTML.number(Self.axisY))\" "
         svg += "x2=\"\(HTML.number(Self.width - Self.right))\" y2=\"\(HTML.number(Self.axisY))\"/>\n"
         if let duration = timeline.duration {
             svg +=
                 "<text class=\"axisnote\" x=\"\(HTML.number(Self.width - Self.right))\" y=\"\(HTML.number(Self.axisY - 28))\" "
-            svg += "text-anchor=\"end\">duration \(HTML.escape(Self.preciseTime(duration)))</text>\n"
+            svg += "text-anchor=\"end\">duration \(escape(Self.preciseTime(duration)))</text>\n"
         }
         // Marks: stem, a dot per hop on the axis, the label in its row, and the hover title.
         for (mark, x, row, anchorEnd) in placed {
@@ -122,7 +124,7 @@ struct HTMLTimeline {
             var title = "\(mark.event) at \(Self.preciseTime(mark.at))"
             for beacon in mark.beacons { title += "\nhop \(beacon.hop): \(beacon.url)" }
             let hops = mark.hops
-            svg += "<g class=\"mark\" data-event=\"\(HTML.escape(mark.event))\"><title>\(HTML.escape(title))</title>"
+            svg += "<g class=\"mark\" data-event=\"\(escape(mark.event))\"><title>\(escape(title))</title>"
             svg +=
                 "<line class=\"stem\" x1=\"\(HTML.number(x))\" y1=\"\(HTML.number(Self.axisY))\" x2=\"\(HTML.number(x))\" "
             svg += "y2=\"\(HTML.number(labelY - 12))\"/>"
@@ -133,7 +135,7 @@ struct HTMLTimeline {
             }
             svg += "<text class=\"label\" x=\"\(HTML.number(anchorEnd ? x + 3 : x - 3))\" y=\"\(HTML.number(labelY))\""
             svg += anchorEnd ? " text-anchor=\"end\"" : ""
-            svg += ">\(HTML.escape(mark.label))</text></g>\n"
+            svg += ">\(escape(mark.label))</text></g>\n"
         }
         svg += "</svg>"
         return svg

@@ -5,11 +5,13 @@ import VAST
 ///
 /// Input: byte 0 picks where the URI is used (``usages``), byte 1 the `[ERRORCODE]`, then parts
 /// separated by ``FuzzInput/separator``: a template, then values. Values go to the string macros in
-/// turn, and (split at commas) to the list macros. Checked for every macro that got a value: `x[NAME]y`
-/// and `x%%NAME%%y` expand to exactly `x`, the value percent-encoded per RFC 3986 by an encoder of this
-/// harness's own, and `y`, so a value holding `[CACHEBUSTING]` is written, never expanded. Then the
-/// template expands within the size bound, deterministically, unchanged when it has no delimiter, and
-/// `[ERRORCODE]`, `[REASON]` and `[CLICKPOS]` stay as written where the usage does not allow them.
+/// turn, and (split at commas) to the list macros. Checked for every macro that got a value: `x[NAME]y`,
+/// `x%5BNAME%5Dy` (either hex case) and `x%%NAME%%y` expand to exactly `x`, the value percent-encoded per
+/// RFC 3986 by an encoder of this harness's own, and `y`, so a value holding `[CACHEBUSTING]` is written,
+/// never expanded. Then the template expands within the size bound, deterministically, unchanged when it
+/// has no delimiter, and `[ERRORCODE]`, `[REASON]` and `[CLICKPOS]` stay as written, in every spelling,
+/// where the usage does not allow them. Last, the template and its expansion are redacted with every
+/// value private.
 enum MacrosTarget {
     static let usages: [VASTMacroUsage] = [
         .vastAdTagURI, .impression, .error, .tracking(.start), .tracking(.verificationNotExecuted),
@@ -63,16 +65,18 @@ enum MacrosTarget {
             }
         }
         for (macro, value) in expected {
-            for form in ["[\(macro.rawValue)]", "%%\(macro.rawValue)%%"] {
+            for form in spellings(of: macro) {
                 let result = VASTMacroExpander.expand("x\(form)y", context: context, usage: usage)
                 Invariant.check(result.url == "x\(value)y", "\(form) expanded to \(result.url), not x\(value)y")
                 Invariant.check(result.replacements == 1, "\(form) counted \(result.replacements) replacements")
             }
         }
         for restricted in [VASTMacro.errorCode, .reason, .clickPosition] where !usage.allows(restricted) {
-            let literal = "x[\(restricted.rawValue)]y"
-            let result = VASTMacroExpander.expand(literal, context: context, usage: usage)
-            Invariant.check(result.url == literal, "\(restricted) expanded in a \(usage) URI: \(result.url)")
+            for form in spellings(of: restricted) {
+                let literal = "x\(form)y"
+                let result = VASTMacroExpander.expand(literal, context: context, usage: usage)
+                Invariant.check(result.url == literal, "\(form) expanded in a \(usage) URI: \(result.url)")
+            }
         }
 
         let result = VASTMacroExpander.expand(template, context: context, usage: usage)
@@ -81,10 +85,26 @@ enum MacrosTarget {
             "expansion grew past its bound")
         let again = VASTMacroExpander.expand(template, context: context, usage: usage)
         Invariant.check(again == result, "two expansions of one template differ")
-        if !template.contains("[") && !template.contains("%%") {
+        if !template.contains("["), !template.contains("%%"),
+            template.range(of: "%5B", options: .caseInsensitive) == nil
+        {
             Invariant.check(result.url == template && result.replacements == 0, "a template without macros changed")
         }
         Invariant.sink(result.findings.reduce(0) { $0 &+ $1.description.utf8.count })
+        // The redactor reads every escape of a hostile text (the template, and what it expanded to),
+        // with every value private: it must end, and keep what it does not replace.
+        let redactor = VASTMacroRedactor(context: context, privateMacros: Set(VASTMacro.all))
+        for text in [template, result.url] {
+            let redacted = redactor.redact(text)
+            Invariant.check(!redacted.isEmpty || text.isEmpty, "redaction emptied a text")
+            Invariant.sink(redacted.utf8.count)
+        }
+    }
+
+    /// The spellings the expander reads a macro in.
+    static func spellings(of macro: VASTMacro) -> [String] {
+        let name = macro.rawValue
+        return ["[\(name)]", "%%\(name)%%", "%5B\(name)%5D", "%5b\(name)%5d"]
     }
 
     /// RFC 3986 percent-encoding of UTF-8 bytes: unreserved characters kept, every other byte `%XX`.
