@@ -104,7 +104,8 @@ enum SAXSession {
             return VASTParseError(.cancelled, "the parse was cancelled by its caller", line: line)
         case Int(VAST_FEED_ELEMENTS):
             return VASTParseError(
-                .tooMuchWork, "the document holds more than \(limits.maxElements) elements (maxElements); the parse "
+                .tooMuchWork,
+                "the document holds more than \(limits.maxElements) elements (maxElements); the parse "
                     + "was stopped", line: line)
         case Int(VAST_FEED_NAMESPACES):
             return VASTParseError(

@@ -1,4 +1,5 @@
 public import AdErrors
+
 /// Why a document could not be read as VAST at all.
 ///
 /// A `CodedError`: compare its ``code`` with the static members (`error.code == .tooLarge`), or read
