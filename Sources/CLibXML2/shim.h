@@ -358,6 +358,11 @@ static inline void *vast_sax_user(void *ctx) {
     return ((xmlParserCtxtPtr)ctx)->_private;
 }
 
+/// The namespace declarations in scope at a SAX callback (libxml2 keeps two entries per declaration).
+static inline int vast_sax_namespaces_in_scope(void *ctx) {
+    return ((xmlParserCtxtPtr)ctx)->nsNr / 2;
+}
+
 /// Stops a parse from inside a SAX callback (the callbacks receive the context as `void *`).
 static inline void vast_sax_stop(void *ctx) {
     xmlStopParser((xmlParserCtxtPtr)ctx);

@@ -64,8 +64,8 @@ enum SAXSession {
         return try builder.pointee.finish()
     }
 
-    /// Checks a start tag the handler sees against the bounds: its own attributes and namespace
-    /// declarations (exact, whether or not libxml2 read past a chunk inside it), the element count, and
+    /// Checks a start tag the handler sees against the bounds: its own attributes and the namespace
+    /// declarations in scope (exact, whether or not libxml2 read past a chunk inside it), the element count, and
     /// every 64 elements the deadline and cancellation. True when the parse must stop; the feed says why.
     static func exceedsBounds(
         _ feed: UnsafeMutablePointer<vast_feed>, attributes: Int, namespaces: Int, limits: VASTParser.Limits,
@@ -149,7 +149,7 @@ enum SAXSession {
             if let feed = builder.pointee.feed {
                 vast_sax_input_complete(context, feed)
                 if SAXSession.exceedsBounds(
-                    feed, attributes: Int(attributeCount), namespaces: Int(namespaceCount),
+                    feed, attributes: Int(attributeCount), namespaces: Int(vast_sax_namespaces_in_scope(context)),
                     limits: builder.pointee.limits, line: Int(line))
                 {
                     vast_sax_stop(context)
