@@ -41,12 +41,12 @@ import VAST
         return text + "/>\n</VAST>\n"
     }()
 
-    /// 40 visible start tags of 10,000 attributes each: seconds of libxml2's work under a cap of 10,000,
-    /// which only the deadline can stop.
+    /// 250 visible start tags of 3,000 attributes each: over a second of libxml2's work under a cap of 3,000,
+    /// which only the deadline can stop; the work between two checks is one tag's (a few milliseconds).
     static let slowTags: String = {
-        let tag = "<Slow" + (0..<10_000).map { " \(name($0))=\"\"" }.joined() + "/>\n"
+        let tag = "<Slow" + (0..<3_000).map { " \(name($0))=\"\"" }.joined() + "/>\n"
         return #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<VAST version=\"4.2\">\n"
-            + String(repeating: tag, count: 40) + "</VAST>\n"
+            + String(repeating: tag, count: 250) + "</VAST>\n"
     }()
 
     private func engine(parserLimits: VASTParser.Limits, slow: String, good: String) throws -> AdEngine {
@@ -77,7 +77,7 @@ import VAST
         try server.register("slow", body: Self.slowTags)
         let good = try server.registerChain("good", hops: 1)
         let engine = try engine(
-            parserLimits: VASTParser.Limits(maxBytes: 8 << 20, maxAttributesPerElement: 10_000),
+            parserLimits: VASTParser.Limits(maxBytes: 8 << 20, maxAttributesPerElement: 3_000),
             slow: server.docURL("slow"), good: good)
         let start = ContinuousClock.now
         let ad = try await engine.getAd(for: request())
@@ -92,10 +92,12 @@ import VAST
         #expect(report.map(\.source) == ["slow", "good"])
         #expect(report.map(\.outcome.rawValue) == ["timeout", "won"])
         #expect(report.map { $0.errorCode?.rawValue } == [301, nil])
+        // The parse stops at the source's deadline and its 301 is the timeout; on a loaded machine the stop can
+        // land past the mediator's 25 ms grace, and then the timeout is the mediator's own.
         let message = try #require(report.first?.message)
-        #expect(
-            message.hasPrefix(
-                "no answer within its timeout of 500 ms: hop 0: the parse ran past its deadline of "), "\(message)")
+        let stoppedByTheParse = message.hasPrefix(
+            "no answer within its timeout of 500 ms: hop 0: the parse ran past its deadline of ")
+        #expect(stoppedByTheParse || message == "no answer within its timeout of 500 ms", "\(message)")
         #expect(report.first?.hops.map(\.errorCode) == [.wrapperTimeout])
     }
 

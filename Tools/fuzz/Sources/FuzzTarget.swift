@@ -13,6 +13,8 @@ enum FuzzTarget: String, CaseIterable {
     case macros
     /// The CLI's argument parsing.
     case cli
+    /// The incremental parse and its stops: attribute and element caps, a deadline, cancellation.
+    case incremental
 
     /// Runs one input.
     func run(_ input: [UInt8]) {
@@ -23,6 +25,7 @@ enum FuzzTarget: String, CaseIterable {
         case .fixtures: FixturesTarget.run(input)
         case .macros: MacrosTarget.run(input)
         case .cli: CommandLineTarget.run(input)
+        case .incremental: IncrementalTarget.run(input)
         }
     }
 }

@@ -1,4 +1,4 @@
-// vast-fuzz — the libFuzzer harness: one executable, six targets (see FuzzTarget and Tools/fuzz/README.md).
+// vast-fuzz — the libFuzzer harness: one executable, seven targets (see FuzzTarget and Tools/fuzz/README.md).
 //
 // The target comes from `--target=NAME` (first argument, removed before libFuzzer reads the rest) or
 // from the environment's FUZZ_TARGET (so libFuzzer's -fork/-jobs children, which inherit the
