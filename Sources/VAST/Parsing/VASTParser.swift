@@ -31,13 +31,13 @@ public struct VASTParser: Sendable {
         /// The most findings one document reports (default 1,000); a last finding counts the rest.
         public var maxFindings: Int
         /// The longest one parse may take (default 10 s), checked before every chunk libxml2 reads and every
-        /// 64 elements; past it the parse stops with ``VASTParseError/Code/timedOut``. A deadline passed to
-        /// ``VASTParser/parse(_:deadline:)-(([UInt8],_))`` can end it sooner. A valid 2 MiB document takes
+        /// 64 elements; past it the parse stops with `timedOut`. A deadline passed to
+        /// `parse(_:deadline:)` can end it sooner. A valid 2 MiB document takes
         /// tens of milliseconds.
         public var maxParseTime: Duration
         /// The most elements one document may hold (default 500,000), the bound on the model-building work
         /// a document can cause beside its bytes; past it the parse stops with
-        /// ``VASTParseError/Code/tooMuchWork``.
+        /// `tooMuchWork`.
         public var maxElements: Int
 
         /// Creates limits.
@@ -75,7 +75,7 @@ public struct VASTParser: Sendable {
     /// Parses one VAST document.
     ///
     /// Runs on the calling thread; when that is a task's, cancelling the task stops the parse within a
-    /// chunk's work (``VASTParseError/Code/cancelled``).
+    /// chunk's work (`cancelled`).
     ///
     /// - Parameter bytes: the response body as received (any encoding libxml2 detects).
     /// - Returns: the typed document, every finding in document order, and element counts.
@@ -97,7 +97,7 @@ public struct VASTParser: Sendable {
     ///   - bytes: the response body as received (any encoding libxml2 detects).
     ///   - deadline: when the caller stops waiting (a source's or a chain's deadline).
     /// - Returns: the typed document, every finding in document order, and element counts.
-    /// - Throws: ``VASTParseError``; ``VASTParseError/Code/timedOut`` when the deadline came first.
+    /// - Throws: ``VASTParseError``; `timedOut` when the deadline came first.
     public func parse(_ bytes: [UInt8], deadline: ContinuousClock.Instant) throws(VASTParseError) -> VASTParseResult {
         try bytes.withUnsafeBufferPointer { (buffer) throws(VASTParseError) -> VASTParseResult in
             try parse(buffer, deadline: deadline)
@@ -111,8 +111,8 @@ public struct VASTParser: Sendable {
     }
 
     /// Parses one VAST document held in `Data`, stopping at `deadline` (see
-    /// ``parse(_:deadline:)-(([UInt8],_))``).
-    /// - Throws: ``VASTParseError``; ``VASTParseError/Code/timedOut`` when the deadline came first.
+    /// `parse(_:deadline:)`).
+    /// - Throws: ``VASTParseError``; `timedOut` when the deadline came first.
     public func parse(_ data: Data, deadline: ContinuousClock.Instant) throws(VASTParseError) -> VASTParseResult {
         try parse(data, deadline: Optional(deadline))
     }
