@@ -12,7 +12,7 @@ enum SAXSession {
     static let maxWatchedAttributes = 100_000
 
     static func run(
-        _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits, budget: Duration, deadlineGiven: Bool,
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits, budget: Duration, budgetIsDeadline: Bool,
         urlValidator: VASTURLValidator?
     ) throws(VASTParseError) -> VASTParseResult {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
@@ -34,14 +34,14 @@ enum SAXSession {
         return try withUnsafeMutablePointer(to: &feed) { (feed) throws(VASTParseError) -> VASTParseResult in
             state.feed = feed
             return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
-                try run(feed, builder: builder, budget: budget, deadlineGiven: deadlineGiven)
+                try run(feed, builder: builder, budget: budget, budgetIsDeadline: budgetIsDeadline)
             }
         }
     }
 
     private static func run(
         _ feed: UnsafeMutablePointer<vast_feed>, builder: UnsafeMutablePointer<VASTModelBuilder>, budget: Duration,
-        deadlineGiven: Bool
+        budgetIsDeadline: Bool
     ) throws(VASTParseError) -> VASTParseResult {
         var handler = makeHandler()
         var error = vast_xml_error()
@@ -51,7 +51,7 @@ enum SAXSession {
         if feed.pointee.reason != 0 {
             throw stopped(
                 Int(feed.pointee.reason), line: Int(feed.pointee.line), limits: builder.pointee.limits, budget: budget,
-                deadlineGiven: deadlineGiven)
+                budgetIsDeadline: budgetIsDeadline)
         }
         if status != 0 {
             let message = withUnsafeBytes(of: error.message) { raw in
@@ -91,11 +91,11 @@ enum SAXSession {
 
     /// The error for a parse a bound stopped (`reason` is one of the feed's VAST_FEED_* values).
     static func stopped(
-        _ reason: Int, line: Int, limits: VASTParser.Limits, budget: Duration, deadlineGiven: Bool
+        _ reason: Int, line: Int, limits: VASTParser.Limits, budget: Duration, budgetIsDeadline: Bool
     ) -> VASTParseError {
         switch reason {
         case Int(VAST_FEED_DEADLINE):
-            let what = deadlineGiven ? "its deadline" : "its time budget (maxParseTime)"
+            let what = budgetIsDeadline ? "its deadline" : "its time budget (maxParseTime)"
             return VASTParseError(
                 .timedOut,
                 "the parse ran past \(what) of \(budget.wholeMilliseconds) ms and was stopped; the document makes "

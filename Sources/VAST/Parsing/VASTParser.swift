@@ -142,10 +142,14 @@ public struct VASTParser: Sendable {
         }
         try AttributePreScan.check(buffer, maxAttributes: limits.maxAttributesPerElement)
         var budget = limits.maxParseTime
-        if let deadline { budget = min(budget, ContinuousClock.now.duration(to: deadline)) }
+        var budgetIsDeadline = false
+        if let deadline, case let left = ContinuousClock.now.duration(to: deadline), left < budget {
+            budget = left
+            budgetIsDeadline = true
+        }
         LibXML2.initializeOnce()
         return try SAXSession.run(
-            buffer, limits: limits, budget: budget, deadlineGiven: deadline != nil, urlValidator: urlValidator)
+            buffer, limits: limits, budget: budget, budgetIsDeadline: budgetIsDeadline, urlValidator: urlValidator)
     }
 }
 
