@@ -149,7 +149,6 @@ enum {
     VAST_FEED_CANCELLED = 2,
     VAST_FEED_ATTRIBUTES = 3,
     VAST_FEED_NAMESPACES = 4,
-    /// Set by the Swift side: more elements than the parse allows.
     VAST_FEED_ELEMENTS = 5,
 };
 
@@ -181,13 +180,16 @@ typedef struct {
     /// sees (``vast_feed_tag_reported``), so a non-NULL entry means the tag being read is over the
     /// cap. -1 when the cap is too large to watch this way.
     int attributeSlot;
-    /// The most namespace declarations in scope (`ctxt->nsNr` counts two entries per declaration).
+    /// The most namespace declarations in scope (`ctxt->nsNr` counts two entries per declaration), and
+    /// the most attributes a start tag may have.
     int maxNamespaces;
+    /// The most elements the document may hold.
+    long maxElements;
     /// Why the feed stopped the parse (VAST_FEED_*), 0 while it runs.
     int reason;
     /// The line libxml2 was reading when the feed stopped it.
     int line;
-    /// Start tags the SAX handler has seen (counted by the Swift side).
+    /// Start tags the SAX handler has seen (``vast_feed_tag``).
     long elements;
 } vast_feed;
 
@@ -224,6 +226,28 @@ static inline void vast_feed_tag_reported(vast_feed *feed) {
     if (feed->attributeSlot >= 0 && ctxt != NULL && ctxt->atts != NULL && feed->attributeSlot < ctxt->maxatts) {
         ctxt->atts[feed->attributeSlot] = NULL;
     }
+}
+
+/// Checks a start tag the SAX handler sees, with `attributes` attributes, against the bounds: its own
+/// attributes and the namespace declarations in scope (exact, whether or not libxml2 read past a chunk
+/// inside the tag), the element count, and every 64 elements ``vast_feed_check``; then clears the watched
+/// slot for the next tag. Returns why the parse must stop (VAST_FEED_*), or 0. In C, as it runs at every
+/// start tag.
+static inline int vast_feed_tag(vast_feed *feed, int attributes) {
+    feed->elements += 1;
+    int reason = 0;
+    xmlParserCtxtPtr ctxt = feed->ctxt;
+    if (attributes > feed->maxNamespaces) {
+        reason = VAST_FEED_ATTRIBUTES;
+    } else if (ctxt != NULL && ctxt->nsNr / 2 > feed->maxNamespaces) {
+        reason = VAST_FEED_NAMESPACES;
+    } else if (feed->elements > feed->maxElements) {
+        reason = VAST_FEED_ELEMENTS;
+    } else if ((feed->elements & 63) == 0) {
+        reason = vast_feed_check(feed);
+    }
+    vast_feed_tag_reported(feed);
+    return reason;
 }
 
 /// libxml2's read callback: the next chunk of the feed's bytes, after the checks.
@@ -348,7 +372,8 @@ static inline void vast_sax_input_complete(void *ctx, vast_feed *feed) {
     if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1 || feed->offset < feed->size) return;
     xmlParserInputPtr input = ctxt->input;
     xmlParserInputBufferPtr buf = input->buf;
-    if (buf == NULL || buf->readcallback != vast_feed_read || buf->encoder != NULL) return;
+    // The callback is the feed's, or libxml2's end-of-input one once the feed has said it is done.
+    if (buf == NULL || buf->readcallback == NULL || buf->encoder != NULL) return;
     if (input->base == NULL || input->end == NULL || input->end - input->base >= XML_MAX_LOOKUP_LIMIT) return;
     buf->readcallback = NULL;
 }
@@ -356,11 +381,6 @@ static inline void vast_sax_input_complete(void *ctx, vast_feed *feed) {
 /// The Swift state of the parse behind a SAX callback.
 static inline void *vast_sax_user(void *ctx) {
     return ((xmlParserCtxtPtr)ctx)->_private;
-}
-
-/// The namespace declarations in scope at a SAX callback (libxml2 keeps two entries per declaration).
-static inline int vast_sax_namespaces_in_scope(void *ctx) {
-    return ((xmlParserCtxtPtr)ctx)->nsNr / 2;
 }
 
 /// Stops a parse from inside a SAX callback (the callbacks receive the context as `void *`).

@@ -23,6 +23,7 @@ enum SAXSession {
         let cap = max(0, limits.maxAttributesPerElement)
         feed.attributeSlot = cap <= maxWatchedAttributes ? Int32(5 * cap) : -1
         feed.maxNamespaces = Int32(clamping: cap)
+        feed.maxElements = max(0, limits.maxElements)
         vast_feed_set_budget(&feed, budget.nanoseconds)
         // On the stack for the call, not on the heap: allocating it and initialising it from a
         // temporary copied the whole builder (retaining each of its fields) once per parse.
@@ -62,31 +63,6 @@ enum SAXSession {
                 line: Int(error.line), column: Int(error.column))
         }
         return try builder.pointee.finish()
-    }
-
-    /// Checks a start tag the handler sees against the bounds: its own attributes and the namespace
-    /// declarations in scope (exact, whether or not libxml2 read past a chunk inside it), the element count, and
-    /// every 64 elements the deadline and cancellation. True when the parse must stop; the feed says why.
-    static func exceedsBounds(
-        _ feed: UnsafeMutablePointer<vast_feed>, attributes: Int, namespaces: Int, limits: VASTParser.Limits,
-        line: Int
-    ) -> Bool {
-        feed.pointee.elements += 1
-        var reason = 0
-        if attributes > limits.maxAttributesPerElement {
-            reason = Int(VAST_FEED_ATTRIBUTES)
-        } else if namespaces > limits.maxAttributesPerElement {
-            reason = Int(VAST_FEED_NAMESPACES)
-        } else if feed.pointee.elements > limits.maxElements {
-            reason = Int(VAST_FEED_ELEMENTS)
-        } else if feed.pointee.elements & 63 == 0 {
-            reason = Int(vast_feed_check(feed))
-        }
-        vast_feed_tag_reported(feed)
-        guard reason != 0 else { return false }
-        feed.pointee.reason = Int32(reason)
-        feed.pointee.line = Int32(clamping: line)
-        return true
     }
 
     /// The error for a parse a bound stopped (`reason` is one of the feed's VAST_FEED_* values).
@@ -148,10 +124,10 @@ enum SAXSession {
             builder.pointee.line = Int(line)
             if let feed = builder.pointee.feed {
                 vast_sax_input_complete(context, feed)
-                if SAXSession.exceedsBounds(
-                    feed, attributes: Int(attributeCount), namespaces: Int(vast_sax_namespaces_in_scope(context)),
-                    limits: builder.pointee.limits, line: Int(line))
-                {
+                let reason = vast_feed_tag(feed, attributeCount)
+                if reason != 0 {
+                    feed.pointee.reason = reason
+                    feed.pointee.line = line
                     vast_sax_stop(context)
                     return
                 }
