@@ -15,6 +15,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #ifndef __USE_GNU
 // glibc declares it only with _GNU_SOURCE, which the Swift importer does not set.
@@ -141,23 +142,176 @@ static inline void vast_context_give_back(xmlParserCtxtPtr ctxt) {
     (void)pthread_setspecific(vast_context_key(), ctxt);
 }
 
-/// Parses `size` bytes from memory with a caller-owned SAX2 handler.
+/// Why a feed stopped its parse (``vast_feed/reason``); 0 while it runs.
+enum {
+    VAST_FEED_RUNNING = 0,
+    VAST_FEED_DEADLINE = 1,
+    VAST_FEED_CANCELLED = 2,
+    VAST_FEED_ATTRIBUTES = 3,
+    VAST_FEED_NAMESPACES = 4,
+    VAST_FEED_ELEMENTS = 5,
+};
+
+/// The most bytes one read hands libxml2. libxml2 asks for 4,000 at a time (xmlIO.c's MINLEN);
+/// the checks run before each read, so this bounds the work between two checks: a start tag can
+/// gain at most this many bytes (under 800 attributes) past a check before the next one sees it.
+#define VAST_FEED_CHUNK 4000
+
+/// The bytes of one parse, handed to libxml2 a chunk at a time by ``vast_feed_read``, and the
+/// bounds checked before every chunk.
 ///
-/// Exists because the memory entry point that takes a SAX handler (`xmlSAXUserParseMemory`)
-/// cannot take parser options; this sets up the context the way `xmlCreateMemoryParserCtxt`
-/// does (a copy of the bytes as the one input), then sets only NONET and NOCDATA. The context
-/// is the thread's kept one when it has one (see ``vast_context_take``): creating and freeing
-/// a context per document was a tenth of a small document's parse. The handler is detached
-/// before the context is kept or freed, so the caller keeps ownership. Returns 0 when the
-/// document was well formed.
-static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandler *sax,
-                                        void *user, vast_xml_error *err) {
+/// libxml2 pulls the bytes itself (an IO input, not a memory one), so a parse that does too much
+/// work can be stopped from inside libxml2's own loops: 2.9.14's start-tag loop (xmlParseStartTag2)
+/// calls GROW after every attribute, GROW calls the read callback when fewer than 250 bytes are
+/// left, and the loop ends when the parser's state is XML_PARSER_EOF right after it.
+typedef struct {
+    const unsigned char *bytes;
+    size_t size;
+    size_t offset;
+    /// The parse's context, set by ``vast_sax_parse`` before the first read.
+    xmlParserCtxtPtr ctxt;
+    /// CLOCK_MONOTONIC nanoseconds past which the parse stops; 0 for none.
+    int64_t deadline;
+    /// Whether the caller gave up (the Swift task's cancellation); NULL for never.
+    int (*cancelled)(void);
+    /// The index in libxml2's attribute table (`ctxt->atts`, five entries per attribute) of the name
+    /// of the attribute one past the cap: libxml2 writes it only while a start tag has more
+    /// attributes than the cap. Cleared before the parse and after every start tag the SAX handler
+    /// sees (``vast_feed_tag_reported``), so a non-NULL entry means the tag being read is over the
+    /// cap. -1 when the cap is too large to watch this way.
+    int attributeSlot;
+    /// The most namespace declarations in scope (`ctxt->nsNr` counts two entries per declaration), and
+    /// the most attributes a start tag may have.
+    int maxNamespaces;
+    /// The most elements the document may hold.
+    long maxElements;
+    /// Why the feed stopped the parse (VAST_FEED_*), 0 while it runs.
+    int reason;
+    /// The line libxml2 was reading when the feed stopped it.
+    int line;
+    /// Start tags the SAX handler has seen (``vast_feed_tag``).
+    long elements;
+} vast_feed;
+
+static inline int64_t vast_monotonic_ns(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+}
+
+/// Sets the feed's deadline `nanoseconds` from now (at once when 0 or less).
+static inline void vast_feed_set_budget(vast_feed *feed, int64_t nanoseconds) {
+    int64_t now = vast_monotonic_ns();
+    feed->deadline = nanoseconds <= 0 ? now : (nanoseconds > INT64_MAX - now ? INT64_MAX : now + nanoseconds);
+}
+
+/// Why the parse must stop now (VAST_FEED_*), or 0: the deadline, the caller's cancellation, a start
+/// tag over the attribute cap, too many namespace declarations in scope. Safe from any callback.
+static inline int vast_feed_check(vast_feed *feed) {
+    if (feed->deadline != 0 && vast_monotonic_ns() >= feed->deadline) return VAST_FEED_DEADLINE;
+    if (feed->cancelled != NULL && feed->cancelled()) return VAST_FEED_CANCELLED;
+    xmlParserCtxtPtr ctxt = feed->ctxt;
+    if (ctxt == NULL) return 0;
+    if (feed->attributeSlot >= 0 && ctxt->atts != NULL && feed->attributeSlot < ctxt->maxatts
+        && ctxt->atts[feed->attributeSlot] != NULL) {
+        return VAST_FEED_ATTRIBUTES;
+    }
+    if (ctxt->nsNr / 2 > feed->maxNamespaces) return VAST_FEED_NAMESPACES;
+    return 0;
+}
+
+/// Called after each start tag the SAX handler saw: the next tag starts with a clear slot.
+static inline void vast_feed_tag_reported(vast_feed *feed) {
+    xmlParserCtxtPtr ctxt = feed->ctxt;
+    if (feed->attributeSlot >= 0 && ctxt != NULL && ctxt->atts != NULL && feed->attributeSlot < ctxt->maxatts) {
+        ctxt->atts[feed->attributeSlot] = NULL;
+    }
+}
+
+/// Checks a start tag the SAX handler sees, with `attributes` attributes, against the bounds: its own
+/// attributes and the namespace declarations in scope (exact, whether or not libxml2 read past a chunk
+/// inside the tag), the element count, and every 64 elements ``vast_feed_check``; then clears the watched
+/// slot for the next tag. Returns why the parse must stop (VAST_FEED_*), or 0. In C, as it runs at every
+/// start tag.
+static inline int vast_feed_tag(vast_feed *feed, int attributes) {
+    feed->elements += 1;
+    int reason = 0;
+    xmlParserCtxtPtr ctxt = feed->ctxt;
+    if (attributes > feed->maxNamespaces) {
+        reason = VAST_FEED_ATTRIBUTES;
+    } else if (ctxt != NULL && ctxt->nsNr / 2 > feed->maxNamespaces) {
+        reason = VAST_FEED_NAMESPACES;
+    } else if (feed->elements > feed->maxElements) {
+        reason = VAST_FEED_ELEMENTS;
+    } else if ((feed->elements & 63) == 0) {
+        reason = vast_feed_check(feed);
+    }
+    vast_feed_tag_reported(feed);
+    return reason;
+}
+
+/// libxml2's read callback: the next chunk of the feed's bytes, after the checks.
+///
+/// A stop cannot be xmlStopParser here: it frees the input buffer that xmlParserInputBufferGrow,
+/// our caller, goes on using. It does instead what xmlStopParser does first (the state libxml2's
+/// loops test, SAX off) and returns an error, which ends the input (libxml2 replaces the callback
+/// with its end-of-input one); the buffers are freed when the context is reset.
+static int vast_feed_read(void *context, char *buffer, int len) {
+    vast_feed *feed = (vast_feed *)context;
+    int reason = vast_feed_check(feed);
+    if (reason != 0) {
+        feed->reason = reason;
+        if (feed->ctxt != NULL) {
+            feed->line = feed->ctxt->input != NULL ? feed->ctxt->input->line : 0;
+            feed->ctxt->instate = XML_PARSER_EOF;
+            feed->ctxt->disableSAX = 1;
+        }
+        return -1;
+    }
+    size_t count = feed->size - feed->offset;
+    if (count > VAST_FEED_CHUNK) count = VAST_FEED_CHUNK;
+    if (len < 0) len = 0;
+    if (count > (size_t)len) count = (size_t)len;
+    memcpy(buffer, feed->bytes + feed->offset, count);
+    feed->offset += count;
+    return (int)count;
+}
+
+/// Makes room in a context's attribute table for `count` attributes (five entries each, plus the
+/// five libxml2 keeps spare), as libxml2's own xmlCtxtGrowAttrs does with the same allocator, so that
+/// the feed's watched slot is always inside the table. Returns 0, or -1 when out of memory.
+static inline int vast_context_reserve_attributes(xmlParserCtxtPtr ctxt, int count) {
+    int needed = 5 * count + 10;
+    if (ctxt->atts != NULL && ctxt->maxatts >= needed) return 0;
+    const xmlChar **atts = (const xmlChar **)xmlRealloc((void *)ctxt->atts, (size_t)needed * sizeof(xmlChar *));
+    if (atts == NULL) return -1;
+    ctxt->atts = atts;
+    int *allocs = (int *)xmlRealloc(ctxt->attallocs, (size_t)(needed / 5) * sizeof(int));
+    if (allocs == NULL) return -1;
+    ctxt->attallocs = allocs;
+    ctxt->maxatts = needed;
+    return 0;
+}
+
+/// Parses the feed's bytes with a caller-owned SAX2 handler, libxml2 pulling them a chunk at a
+/// time through ``vast_feed_read``.
+///
+/// Exists because no libxml2 entry point that takes a SAX handler also takes parser options: this
+/// sets up the context the way `xmlCreateIOParserCtxt` does (an IO input over the read callback),
+/// then sets only NONET and NOCDATA. The context is the thread's kept one when it has one (see
+/// ``vast_context_take``): creating and freeing a context per document was a tenth of a small
+/// document's parse. The handler is detached before the context is kept or freed, so the caller
+/// keeps ownership. Returns 0 when the document was well formed; when the feed stopped the parse,
+/// `feed->reason` says why.
+static inline int vast_sax_parse(vast_feed *feed, xmlSAXHandler *sax, void *user, vast_xml_error *err) {
     // The callbacks receive the parser context (userData left at its default) so that they
     // can stop the parse and read line numbers; the Swift state travels in _private.
     vast_xml_error_handlers saved = vast_xml_silence();
     xmlParserCtxtPtr ctxt = vast_context_take();
-    xmlParserInputBufferPtr buffer = ctxt != NULL
-        ? xmlParserInputBufferCreateMem(bytes, size, XML_CHAR_ENCODING_NONE) : NULL;
+    int reserved = ctxt != NULL && feed->attributeSlot >= 0
+        ? vast_context_reserve_attributes(ctxt, feed->attributeSlot / 5 + 1) : 0;
+    xmlParserInputBufferPtr buffer = ctxt != NULL && reserved == 0
+        ? xmlParserInputBufferCreateIO(vast_feed_read, NULL, feed, XML_CHAR_ENCODING_NONE) : NULL;
     xmlParserInputPtr input = buffer != NULL ? xmlNewIOInputStream(ctxt, buffer, XML_CHAR_ENCODING_NONE) : NULL;
     // inputPush frees the input when it fails; a buffer without an input is freed here.
     if (input == NULL && buffer != NULL) xmlFreeParserInputBuffer(buffer);
@@ -168,6 +322,8 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
         strncpy(err->message, "could not create a parser context", sizeof(err->message) - 1);
         return -1;
     }
+    feed->ctxt = ctxt;
+    vast_feed_tag_reported(feed);
     if (ctxt->sax != NULL && ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
     ctxt->sax = sax;
     ctxt->_private = user;
@@ -181,7 +337,7 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
     ctxt->loadsubset = 0;
     ctxt->validate = 0;
     xmlParseDocument(ctxt);
-    int ok = ctxt->wellFormed && ctxt->errNo == 0 ? 0 : 1;
+    int ok = ctxt->wellFormed && ctxt->errNo == 0 && feed->reason == 0 ? 0 : 1;
     xmlErrorPtr last = xmlCtxtGetLastError(ctxt);
     if (ok != 0 && last != NULL) {
         err->code = last->code;
@@ -196,25 +352,27 @@ static inline int vast_sax_parse_memory(const char *bytes, int size, xmlSAXHandl
         err->line = ctxt->input != NULL ? ctxt->input->line : 0;
         err->column = ctxt->input != NULL ? ctxt->input->col : 0;
     }
+    feed->ctxt = NULL;
     vast_context_give_back(ctxt);
     vast_xml_restore(saved);
     return ok;
 }
 
 /// Tells libxml2 that the parse's input is all in its buffer, once it is known to need no
-/// conversion: a memory input keeps a read callback that returns nothing, and libxml2 calls it
-/// (through xmlParserInputBufferGrow) at every token within 250 bytes of the end, about sixty
-/// times for a small document. Called at each start tag, by when the XML declaration has been
-/// read: with no encoder the buffer holds the whole document as parsed, and without the callback
-/// those calls return at once. A converted input (UTF-16, a declared legacy encoding) keeps its
-/// callback, as libxml2 converts the rest of the raw bytes when it grows, and so does a document
-/// of XML_MAX_LOOKUP_LIMIT (10,000,000) bytes or more: libxml2 refuses to look that far ahead
+/// conversion: after the last chunk libxml2 would call the read callback (through
+/// xmlParserInputBufferGrow) at every token within 250 bytes of the end, about sixty times for a
+/// small document. Called at each start tag, by when the XML declaration has been read: with no
+/// encoder the buffer holds the rest of the document as parsed, and without the callback those
+/// calls return at once. A converted input (UTF-16, a declared legacy encoding) keeps its callback,
+/// as libxml2 converts the rest of the raw bytes when it grows, and so does a parse whose buffer
+/// spans XML_MAX_LOOKUP_LIMIT (10,000,000) bytes or more: libxml2 refuses to look that far ahead
 /// without XML_PARSE_HUGE unless the callback is the memory one.
-static inline void vast_sax_input_complete(void *ctx) {
+static inline void vast_sax_input_complete(void *ctx, vast_feed *feed) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
-    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1) return;
+    if (ctxt == NULL || ctxt->input == NULL || ctxt->inputNr != 1 || feed->offset < feed->size) return;
     xmlParserInputPtr input = ctxt->input;
     xmlParserInputBufferPtr buf = input->buf;
+    // The callback is the feed's, or libxml2's end-of-input one once the feed has said it is done.
     if (buf == NULL || buf->readcallback == NULL || buf->encoder != NULL) return;
     if (input->base == NULL || input->end == NULL || input->end - input->base >= XML_MAX_LOOKUP_LIMIT) return;
     buf->readcallback = NULL;

@@ -10,7 +10,7 @@ struct FuzzReplayTests {
     static let root = TestServer.repositoryRoot
     static let separator = Array("\n--8<--\n".utf8)
 
-    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media"])
+    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental"])
     func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
         guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
             Issue.record("vast-fuzz must be built first (Tools/test builds them)")
@@ -75,6 +75,11 @@ struct FuzzReplayTests {
             return (built + real).enumerated().flatMap { index, file in
                 [[UInt8(index % 4), 0x10] + file, [1, 0] + Array(file.prefix(2048))]
             }
+        case "incremental":
+            // Every run (a parse, a deadline already past, a cancelled task) with the default caps, then the
+            // generated tags: 256 attributes behind each trick and none, 256 namespace declarations behind `<!`.
+            let tags: [[UInt8]] = [0, 1, 2, 3, 5].map { [4, 128, 255, 255, $0, 4] + Array(#" b="""#.utf8) }
+            return samples.map { [3, 128, 255, 255, 0, 0] + $0 } + tags
         case "macros":
             let template = Array(
                 "https://t.example.com/i?cb=[CACHEBUSTING]&d=[DOMAIN]&e=[ERRORCODE]&u=%%DEVICEUA%%&c=[ADCATEGORIES]"

@@ -36,13 +36,23 @@ struct HostileCase: Decodable, Sendable {
 }
 
 /// A generated input: `prefix`, then `repeat` written `times` times (`{i}` in it is the repetition's
-/// index), then `suffix`; `prefixFile` (a data file of the layer) goes before the prefix.
+/// index), then `suffix`; `prefixFile` (a data file of the layer) goes before the prefix. `utf16`
+/// (`"le"` or `"be"`) writes the prefix, repetitions and suffix as UTF-16 in that byte order, no BOM.
 struct Recipe: Decodable, Sendable {
     var prefixFile: String?
     var prefix: String?
     var `repeat`: String
     var times: Int
     var suffix: String?
+    var utf16: String?
+
+    /// `text` as the recipe writes it.
+    func encoded(_ text: String) -> Data {
+        guard let utf16 else { return Data(text.utf8) }
+        let bigEndian = utf16 == "be"
+        return Data(
+            text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+    }
 }
 
 /// What a case must end with. Every field given is asserted; signals are always asserted to be none.

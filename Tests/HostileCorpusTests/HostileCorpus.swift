@@ -92,18 +92,18 @@ struct CaseWorkspace {
         if let prefixFile = recipe.prefixFile {
             try handle.write(contentsOf: Data(contentsOf: layerFolder.appendingPathComponent(prefixFile)))
         }
-        if let prefix = recipe.prefix { try handle.write(contentsOf: Data(expand(prefix).utf8)) }
+        if let prefix = recipe.prefix { try handle.write(contentsOf: recipe.encoded(expand(prefix))) }
         let unit = expand(recipe.repeat)
         let indexed = unit.contains("{i}")
         var chunk = Data()
         for index in 0..<recipe.times {
-            chunk.append(contentsOf: (indexed ? unit.replacingOccurrences(of: "{i}", with: String(index)) : unit).utf8)
+            chunk.append(recipe.encoded(indexed ? unit.replacingOccurrences(of: "{i}", with: String(index)) : unit))
             if chunk.count >= 1 << 20 {
                 try handle.write(contentsOf: chunk)
                 chunk.removeAll(keepingCapacity: true)
             }
         }
         try handle.write(contentsOf: chunk)
-        if let suffix = recipe.suffix { try handle.write(contentsOf: Data(expand(suffix).utf8)) }
+        if let suffix = recipe.suffix { try handle.write(contentsOf: recipe.encoded(expand(suffix))) }
     }
 }

@@ -27,19 +27,26 @@ extension ResolutionRun {
         let result: VASTParseResult
         do {
             let parser = VASTParser(limits: configuration.parserLimits, urlValidator: CurlURLValidator.validator)
-            result = try parser.parse(bytes)
+            // The chain's deadline stops a parse that would outlast it (a document that makes libxml2 work).
+            result = try parser.parse(bytes, deadline: deadline)
         } catch {
+            // A parse the deadline stopped is the chain's time running out: a timeout, as for a fetch.
+            let code = error.code == .timedOut ? .wrapperTimeout : error.vastErrorCode
             hop.outcome = error.description
-            hop.errorCode = error.vastErrorCode
+            hop.errorCode = code
             hop.vastVersion = error.documentVersion
             hop.counts = error.counts
             hops.append(hop)
+            if error.code == .cancelled {
+                // The caller gave up: nothing failed on the ad's side, so no error pixel is fired.
+                return .failure(
+                    VASTResolutionFailure(code: .wrapperTimeout, message: "cancelled", hop: index), merged: nil)
+            }
             findings.append(
                 VASTFinding(
                     severity: .error, category: .content, rule: "hop.document", message: error.message,
-                    location: "hop \(index): \(transfer.url)", line: error.line,
-                    vastErrorCode: error.vastErrorCode))
-            return failChain(error.vastErrorCode, "hop \(index): \(error.message)", hop: index, path: path)
+                    location: "hop \(index): \(transfer.url)", line: error.line, vastErrorCode: code))
+            return failChain(code, "hop \(index): \(error.message)", hop: index, path: path)
         }
         findings += result.findings.map { finding in
             var located = finding

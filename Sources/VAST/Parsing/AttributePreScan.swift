@@ -32,6 +32,7 @@ enum AttributePreScan {
         let form = try form(of: bytes)
         try checkNUL(bytes, form: form)
         try checkDeclaredEncoding(bytes, form: form)
+        if case .utf16(let bigEndian) = form { try checkUTF16End(bytes, bigEndian: bigEndian) }
         if form == .bytes {
             try checkBytes(bytes, maxAttributes: maxAttributes)
             return
@@ -166,15 +167,31 @@ enum AttributePreScan {
             line: at.line)
     }
 
-    /// Refuses an XML declaration's encoding unless its markup reads as ASCII in `form`.
+    /// Refuses an XML declaration's encoding unless its markup reads as ASCII in `form`, and applies
+    /// XML 1.0 section 4.3.3's fatal errors: a declaration that names another encoding than the
+    /// byte-order mark or the bytes show, and UTF-16 with neither a byte-order mark nor a declaration.
     ///
     /// Reads the whole declaration (to its `?>`), then its `encoding` pseudo-attribute as XML
     /// writes it: `encoding`, optional white space, `=`, optional white space, a quoted name.
     private static func checkDeclaredEncoding(_ bytes: UnsafeBufferPointer<UInt8>, form: Form) throws(VASTParseError) {
         var scanner = Scanner(bytes: bytes, form: form)
-        if form == .bytes && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
-        if case .utf16 = form, let first = scanner.peek(), first == 0xFEFF { _ = scanner.next() }
-        guard scanner.consume("<?xml") else { return }
+        let utf8BOM = form == .bytes && bytes.starts(with: [0xEF, 0xBB, 0xBF])
+        if utf8BOM { scanner.index = 3 }
+        var utf16BOM = false
+        if case .utf16 = form, let first = scanner.peek(), first == 0xFEFF {
+            _ = scanner.next()
+            utf16BOM = true
+        }
+        guard scanner.consume("<?xml") else {
+            if case .utf16 = form, !utf16BOM {
+                throw VASTParseError(
+                    .encoding,
+                    "the document is UTF-16 with neither a byte-order mark nor an encoding declaration, which XML "
+                        + "1.0 (section 4.3.3) makes a fatal error; send UTF-8, or UTF-16 with a byte-order mark",
+                    line: 1)
+            }
+            return
+        }
         var declaration: [UInt8] = []
         declaration.reserveCapacity(128)
         var previous: UInt32 = 0
@@ -195,20 +212,59 @@ enum AttributePreScan {
         }
         guard let name = encodingName(in: declaration) else { return }
         let lowered = name.lowercased()
-        let allowed: Bool
+        let isUTF16 = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(lowered)
+        // What the bytes themselves say, for the 4.3.3 check: the byte-order mark, else the byte pattern.
+        let shown: String?
         switch form {
+        case .bytes where utf8BOM:
+            shown = ["utf-8", "utf8"].contains(lowered) ? nil : "a UTF-8 byte-order mark"
         case .bytes:
-            allowed =
+            shown = isUTF16 ? "UTF-8 (or another single-byte encoding), not UTF-16" : nil
+        case .utf16(let bigEndian):
+            let order = bigEndian ? "big-endian" : "little-endian"
+            let seen = utf16BOM ? "a UTF-16 \(order) byte-order mark" : "UTF-16 \(order) bytes"
+            shown = !isUTF16 || lowered == (bigEndian ? "utf-16le" : "utf-16be") ? seen : nil
+        }
+        if let shown {
+            throw VASTParseError(
+                .encoding,
+                "the declaration says encoding \"\(lowered.prefix(30))\" but the document starts with \(shown); "
+                    + "XML 1.0 (section 4.3.3) makes the mismatch a fatal error, so the document is refused",
+                line: 1)
+        }
+        if form == .bytes {
+            let allowed =
                 ["utf-8", "utf8", "us-ascii", "ascii", "latin1", "latin-1"].contains(lowered)
                 || lowered.hasPrefix("iso-8859-") || lowered.hasPrefix("windows-125") || lowered.hasPrefix("cp125")
-        case .utf16:
-            allowed = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(lowered)
+            guard allowed else {
+                throw VASTParseError(
+                    .malformed,
+                    "encoding \"\(lowered.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, "
+                        + "Windows-125x)",
+                    line: 1)
+            }
         }
-        guard allowed else {
+    }
+
+    /// Refuses a UTF-16 document that ends inside a character: an odd number of bytes, or a last code
+    /// unit that is the first half of a surrogate pair (libxml2 drops either and calls the rest valid).
+    private static func checkUTF16End(_ bytes: UnsafeBufferPointer<UInt8>, bigEndian: Bool) throws(VASTParseError) {
+        var end = Scanner(bytes: bytes, form: .utf16(bigEndian: bigEndian))
+        if bytes.count % 2 != 0 {
+            end.index = bytes.count - 1
             throw VASTParseError(
-                .malformed,
-                "encoding \"\(lowered.prefix(30))\" is not supported; send UTF-8 (or UTF-16, ISO-8859, Windows-125x)",
-                line: 1)
+                .encoding,
+                "the UTF-16 document has an odd number of bytes (\(bytes.count)): it ends inside a character, a "
+                    + "fatal error in XML 1.0 (section 4.3.3); it was cut short or is not UTF-16",
+                line: end.line)
+        }
+        end.index = bytes.count - 2
+        if let last = end.peek(), (0xD800...0xDBFF).contains(last) {
+            throw VASTParseError(
+                .encoding,
+                "the UTF-16 document ends with the first half of a surrogate pair: it ends inside a character, a "
+                    + "fatal error in XML 1.0 (section 4.3.3); it was cut short",
+                line: end.line)
         }
     }
 

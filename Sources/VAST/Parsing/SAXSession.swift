@@ -7,11 +7,24 @@ import Glibc
 /// Runs on the caller's thread, synchronously. The builder lives in memory owned by this call
 /// and reaches the callbacks through the parser context's `_private` pointer.
 enum SAXSession {
+    /// The largest attribute cap watched inside libxml2's start-tag loop: the watch reserves five table
+    /// entries per attribute up to the cap (about 4 MB at this cap, 5 KB at the default).
+    static let maxWatchedAttributes = 100_000
+
     static func run(
-        _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits,
+        _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits, budget: Duration, budgetIsDeadline: Bool,
         urlValidator: VASTURLValidator?
     ) throws(VASTParseError) -> VASTParseResult {
         guard let base = buffer.baseAddress else { throw VASTParseError(.empty, "the document is empty") }
+        var feed = vast_feed()
+        feed.bytes = base
+        feed.size = buffer.count
+        feed.cancelled = { Task.isCancelled ? 1 : 0 }
+        let cap = max(0, limits.maxAttributesPerElement)
+        feed.attributeSlot = cap <= maxWatchedAttributes ? Int32(5 * cap) : -1
+        feed.maxNamespaces = Int32(clamping: cap)
+        feed.maxElements = max(0, limits.maxElements)
+        vast_feed_set_budget(&feed, budget.nanoseconds)
         // On the stack for the call, not on the heap: allocating it and initialising it from a
         // temporary copied the whole builder (retaining each of its fields) once per parse.
         // Its working arrays come from the pool of those earlier parses left (see
@@ -19,20 +32,28 @@ enum SAXSession {
         var state = VASTModelBuilder(
             limits: limits, urlValidator: urlValidator, scratch: VASTModelBuilder.Scratch.take())
         defer { VASTModelBuilder.Scratch.giveBack(state.takeScratch()) }
-        return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
-            try run(base, count: buffer.count, builder: builder)
+        return try withUnsafeMutablePointer(to: &feed) { (feed) throws(VASTParseError) -> VASTParseResult in
+            state.feed = feed
+            return try withUnsafeMutablePointer(to: &state) { (builder) throws(VASTParseError) -> VASTParseResult in
+                try run(feed, builder: builder, budget: budget, budgetIsDeadline: budgetIsDeadline)
+            }
         }
     }
 
     private static func run(
-        _ base: UnsafePointer<UInt8>, count: Int, builder: UnsafeMutablePointer<VASTModelBuilder>
+        _ feed: UnsafeMutablePointer<vast_feed>, builder: UnsafeMutablePointer<VASTModelBuilder>, budget: Duration,
+        budgetIsDeadline: Bool
     ) throws(VASTParseError) -> VASTParseResult {
         var handler = makeHandler()
         var error = vast_xml_error()
-        let status = base.withMemoryRebound(to: CChar.self, capacity: count) { chars in
-            vast_sax_parse_memory(chars, Int32(count), &handler, builder, &error)
-        }
+        let status = vast_sax_parse(feed, &handler, builder, &error)
+        builder.pointee.feed = nil
         if builder.pointee.stopped, let fatal = builder.pointee.fatal { throw fatal }
+        if feed.pointee.reason != 0 {
+            throw stopped(
+                Int(feed.pointee.reason), line: Int(feed.pointee.line), limits: builder.pointee.limits, budget: budget,
+                budgetIsDeadline: budgetIsDeadline)
+        }
         if status != 0 {
             let message = withUnsafeBytes(of: error.message) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -42,6 +63,37 @@ enum SAXSession {
                 line: Int(error.line), column: Int(error.column))
         }
         return try builder.pointee.finish()
+    }
+
+    /// The error for a parse a bound stopped (`reason` is one of the feed's VAST_FEED_* values).
+    static func stopped(
+        _ reason: Int, line: Int, limits: VASTParser.Limits, budget: Duration, budgetIsDeadline: Bool
+    ) -> VASTParseError {
+        switch reason {
+        case Int(VAST_FEED_DEADLINE):
+            let what = budgetIsDeadline ? "its deadline" : "its time budget (maxParseTime)"
+            return VASTParseError(
+                .timedOut,
+                "the parse ran past \(what) of \(budget.wholeMilliseconds) ms and was stopped; the document makes "
+                    + "the XML parser work too long (a hostile or broken response)", line: line)
+        case Int(VAST_FEED_CANCELLED):
+            return VASTParseError(.cancelled, "the parse was cancelled by its caller", line: line)
+        case Int(VAST_FEED_ELEMENTS):
+            return VASTParseError(
+                .tooMuchWork,
+                "the document holds more than \(limits.maxElements) elements (maxElements); the parse "
+                    + "was stopped", line: line)
+        case Int(VAST_FEED_NAMESPACES):
+            return VASTParseError(
+                .tooManyAttributes,
+                "more than \(limits.maxAttributesPerElement) namespace declarations are in scope; the parse was "
+                    + "stopped", line: line)
+        default:
+            return VASTParseError(
+                .tooManyAttributes,
+                "a start tag has more than \(limits.maxAttributesPerElement) attributes; the parse was stopped",
+                line: line)
+        }
     }
 
     private static func state(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<VASTModelBuilder>? {
@@ -67,10 +119,19 @@ enum SAXSession {
         handler.startElementNs = {
             context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
-            vast_sax_input_complete(context)
             var line = vast_sax_line(context)
             builder.pointee.column = Int(vast_sax_tag_column(context, &line))
             builder.pointee.line = Int(line)
+            if let feed = builder.pointee.feed {
+                vast_sax_input_complete(context, feed)
+                let reason = vast_feed_tag(feed, attributeCount)
+                if reason != 0 {
+                    feed.pointee.reason = reason
+                    feed.pointee.line = line
+                    vast_sax_stop(context)
+                    return
+                }
+            }
             builder.pointee.startElement(
                 localname: localname, prefix: prefix, uri: uri,
                 namespaces: SAXNamespaces(pointer: namespaces, count: Int(namespaceCount)),
@@ -102,6 +163,20 @@ enum SAXSession {
         handler.serror = { _, _ in }
         return handler
     }
+}
+
+extension Duration {
+    /// The duration in nanoseconds, saturated to `Int64` (a negative one is 0 or less).
+    fileprivate var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? Int64.min : Int64.max }
+        let (total, overflowAgain) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflowAgain ? Int64.max : total
+    }
+
+    /// The duration in whole milliseconds, for messages.
+    fileprivate var wholeMilliseconds: Int64 { nanoseconds / 1_000_000 }
 }
 
 /// libxml2's SAX2 attribute array: five pointers per attribute (localname, prefix, URI,

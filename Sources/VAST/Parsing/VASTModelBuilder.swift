@@ -39,6 +39,8 @@ struct VASTModelBuilder {
     /// True once ``fatal`` is set (it is never unset): the check after every start tag reads this
     /// flag, as reading the optional error there copied it.
     var stopped = false
+    /// The parse's feed while libxml2 runs (see ``SAXSession``): the bounds checked at each start tag.
+    var feed: UnsafeMutablePointer<vast_feed>?
     /// Set when the version is refused; the document is still read to the end for its counts.
     var unsupported: VASTParseError?
     /// The current line, updated by the SAX session on each start tag.

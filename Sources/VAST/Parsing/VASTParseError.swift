@@ -56,7 +56,7 @@ extension ErrorCode where Domain == VASTParseError {
     public static let forbiddenDeclaration = Self("forbiddenDeclaration")
     /// More bytes than the configured cap.
     public static let tooLarge = Self("tooLarge")
-    /// A start tag with more attributes than the configured cap.
+    /// A start tag with more attributes than the configured cap, or more namespace declarations in scope.
     public static let tooManyAttributes = Self("tooManyAttributes")
     /// No bytes at all.
     public static let empty = Self("empty")
@@ -64,4 +64,14 @@ extension ErrorCode where Domain == VASTParseError {
     public static let notVAST = Self("notVAST")
     /// VAST 1.0, or a version this engine does not read.
     public static let unsupportedVersion = Self("unsupportedVersion")
+    /// The bytes break XML 1.0's encoding rules (section 4.3.3, fatal errors): a byte-order mark and an
+    /// encoding declaration that disagree, or a document that ends inside a UTF-16 character.
+    public static let encoding = Self("encoding")
+    /// The parse ran past its time budget (``VASTParser/Limits/maxParseTime``) or the caller's deadline
+    /// and was stopped.
+    public static let timedOut = Self("timedOut")
+    /// The task the parse ran in was cancelled, and the parse stopped.
+    public static let cancelled = Self("cancelled")
+    /// The document holds more elements than ``VASTParser/Limits/maxElements``; the parse was stopped.
+    public static let tooMuchWork = Self("tooMuchWork")
 }

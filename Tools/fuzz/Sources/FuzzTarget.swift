@@ -15,6 +15,8 @@ enum FuzzTarget: String, CaseIterable {
     case cli
     /// The media probe (libavformat) on arbitrary bytes.
     case media
+    /// The incremental parse and its stops: attribute and element caps, a deadline, cancellation.
+    case incremental
 
     /// Runs one input.
     func run(_ input: [UInt8]) {
@@ -26,6 +28,7 @@ enum FuzzTarget: String, CaseIterable {
         case .macros: MacrosTarget.run(input)
         case .cli: CommandLineTarget.run(input)
         case .media: MediaTarget.run(input)
+        case .incremental: IncrementalTarget.run(input)
         }
     }
 }
