@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "AdResolution", targets: ["AdResolution"]),
         .library(name: "LifecycleFixtures", targets: ["LifecycleFixtures"]),
         .library(name: "AdSimulation", targets: ["AdSimulation"]),
+        .library(name: "Creatives", targets: ["Creatives"]),
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .library(name: "MediaProbe", targets: ["MediaProbe"]),
@@ -58,14 +59,18 @@ let package = Package(
             name: "AdSimulation", dependencies: ["AdErrors", "AdLifecycle", "AdPlacement", "VAST"],
             swiftSettings: strict),
         .target(
+            name: "Creatives", dependencies: ["AdErrors", "VAST", "AdTransport", "MediaProbe"], swiftSettings: strict),
+        .target(
             name: "AdEngine",
-            dependencies: ["AdErrors", "VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement"],
+            dependencies: [
+                "AdErrors", "VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement", "Creatives",
+            ],
             swiftSettings: strict),
         .target(
             name: "VASTCheck",
             dependencies: [
                 "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation",
-                "LifecycleFixtures",
+                "LifecycleFixtures", "Creatives", "MediaProbe",
                 "VAST",
             ],
             exclude: ["README.md"], swiftSettings: strict),
@@ -96,6 +101,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "AdSimulationTests", dependencies: ["AdSimulation", "AdLifecycle", "VAST"], swiftSettings: strict),
+        .testTarget(
+            name: "CreativesTests",
+            dependencies: [
+                "Creatives", "MediaProbe", "AdEngine", "AdPlacement", "AdTransport", "VAST", "TestSupport",
+            ],
+            swiftSettings: strict),
         .testTarget(
             name: "MediaProbeTests", dependencies: ["MediaProbe", "VAST", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport", "VAST"], swiftSettings: strict),

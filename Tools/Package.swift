@@ -25,6 +25,8 @@ let package = Package(
         .executable(name: "beacon-child", targets: ["BeaconChild"]),
         .executable(name: "hostile-beacons", targets: ["HostileBeacons"]),
         .executable(name: "hostile-media", targets: ["HostileMedia"]),
+        .executable(name: "creative-child", targets: ["CreativeChild"]),
+        .executable(name: "bench-creative", targets: ["BenchCreative"]),
     ],
     dependencies: [.package(name: "AdEngine", path: "..")],
     targets: [
@@ -73,6 +75,17 @@ let package = Package(
             name: "HostileMedia", dependencies: [engine("MediaProbe"), "LoopbackSupport"],
             path: "hostile-media/Sources",
             swiftSettings: strict),
+        .executableTarget(
+            name: "CreativeChild", dependencies: [engine("Creatives"), engine("AdTransport")],
+            path: "creative-child/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "BenchCreative",
+            dependencies: [
+                engine("Creatives"), engine("AdTransport"), engine("AdResolution"), engine("VASTCheck"),
+                "LoopbackSupport",
+                "BenchSupport",
+            ],
+            path: "bench-creative/Sources", swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

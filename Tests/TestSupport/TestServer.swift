@@ -250,13 +250,13 @@ public final class TestServer: @unchecked Sendable {
         }
     }
 
-    private static func escapePath(_ path: String) -> String {
+    static func escapePath(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: "?#%")
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
-    private func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, from body: [UInt8]) throws -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(body))
         } catch {
@@ -265,7 +265,7 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// One control request; throws unless the status is 2xx. Returns the body.
-    private func control(_ method: String, _ target: String, body: [UInt8] = []) throws -> [UInt8] {
+    func control(_ method: String, _ target: String, body: [UInt8] = []) throws -> [UInt8] {
         let (status, responseBody) = try LoopbackHTTP.request(
             port: port, method: method, target: target, body: body,
             headers: ["X-Test-Control: 1"])

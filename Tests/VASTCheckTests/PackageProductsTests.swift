@@ -31,7 +31,7 @@ import Testing
         #expect(
             products(root).sorted() == [
                 "AdEngine", "AdErrors", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
-                "LifecycleFixtures", "MediaProbe", "VAST", "VASTCheck", "vastcheck",
+                "Creatives", "LifecycleFixtures", "MediaProbe", "VAST", "VASTCheck", "vastcheck",
             ])
     }
 
@@ -39,8 +39,8 @@ import Testing
         let tools = try describe("Tools")
         #expect(
             products(tools).sorted() == [
-                "beacon-child", "bench-batch", "bench-chain", "bench-getad", "bench-lifecycle", "bench-parse",
-                "hostile-beacons", "hostile-media", "vast-fuzz",
+                "beacon-child", "bench-batch", "bench-chain", "bench-creative", "bench-getad", "bench-lifecycle",
+                "bench-parse", "creative-child", "hostile-beacons", "hostile-media", "vast-fuzz",
             ])
         let dependencies = (tools["dependencies"] as? [[String: Any]]) ?? []
         #expect(dependencies.compactMap { $0["type"] as? String } == ["fileSystem"])

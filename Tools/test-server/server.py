@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A loopback HTTP/1.1 test server for AdTransport / AdEngine tests (standard library only).
 
-    python3 Tools/test-server/server.py [--root DIR] [--port 0] [--verbose] [--ignore-stdin]
+    python3 Tools/test-server/server.py [--root DIR] [--media-root DIR] [--port 0] [--verbose] [--ignore-stdin]
 
 Binds 127.0.0.1 only, on an ephemeral port unless --port is given, prints exactly one line
 `PORT <n>` on stdout when it accepts connections, then serves until it is killed or until its
@@ -72,6 +72,8 @@ class State:
         self.beacons = []
         self.fail_counts = {}      # path+query -> requests seen (for fail_first)
         self.bombs = {}            # mb -> compressed bytes
+        self.media_root = None     # folder served under /media/ (--media-root or POST /media-root)
+        self.media_log = []        # one record per /media/ request
         self.started = time.time()
 
 
@@ -298,6 +300,8 @@ class Handler(BaseHTTPRequestHandler):
             response = self.reset_stats()
         elif path == "/echo":
             response = self.echo()
+        elif path.startswith("/media/") or path in ("/media-root", "/media-log"):
+            response = self.media_dispatch(path, method)
         elif path.startswith("/files/"):
             response = self.file_route(path[len("/files/"):])
         elif path.startswith("/doc/"):
@@ -565,6 +569,141 @@ class Handler(BaseHTTPRequestHandler):
             state.bombs[total] = data
         return data
 
+    # --- media: files with Range, validators, types, CORS and slow or cut bodies ----------
+
+    MEDIA_TYPES = {".mp4": "video/mp4", ".m4v": "video/mp4", ".webm": "video/webm", ".mov": "video/quicktime",
+                   ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".gif": "image/gif",
+                   ".bin": "application/octet-stream"}
+
+    def media_dispatch(self, path, method):
+        state = self.server.state
+        if path == "/media-root":
+            folder = self.body.decode("utf-8", "replace").strip()
+            if method not in ("POST", "PUT") or not os.path.isabs(folder) or not os.path.isdir(folder):
+                raise BadRequest("POST /media-root with an absolute folder path as the body")
+            with state.lock:
+                state.media_root = os.path.realpath(folder)
+            return Response(204)
+        if path == "/media-log":
+            with state.lock:
+                if method == "DELETE":
+                    state.media_log.clear()
+                    return Response(204)
+                return json_response(list(state.media_log))
+        return self.media_route(unquote(path[len("/media/"):]))
+
+    def media_route(self, relative):
+        state, query = self.server.state, self.query
+        with state.lock:
+            root = state.media_root
+        parts = relative.split("/")
+        full = os.path.realpath(os.path.join(root, relative)) if root else None
+        if ".." in parts or relative.startswith("/") or full is None or not full.startswith(root + os.sep) \
+                or not os.path.isfile(full):
+            self.media_log_append(404, None)
+            return Response(404, b"no such media file\n")
+        info = os.stat(full)
+        size = info.st_size
+        etag = '"%s"' % text(query, "etag", "%x-%x" % (size, info.st_mtime_ns))
+        modified = self.date_time_string(int(info.st_mtime))
+        headers = [("Accept-Ranges", "bytes")] if not flag(query, "no_range") else []
+        validators = not flag(query, "no_validators")
+        if validators:
+            headers += [("ETag", etag), ("Last-Modified", modified)]
+        cors = text(query, "cors")
+        if cors is not None:
+            headers.append(("Access-Control-Allow-Origin", cors))
+        content_type = text(query, "type") or self.MEDIA_TYPES.get(os.path.splitext(full)[1].lower(),
+                                                                   "application/octet-stream")
+        if validators and not flag(query, "ignore_conditions") and self.not_modified(etag, modified):
+            self.media_log_append(304, None)
+            return Response(304, headers=headers)
+        first, last, status = 0, size - 1, 200
+        wanted = self.headers.get("Range")
+        if wanted and not flag(query, "no_range"):
+            if_range = self.headers.get("If-Range")
+            if if_range is None or (validators and if_range in (etag, modified)):
+                span = self.byte_range(wanted, size)
+                if span is None:
+                    self.media_log_append(416, None)
+                    return Response(416, b"range not satisfiable\n", headers=[("Content-Range", "bytes */%d" % size)])
+                first, last, status = span[0], span[1], 206
+                first = min(first + int_param(query, "shift_range", 0, 0, MAX_MB * MIB), last)
+                headers.append(("Content-Range", "bytes %d-%d/%d" % (first, last, size)))
+        count = last - first + 1
+        self.media_log_append(status, (first, last) if status == 206 else None)
+        # Only a request without Range is stalled or cut: a download cut once resumes (206, or 200
+        # when its If-Range no longer matches) whole.
+        whole = wanted is None
+        stream = self.media_stream(full, first, count, int_param(query, "rate_kbps", 0, 0, 10_000_000),
+                                   int_param(query, "stall_after", None, 0, MAX_MB * MIB) if whole else None,
+                                   int_param(query, "cut_after", None, 0, MAX_MB * MIB) if whole else None)
+        return Response(status, content_type=content_type, headers=headers, stream=stream, length=count)
+
+    def not_modified(self, etag, modified):
+        match = self.headers.get("If-None-Match")
+        if match is not None:
+            return any(tag.strip() in (etag, "W/" + etag, "*") for tag in match.split(","))
+        since = self.headers.get("If-Modified-Since")
+        return since is not None and since == modified
+
+    @staticmethod
+    def byte_range(value, size):
+        """(first, last) of a single `bytes=` range, or None when it cannot be served."""
+        value = value.strip()
+        if not value.startswith("bytes=") or "," in value:
+            return None
+        start, dash, end = value[len("bytes="):].partition("-")
+        try:
+            if not dash:
+                return None
+            if start == "":
+                count = int(end)
+                return (max(size - count, 0), size - 1) if 0 < count and size > 0 else None
+            first = int(start)
+            last = min(int(end), size - 1) if end else size - 1
+        except ValueError:
+            return None
+        return (first, last) if 0 <= first <= last else None
+
+    def media_log_append(self, status, span):
+        record = {"path": self.req_path, "query": self.req_query_string, "status": status,
+                  "range": self.headers.get("Range"), "if_range": self.headers.get("If-Range"),
+                  "if_none_match": self.headers.get("If-None-Match"),
+                  "if_modified_since": self.headers.get("If-Modified-Since"),
+                  "first": span[0] if span else None, "last": span[1] if span else None}
+        with self.server.state.lock:
+            if not self.control:
+                self.server.state.media_log.append(record)
+
+    def media_stream(self, path, first, count, rate_kbps, stall_after, cut_after):
+        """The file's bytes, at `rate_kbps` KiB/s when set; after `stall_after` bytes it waits for the
+        client to leave, after `cut_after` bytes it closes the connection (the body is then short)."""
+        block = 16 * 1024 if rate_kbps else STREAM_BLOCK
+        sent = 0
+        with open(path, "rb") as handle:
+            handle.seek(first)
+            while sent < count:
+                limit = min(block, count - sent)
+                for stop in (stall_after, cut_after):
+                    if stop is not None and stop > sent:
+                        limit = min(limit, stop - sent)
+                if stall_after is not None and sent >= stall_after:
+                    self.wfile.flush()
+                    self.hang()
+                    return
+                if cut_after is not None and sent >= cut_after:
+                    self.wfile.flush()
+                    self.close_connection = True
+                    return
+                piece = handle.read(limit)
+                if not piece:
+                    return
+                yield piece
+                sent += len(piece)
+                if rate_kbps:
+                    time.sleep(len(piece) / (rate_kbps * 1024.0))
+
     @staticmethod
     def drip(total, interval_ms):
         for index in range(total):
@@ -632,12 +771,15 @@ def main():
     parser.add_argument("--verbose", action="store_true", help="log every request to stderr")
     parser.add_argument("--ignore-stdin", action="store_true",
                         help="do not exit when standard input closes (for running by hand)")
+    parser.add_argument("--media-root", help="folder served under /media/ (also set by POST /media-root)")
     parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (needs --tls-key)")
     parser.add_argument("--tls-key", help="the certificate's PEM private key")
     args = parser.parse_args()
 
     raise_file_limit()
     state = State(args.root)
+    if args.media_root:
+        state.media_root = os.path.realpath(args.media_root)
     try:
         server = Server(("127.0.0.1", args.port), state, args.verbose)
     except OSError as error:

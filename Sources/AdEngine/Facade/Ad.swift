@@ -1,5 +1,6 @@
 public import AdLifecycle
 public import AdPlacement
+public import Creatives
 public import VAST
 
 /// A playable ad: what `getAd` returns.
@@ -28,6 +29,9 @@ public struct Ad: Sendable {
     public let mediaFile: VASTMediaFile?
     /// The banner and its final size, for a bottom banner.
     public let banner: BannerChoice?
+    /// The creative's local files, downloaded and verified, when the engine waits for creatives
+    /// (``AdEngineConfiguration/creatives``); `nil` otherwise.
+    public internal(set) var readyCreative: ReadyCreative? = nil
     /// When the skip control appears, if the ad is skippable.
     public var skipOffset: VASTTimeOffset? { plan.skipOffset }
     /// The page a click opens (the ClickThrough closest to the InLine).

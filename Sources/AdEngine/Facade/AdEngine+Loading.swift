@@ -96,7 +96,8 @@ extension AdEngine {
             format = .bottomBanner(maxHeight: maxHeight, maxWidth: request.playerSize?.width)
         }
         var (result, stop) = await mediation(
-            of: decision.sources.map(AdSource.init), format: format, macros: macros, in: presentation)
+            of: decision.sources.map(AdSource.init), format: format, macros: macros, for: request,
+            instance: context.requestID, in: presentation)
         result.report.presentation = presentation
         if let stop {
             throw AdEngineError(
@@ -123,30 +124,39 @@ extension AdEngine {
             presentation: presentation, clock: configuration.clock)
         let creatives = resolved.inLine.creatives
         switch fit {
-        case .video(let index, let mediaFile):
+        case .video(let index, let chosen):
+            // A creative made ready is the rendition that was downloaded and verified: an earlier choice may
+            // have been refused.
+            let mediaFile = winner.creative?.mediaFile ?? chosen
             return Ad(
                 context: context, decision: decision, report: result.report, source: winner.source,
                 resolved: resolved, creativeId: creatives[index].id, mediaFile: mediaFile, banner: nil,
-                plan: plan(resolved, mediaFile.url), pod: winner.ads, macros: macros, hooks: hooks,
-                supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
+                readyCreative: winner.creative, plan: plan(resolved, mediaFile.url), pod: winner.ads, macros: macros,
+                hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
         case .banner(let banner):
             let creativeId = creatives.indices.contains(banner.creativeIndex) ? creatives[banner.creativeIndex].id : nil
             return Ad(
                 context: context, decision: decision, report: result.report, source: winner.source,
                 resolved: resolved, creativeId: creativeId, mediaFile: nil, banner: banner,
-                plan: plan(resolved, nil), pod: winner.ads, macros: macros, hooks: hooks,
-                supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
+                readyCreative: winner.creative, plan: plan(resolved, nil), pod: winner.ads, macros: macros,
+                hooks: hooks, supportedMediaTypes: configuration.supportedMediaTypes, playerSize: request.playerSize)
         }
     }
 
     /// Runs the mediation as a call in flight that closing `presentation` or the engine stops: in a task
     /// of its own, which the caller's cancellation cancels too, with an error sink that sends nothing once
-    /// the call is stopped.
+    /// the call is stopped. With a creative cache, a source's ad counts once its creative is ready
+    /// (``CreativeCheck``), and the error pixels of creatives refused go through the same gate.
     /// - Returns: the mediation's result, and why the call was stopped, if it was.
     private func mediation(
-        of sources: [AdSource], format: AdFormat, macros: VASTMacroContext, in presentation: PresentationHandle
+        of sources: [AdSource], format: AdFormat, macros: VASTMacroContext, for request: AdRequestInfo,
+        instance: String, in presentation: PresentationHandle
     ) async -> (result: MediationResult, stop: InFlightCalls.Stop?) {
         let sink = GatedBeaconSink(base: dispatcher)
+        let creatives = creativeCheck(
+            for: request, format: format,
+            pixels: CreativeErrorPixels(
+                buffer: buffer, macros: macros, instance: instance, clock: configuration.clock, gate: sink))
         let mediator = Mediator(
             resolver: WrapperResolver(
                 client: client, errorSink: sink, configuration: configuration.resolver, macros: configuration.macros))
@@ -154,7 +164,8 @@ extension AdEngine {
         let privateMacros = privateMacros
         let task = Task {
             await mediator.run(
-                sources: sources, format: format, context: macros, deadline: deadline, privateMacros: privateMacros)
+                sources: sources, format: format, context: macros, deadline: deadline, privateMacros: privateMacros,
+                creatives: creatives)
         }
         let id = calls.add(task, sink: sink, in: presentation)
         let result = await withTaskCancellationHandler {

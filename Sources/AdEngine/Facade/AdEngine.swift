@@ -2,6 +2,7 @@ import AdLifecycle
 public import AdPlacement
 public import AdTransport
 public import Foundation
+import Creatives
 import VAST
 
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and
@@ -41,6 +42,8 @@ public actor AdEngine {
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     let buffer: BeaconBuffer
     let broadcast: EventBroadcast<AdEngineEvent>
+    /// The creative cache and its probe, when the configuration has creative settings.
+    let creatives: CreativeLoader?
     let ledger: PacingLedger
     let contexts: RecentContexts
     /// The macros whose values reports hide, from the configuration (the same for every call).
@@ -72,6 +75,7 @@ public actor AdEngine {
         } catch {
             throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
         }
+        creatives = try Self.creativeLoader(configuration.creatives, client: client)
         self.configuration = configuration
         privateMacros =
             configuration.redactsPrivateValues

@@ -30,6 +30,9 @@ public struct AdEngineConfiguration: Sendable {
     /// `TenantSettings.privateMacros` become `[redacted:NAME]` in every message, URL and
     /// hop of ``MediationReport`` and ``AdEngineError``. Turn it off only for local debugging.
     public var redactsPrivateValues: Bool
+    /// The creative cache and, per placement, whether `getAd` waits for a playable creative; `nil` (the
+    /// default): ads are returned with their media file's URL, untried.
+    public var creatives: CreativeSettings?
 
     /// Creates a configuration.
     public init(
@@ -38,7 +41,7 @@ public struct AdEngineConfiguration: Sendable {
         overallTimeout: Duration = .seconds(10),
         supportedMediaTypes: [String] = ["video/mp4", "application/x-mpegURL", "video/webm"],
         macros: VASTMacroContext = VASTMacroContext(), clock: @escaping @Sendable () -> Date = { Date() },
-        redactsPrivateValues: Bool = true
+        redactsPrivateValues: Bool = true, creatives: CreativeSettings? = nil
     ) {
         self.settings = settings
         self.beaconStorePath = beaconStorePath
@@ -50,6 +53,7 @@ public struct AdEngineConfiguration: Sendable {
         self.macros = macros
         self.clock = clock
         self.redactsPrivateValues = redactsPrivateValues
+        self.creatives = creatives
     }
 
     /// Every problem, each naming its field; empty when the configuration is usable.
@@ -75,7 +79,7 @@ public struct AdEngineConfiguration: Sendable {
         if let problem = http.problem { problems.append(("http", problem)) }
         if let problem = beacons.problem { problems.append(("beacons", problem)) }
         if resolver.maxDepth < 0 { problems.append(("resolver.maxDepth", "must not be negative")) }
-        return problems
+        return problems + (creatives?.problems() ?? [])
     }
 }
 

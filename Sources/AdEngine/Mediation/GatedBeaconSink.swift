@@ -17,8 +17,11 @@ final class GatedBeaconSink: BeaconSink {
     /// From now on nothing more goes to ``base``.
     func close() { open.store(false, ordering: .sequentiallyConsistent) }
 
+    /// Whether the call is still running: what it fires may still reach a partner.
+    var isOpen: Bool { open.load(ordering: .sequentiallyConsistent) }
+
     func enqueue(_ beacons: [Beacon]) async throws(BeaconStoreError) {
-        guard open.load(ordering: .sequentiallyConsistent) else { return }
+        guard isOpen else { return }
         try await base.enqueue(beacons)
     }
 }

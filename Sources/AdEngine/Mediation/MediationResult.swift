@@ -1,5 +1,6 @@
 public import AdPlacement
 public import AdResolution
+import Creatives
 public import VAST
 
 /// The source whose ad was chosen.
@@ -17,6 +18,8 @@ public struct MediationWinner: Sendable {
     /// How its first ad is shown in the call's format: the media file or the banner chosen; `nil` when
     /// the mediation was given no format.
     public var fit: AdFit?
+    /// Its first ad's creative, made ready when the engine waits for one.
+    var creative: ReadyCreative?
 
     /// The ads to play, merged with their wrappers, in pod order.
     public var ads: [ResolvedAd] { resolution.ads }

@@ -25,7 +25,7 @@ extension Mediator {
     /// ``SourceAttempt/End/cancelled``.
     func attempt(
         _ source: AdSource, format: AdFormat?, context: VASTMacroContext,
-        deadline: ContinuousClock.Instant
+        deadline: ContinuousClock.Instant, creatives: CreativeCheck? = nil
     ) async -> SourceAttempt {
         let start = ContinuousClock.now
         let sourceDeadline = min(start + source.timeout, deadline)
@@ -96,6 +96,11 @@ extension Mediator {
             attempt.message = "stopped while running"
         }
         check(&attempt, format: format)
+        if let creatives {
+            await creatives.check(&attempt, resolver: chainResolver, deadline: deadline)
+            // The ad made ready may be a later one of the pod or the buffet: the fit is that ad's.
+            check(&attempt, format: format)
+        }
         return attempt
     }
 }

@@ -10,7 +10,7 @@ extension Mediator {
     ///   cancelled.
     func runTier(
         _ members: [AdSource], format: AdFormat?, context: VASTMacroContext,
-        deadline: ContinuousClock.Instant
+        deadline: ContinuousClock.Instant, creatives: CreativeCheck? = nil
     ) async -> (reports: [SourceReport], winner: MediationWinner?, unfit: [UnfitAd]) {
         var ranking = TierRanking(bids: members.map(\.bids))
         var attempts: [SourceAttempt?] = Array(repeating: nil, count: members.count)
@@ -30,12 +30,18 @@ extension Mediator {
         }
         if members.count == 1 {
             // Nothing to race: the source runs in the calling task, which saves a task and two hops.
-            _ = record(await attempt(members[0], format: format, context: context, deadline: deadline), at: 0)
+            _ = record(
+                await attempt(members[0], format: format, context: context, deadline: deadline, creatives: creatives),
+                at: 0)
         } else {
             await withTaskGroup(of: (Int, SourceAttempt).self) { group in
                 for (position, source) in members.enumerated() {
                     group.addTask {
-                        (position, await self.attempt(source, format: format, context: context, deadline: deadline))
+                        (
+                            position,
+                            await self.attempt(
+                                source, format: format, context: context, deadline: deadline, creatives: creatives)
+                        )
                     }
                 }
                 for await (position, attempt) in group {
@@ -61,7 +67,7 @@ extension Mediator {
                 winner = MediationWinner(
                     source: source.name, tier: source.tier, resolution: resolution,
                     price: source.bids ? attempt.price : nil,
-                    pricing: source.bids ? attempt.pricing : nil, fit: attempt.fit)
+                    pricing: source.bids ? attempt.pricing : nil, fit: attempt.fit, creative: attempt.creative)
                 reports.append(attempt.report(for: source, outcome: .won))
             case .filled:
                 let reason =

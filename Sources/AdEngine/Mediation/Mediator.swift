@@ -68,6 +68,17 @@ public struct Mediator: Sendable {
         deadline: ContinuousClock.Instant,
         privateMacros: Set<VASTMacro> = VASTMacroRedactor.identifyingMacros
     ) async -> MediationResult {
+        await run(
+            sources: sources, format: format, context: context, deadline: deadline, privateMacros: privateMacros,
+            creatives: nil)
+    }
+
+    /// ``run(sources:format:context:deadline:privateMacros:)`` with the engine's creative hook: a fill counts
+    /// once `creatives` has its creative ready (see ``CreativeCheck``).
+    func run(
+        sources: [AdSource], format: AdFormat?, context: VASTMacroContext, deadline: ContinuousClock.Instant,
+        privateMacros: Set<VASTMacro>, creatives: CreativeCheck?
+    ) async -> MediationResult {
         let start = ContinuousClock.now
         let redactor = VASTMacroRedactor(context: context, privateMacros: privateMacros)
         // Stable: tier ascending, then list order.
@@ -116,7 +127,8 @@ public struct Mediator: Sendable {
                     nil, .deadlineExceeded, "the overall deadline passed before tier \(tier)",
                     code: .wrapperTimeout)
             }
-            let tierResult = await runTier(members, format: format, context: context, deadline: deadline)
+            let tierResult = await runTier(
+                members, format: format, context: context, deadline: deadline, creatives: creatives)
             let (reports, winner) = (tierResult.reports, tierResult.winner)
             unfit += tierResult.unfit
             entries.replaceSubrange(index..<(index + members.count), with: reports)

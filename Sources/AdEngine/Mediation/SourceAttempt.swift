@@ -1,5 +1,6 @@
 import AdPlacement
 import AdResolution
+import Creatives
 import VAST
 
 /// How one source's run ended, before the tier decides who won.
@@ -25,6 +26,8 @@ struct SourceAttempt: Sendable {
     var fit: AdFit?
     /// Why the ad cannot be shown in the call's format (``End/noFit``).
     var unfit: AdFitError?
+    /// The creative made ready for its first ad, when the engine waits for one (``CreativeCheck``).
+    var creative: ReadyCreative?
 
     var price: Double? { pricing?.amount }
 

@@ -47,6 +47,8 @@ final class CurlTransfer {
     private var lowSpeed: LowSpeedWindow?
     private let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// Where a download's body goes (``HTTPClient/download(_:deadline:onResponse:)``); `nil` for a fetch.
+    private let sink: DownloadSink?
 
     init(
         id: UInt64, request: HTTPRequest, url: AbsoluteURL, host: String, redirects: Int,
@@ -67,6 +69,7 @@ final class CurlTransfer {
         self.easy = easy
         self.caller = caller
         self.maxBodyBytes = request.maxBodyBytes ?? configuration.maxBodyBytes
+        sink = request.download.map(DownloadSink.init)
         maxRedirects = configuration.maxRedirects
         lowSpeed = LowSpeedWindow(
             bytesPerSecond: configuration.lowSpeedBytesPerSecond,
@@ -102,12 +105,18 @@ final class CurlTransfer {
         // once bytes flow.
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1), "TLS peer verification")
         try Curl.check(ad_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2), "TLS host verification")
-        // An empty string asks for every encoding libcurl can decode (gzip, deflate, br, zstd).
-        try Curl.check(ad_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "accept encoding")
+        if let download = request.download?.download {
+            try configureDownload(download)
+        } else {
+            // An empty string asks for every encoding libcurl can decode (gzip, deflate, br, zstd).
+            try Curl.check(ad_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, ""), "accept encoding")
+        }
         try Curl.check(ad_curl_setopt_string(easy, CURLOPT_USERAGENT, configuration.userAgent), "user agent")
         // Declared lengths over the cap fail before the body arrives; the write callback
         // counts decoded bytes for chunked and compressed bodies, which this cannot see.
-        try Curl.check(ad_curl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), "size cap")
+        if request.download?.download.overLimit != .truncate {
+            try Curl.check(ad_curl_setopt_off(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(maxBodyBytes)), "size cap")
+        }
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer), "error buffer")
         let context = Unmanaged.passUnretained(self).toOpaque()
         try Curl.check(
@@ -138,6 +147,10 @@ final class CurlTransfer {
 
     /// The write callback's body: appends decoded bytes, or stops the transfer past the cap.
     private func receive(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        if let sink {
+            let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : count)
+            return sink.receive(bytes, status: headers.status, headers: headers.download)
+        }
         guard count <= maxBodyBytes - body.count else {
             exceededCap = true
             return 0
@@ -163,7 +176,7 @@ final class CurlTransfer {
     func isTooSlow(now: ContinuousClock.Instant) -> Bool {
         guard var window = lowSpeed else { return false }
         defer { lowSpeed = window }
-        return window.isTooSlow(received: headerBytes + body.count, now: now)
+        return window.isTooSlow(received: headerBytes + (sink?.received ?? body.count), now: now)
     }
 
     /// The error for a hop stopped by the low-speed rule.
@@ -175,6 +188,9 @@ final class CurlTransfer {
     /// How the hop ended once curl reports it done.
     func completion(_ code: CURLcode) -> Completion {
         let report = makeReport()
+        if let sink, let outcome = sink.outcome(succeeded: code == CURLE_OK, status: headers.status, report: report) {
+            return .done(outcome.map { $0.with(headers: headers.download) })
+        }
         if code != CURLE_OK { return .done(.failure(error(for: code, report: report))) }
         if Self.redirectStatuses.contains(report.status), let location = headers.location {
             guard redirects < maxRedirects else {
@@ -216,7 +232,7 @@ final class CurlTransfer {
         _ = ad_curl_getinfo_string(easy, CURLINFO_EFFECTIVE_URL, &effective)
         return HTTPTransferReport(
             url: request.url, effectiveURL: effective.map { String(cString: $0) } ?? url.string,
-            status: numbers.status, bytes: body.count, redirects: redirects,
+            status: numbers.status, bytes: sink?.kept ?? body.count, redirects: redirects,
             connectionReused: numbers.requestSent && numbers.newConnections == 0,
             dnsMilliseconds: since(numbers.dnsMilliseconds), connectMilliseconds: since(numbers.connectMilliseconds),
             tlsMilliseconds: since(numbers.tlsMilliseconds),

@@ -14,6 +14,10 @@ struct ResponseHeaders {
     private(set) var location: String?
     private(set) var retryAfter: String?
     private(set) var date: String?
+    /// The status of the response the lines belong to (0 before its status line).
+    private(set) var status = 0
+    /// The headers a download reads (``HTTPResponseHeaders``).
+    var download = HTTPResponseHeaders()
     private var lines = 0
     private var bytes = 0
 
@@ -26,6 +30,8 @@ struct ResponseHeaders {
             location = nil
             retryAfter = nil
             date = nil
+            download = HTTPResponseHeaders()
+            status = Self.statusCode(line)
             lines = 0
             return true
         }
@@ -45,10 +51,11 @@ struct ResponseHeaders {
                 date = String(decoding: value, as: UTF8.self)
             }
         }
+        if value.count <= Self.maxDownloadValueBytes { keepDownloadHeader(name, value) }
         return true
     }
 
-    private static func equalsIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ lowercase: String) -> Bool {
+    static func equalsIgnoringCase(_ bytes: Slice<UnsafeRawBufferPointer>, _ lowercase: String) -> Bool {
         bytes.count == lowercase.utf8.count
             && zip(bytes, lowercase.utf8).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 + 32 : $0) == $1 }
     }

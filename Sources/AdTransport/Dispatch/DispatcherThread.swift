@@ -8,7 +8,7 @@ import Foundation
 /// were enqueued; a block handed over with ``post(after:_:)`` joins them once its delay has
 /// passed. The thread ends when `stop()` is called and the work already queued has run (delayed
 /// blocks not yet due are dropped).
-final class DispatcherThread: SerialExecutor, @unchecked Sendable {
+package final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     /// A job of the actor, or a block another thread handed over.
     private enum Work {
         case job(UnownedJob)
@@ -25,26 +25,26 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     /// The thread, once it runs.
     private var owner: pthread_t?
 
-    init(name: String) {
+    package init(name: String) {
         let thread = Thread { [self] in run() }
         thread.name = name
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         append(.job(UnownedJob(job)))
     }
 
     /// Runs `block` on the thread, after the work already queued; it may use
     /// `assumeIsolated` on the actor this executor runs.
-    func post(_ block: @escaping @Sendable () -> Void) {
+    package func post(_ block: @escaping @Sendable () -> Void) {
         append(.block(block))
     }
 
     /// Runs `block` on the thread once `delay` has passed (measured on the monotonic clock), after
     /// the work queued by then. No task, timer or other thread is involved: the thread's wait for
     /// work ends at that time.
-    func post(after delay: Duration, _ block: @escaping @Sendable () -> Void) {
+    package func post(after delay: Duration, _ block: @escaping @Sendable () -> Void) {
         let due = ContinuousClock.now.advanced(by: delay)
         condition.lock()
         let index = delayed.firstIndex { $0.due > due } ?? delayed.endIndex
@@ -53,13 +53,13 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
-    func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    package func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
     }
 
     /// Lets `assumeIsolated` succeed in a block run by ``post(_:)``: the runtime asks here when
     /// it does not know the current executor.
-    func checkIsolated() {
+    package func checkIsolated() {
         condition.lock()
         let owner = self.owner
         condition.unlock()
@@ -67,7 +67,7 @@ final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     }
 
     /// Lets the thread end once its queue is empty.
-    func stop() {
+    package func stop() {
         condition.lock()
         stopping = true
         condition.signal()

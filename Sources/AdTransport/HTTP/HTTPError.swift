@@ -57,6 +57,13 @@ extension ErrorCode where Domain == HTTPError {
     public static let cancelled = Self("cancelled")
     /// The client was shut down.
     public static let shutdown = Self("shutdown")
+    /// A download's body could not be written to its file (a full disk, a symbolic link or
+    /// something other than a regular file at the path); the message says which.
+    public static let writeFailed = Self("writeFailed")
+    /// A download's 206 was not the range asked for (or came unasked): its bytes cannot be placed.
+    public static let unexpectedRange = Self("unexpectedRange")
+    /// A download asked for no bytes (a byte cap below 1) or an impossible range.
+    public static let invalidRequest = Self("invalidRequest")
     /// Anything else curl reported.
     public static let transport = Self("transport")
 }

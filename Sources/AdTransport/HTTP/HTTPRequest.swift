@@ -6,6 +6,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public var headers: [HTTPHeader]
     /// The largest body accepted, counted on decoded bytes; `nil` uses the client's default.
     public var maxBodyBytes: Int?
+    /// Set for ``HTTPClient/download(_:deadline:onResponse:)``: where the body goes instead of ``HTTPResponse/body``.
+    var download: DownloadJob?
 
     /// Creates a request.
     public init(url: String, headers: [HTTPHeader] = [], maxBodyBytes: Int? = nil) {
@@ -13,6 +15,16 @@ public struct HTTPRequest: Sendable, Hashable {
         self.headers = headers
         self.maxBodyBytes = maxBodyBytes
     }
+}
+
+/// A download as the loop thread runs it: the request and who is told when its body starts.
+struct DownloadJob: Sendable, Hashable {
+    let download: HTTPDownload
+    let onResponse: (@Sendable (Int, HTTPResponseHeaders) -> Void)?
+
+    static func == (left: DownloadJob, right: DownloadJob) -> Bool { left.download == right.download }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(download) }
 }
 
 /// One request or response header.

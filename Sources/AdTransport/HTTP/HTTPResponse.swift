@@ -6,6 +6,10 @@ public struct HTTPResponse: Sendable, Hashable {
     public var body: [UInt8]
     /// What the transfer did.
     public var report: HTTPTransferReport
+    /// The headers a download reads (``HTTPClient/download(_:deadline:onResponse:)`` hands them on).
+    var headers = HTTPResponseHeaders()
+    /// A download's body was cut at its cap (``HTTPDownload/OverLimit/truncate``).
+    var truncated = false
 
     /// Creates a response.
     public init(status: Int, body: [UInt8], report: HTTPTransferReport) {

@@ -16,6 +16,8 @@ public struct VASTRule: Sendable, Hashable, Identifiable {
         case chain
         /// The engine around a resolution (queues and stores), not any document.
         case engine
+        /// The media check (`vastcheck --media`), which fetches and probes the media files.
+        case media
     }
 
     /// The stable id, for example `url.invalid` or `required-attribute.MediaFile.delivery`.

@@ -7,7 +7,7 @@
 /// parser checks, so the two cannot drift apart.
 public enum VASTRuleCatalog {
     /// Every rule: the families (in the order docs/rules.md lists them), then the finer checks (in the order of the VAST text).
-    public static let all: [VASTRule] = families + checks
+    public static let all: [VASTRule] = families + media + checks
 
     /// The rule with `id`, family or finer check.
     /// - Parameter id: an id such as `url.invalid` or `required-attribute.MediaFile.delivery`.

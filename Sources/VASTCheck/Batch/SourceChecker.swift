@@ -10,6 +10,8 @@ struct SourceChecker: Sendable {
     let follow: Bool
     let tuning: RuleTuning
     let loader: SourceLoader
+    /// `--media`: the media files' findings, added before the rule settings tune them.
+    var media: MediaFindings?
 
     /// The source's report, its findings tuned by the rule settings.
     func check(_ entry: Result<VASTSource, SourceError>) async -> DocumentReport {
@@ -27,7 +29,9 @@ struct SourceChecker: Sendable {
             return DocumentReport(source: error.source, sourceError: error, strict: false)
         }
         if let resolver, loaded.source.isTag {
-            return DocumentReport(source: loaded.source.name, resolution: await resolver.resolve(loaded), strict: false)
+            let report = DocumentReport(
+                source: loaded.source.name, resolution: await resolver.resolve(loaded), strict: false)
+            return await media?.adding(to: report, bytes: nil) ?? report
         }
         let bytes = loaded.bytes ?? []
         do {
@@ -38,7 +42,7 @@ struct SourceChecker: Sendable {
             if follow, let resolver, result.document.ads.contains(where: { $0.wrapper != nil }) {
                 report.attach(await resolver.resolve(loaded))
             }
-            return report
+            return await media?.adding(to: report, bytes: bytes) ?? report
         } catch {
             return DocumentReport(source: loaded.source.name, parseError: error, findings: [], strict: false)
         }

@@ -76,6 +76,7 @@ struct GetAdResult {
                 fields.append(
                     ("banner", .object([("width", .int(banner.size.width)), ("height", .int(banner.size.height))])))
             }
+            if let creative = ad.readyCreative { fields.append(("creative", creative.json)) }
             members.append(("ad", .object(fields)))
         }
         if let error {
@@ -109,7 +110,7 @@ struct GetAdResult {
             text += "ad: \(ad.id ?? "?") creative \(ad.creativeId ?? "?") from \(ad.source)"
             if let file = ad.mediaFile { text += "  media \(file.url)" }
             if let banner = ad.banner { text += "  banner \(banner.size.width)x\(banner.size.height)" }
-            text += "\n"
+            text += "\n" + (ad.readyCreative?.human ?? "")
         }
         if let error { text += "no ad: \(error.code): \(error.message)\n" }
         return text

@@ -1,6 +1,7 @@
 import AdEngine
 import AdPlacement
 import AdResolution
+import Creatives
 import Foundation
 import VAST
 
@@ -27,6 +28,7 @@ struct GetAdCommand: Command {
             + "ads in each, in order (docs/presentations.md). --request is then the base of every request.")
     static let options: [Option] = [
         settings, request, presentation, maxHeight, scenario, .json, .format(OutputFormat.textOrJSON), .output,
+        MediaOptions.creatives,
     ]
 
     let settingsPath: String
@@ -39,6 +41,8 @@ struct GetAdCommand: Command {
     let json: Bool
     /// False with `--no-redact`: the engine's reports and this output then show private values.
     let redacts: Bool
+    /// `--creatives DIR`: the engine waits for creatives, cached there.
+    let creatives: CreativeSettings?
 
     init(_ arguments: Arguments) throws(UsageError) {
         guard arguments.positional.isEmpty else {
@@ -60,6 +64,9 @@ struct GetAdCommand: Command {
         }
         json = try arguments.format(OutputFormat.textOrJSON) == .json
         redacts = !arguments.flags.contains(Option.noRedact.name)
+        creatives = arguments.value(MediaOptions.creatives.name).map {
+            CreativeSettings(cache: CreativeCacheConfiguration(directory: $0))
+        }
     }
 
     func run(_ console: Console) async -> ExitCode {
@@ -121,7 +128,7 @@ struct GetAdCommand: Command {
             engine = try AdEngine(
                 configuration: AdEngineConfiguration(
                     settings: settings, beaconStorePath: try folder.file("beacons.sqlite"), macros: macros,
-                    clock: now, redactsPrivateValues: redacts))
+                    clock: now, redactsPrivateValues: redacts, creatives: creatives))
         } catch let error as TemporaryFileError {
             console.err("vastcheck: cannot make the temporary beacon store: \(error.message)\n")
             return .unreadable

@@ -14,12 +14,13 @@ struct InspectCommand: Command {
             + "attribute of the InLine, each Wrapper with its hop, the merged lists with hops), URLs as written.")
     static let options: [Option] =
         [.json, .format(OutputFormat.textOrJSON), model, .output] + MacroProfile.options
-        + [.timeout, .maxDepth, .maxBytes, .follow]
+        + [.timeout, .maxDepth, .maxBytes, .follow] + MediaOptions.options
 
     let source: InspectSource
     let json: Bool
     let model: Bool
     let profile: MacroProfile
+    let media: MediaOptions?
 
     init(_ arguments: Arguments) throws(UsageError) {
         source = try InspectSource(arguments, command: "inspect")
@@ -27,6 +28,7 @@ struct InspectCommand: Command {
         model = arguments.flags.contains(Self.model.name)
         guard json || !model else { throw UsageError("--model needs --json (the model is written as JSON)") }
         profile = try MacroProfile(arguments)
+        media = try MediaOptions(arguments)
     }
 
     /// The `--macro` profile: its private values are hidden in the output unless `--no-redact` is given.
@@ -34,20 +36,25 @@ struct InspectCommand: Command {
 
     func run(_ console: Console) async -> ExitCode {
         let resolution: VASTResolution
+        var mediaFindings: [VASTFinding]?
         switch await source.load(console: console, fireErrors: false, macros: profile.context) {
         case .unreadable(let reason):
             console.err(Terminal.escapeLines("vastcheck: cannot read \(reason)") + "\n")
             return .unreadable
-        case .resolved(let resolved, _):
+        case .resolved(let resolved, let client):
             resolution = resolved
+            if let media { mediaFindings = await MediaFindings(media, client: client).findings(for: resolution) }
         }
         if model {
             console.out(ModelJSONReport(resolution: resolution).json.pretty() + "\n")
             return Self.verdict(resolution)
         }
         let report = InspectReport(source: source.name, resolution: resolution, context: profile.context)
-        console.out(json ? report.json.pretty() + "\n" : Terminal.escapeLines(report.text))
-        return Self.verdict(resolution)
+        console.out(
+            json
+                ? report.json(media: mediaFindings).pretty() + "\n"
+                : Terminal.escapeLines(report.text + InspectReport.mediaText(mediaFindings)))
+        return mediaFindings?.contains { $0.severity == .error } == true ? .invalid : Self.verdict(resolution)
     }
 
     /// 0 when every ad offered plays; 1 when there is no ad or one of them will not play (it failed, or

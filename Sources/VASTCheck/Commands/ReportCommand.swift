@@ -11,7 +11,7 @@ struct ReportCommand: Command {
     static let name = "report"
     static let options: [Option] =
         [.output.aliased("--html"), .duration, .quiet] + Option.rules
-        + [.timeout, .maxDepth, .maxBytes, .macro, .follow]
+        + [.timeout, .maxDepth, .maxBytes, .macro, .follow] + MediaOptions.options
     static let writesOutputItself = true
 
     let source: String
@@ -22,6 +22,7 @@ struct ReportCommand: Command {
     let resolution: WrapperResolverConfiguration
     let duration: Double?
     let profile: MacroProfile
+    let media: MediaOptions?
 
     init(_ arguments: Arguments) throws(UsageError) {
         guard let source = arguments.positional.first else {
@@ -51,6 +52,7 @@ struct ReportCommand: Command {
             duration = nil
         }
         profile = try MacroProfile(arguments)
+        media = try MediaOptions(arguments)
     }
 
     /// The `--macro` values: the chain's URLs are filled with them, and their private ones are hidden.
@@ -70,8 +72,10 @@ struct ReportCommand: Command {
         }
         let loader = console.loader(maxDocumentBytes: limits.maxBytes)
         var report: DocumentReport
+        var bytes: [UInt8]?
         do {
             let loaded = try loader.load(try loader.source(named: source))
+            bytes = loaded.source.isTag ? nil : loaded.bytes
             report =
                 loaded.source.isTag
                 ? DocumentReport(
@@ -85,6 +89,7 @@ struct ReportCommand: Command {
             console.cannotRead(error)
             return .unreadable
         }
+        if let media { report = await MediaFindings(media, client: resolver.client).adding(to: report, bytes: bytes) }
         report.tune(tuning)
         let start = Date()
         let ads = report.resolution?.ads ?? []

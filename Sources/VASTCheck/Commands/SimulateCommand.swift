@@ -12,7 +12,7 @@ struct SimulateCommand: Command {
     static var options: [Option] {
         [Option.duration] + timeOptions.map(\.0) + [SimulateOptions.exposure] + MacroProfile.options
             + [SimulateOptions.fire, .json, .format(OutputFormat.textOrJSON), .output]
-            + [.timeout, .maxDepth, .maxBytes, .follow]
+            + [.timeout, .maxDepth, .maxBytes, .follow] + [MediaOptions.creatives]
     }
 
     /// The options that take a time on the simulation clock, and where each goes.
@@ -34,6 +34,8 @@ struct SimulateCommand: Command {
     let fire: Bool
     let profile: MacroProfile
     let options: SimulationOptions
+    /// `--creatives DIR`: the chosen media file is downloaded into a cache there and probed before the play.
+    let creatives: String?
 
     init(_ arguments: Arguments) throws(UsageError) {
         var options = SimulationOptions()
@@ -69,6 +71,7 @@ struct SimulateCommand: Command {
         source = try InspectSource(arguments, command: "simulate")
         json = try arguments.format(OutputFormat.textOrJSON) == .json
         fire = arguments.flags.contains(SimulateOptions.fire.name)
+        creatives = arguments.value(MediaOptions.creatives.name)
     }
 
     /// A number of seconds from 0 to a day, or `nil` when the option is absent.
@@ -97,11 +100,19 @@ struct SimulateCommand: Command {
         guard let ad = resolution.ads.first else {
             return fail("no ad: \(InspectSource.noAdMessage(resolution))", console: console)
         }
+        var options = options
+        if let creatives {
+            switch await SimulatedCreative.load(ad, cacheFolder: creatives, client: client, console: console) {
+            case .success(let seconds): options.duration = options.duration ?? seconds
+            case .failure(let refusal): return fail("the ad will not play: \(refusal)", console: console)
+            }
+        }
         let played: Played
         do throws(SimulationError) {
             played =
                 resolution.ads.count > 1
-                ? try playBreak(resolution.ads, console: console) : try play(ad, console: console)
+                ? try playBreak(resolution.ads, options: options, console: console)
+                : try play(ad, options: options, console: console)
         } catch {
             return fail(
                 "cannot simulate the \(resolution.ads.count > 1 ? "pod" : "ad"): \(error.message)", console: console)
@@ -144,7 +155,7 @@ struct SimulateCommand: Command {
     }
 
     /// Plays the one ad of a response (its Linear, or a NonLinear overlay) and writes its timeline.
-    private func play(_ ad: ResolvedAd, console: Console) throws(SimulationError) -> Played {
+    private func play(_ ad: ResolvedAd, options: SimulationOptions, console: Console) throws(SimulationError) -> Played {
         let result = try Simulation.simulate(ad, options: options, macros: profile.context, start: profile.start)
         console.out(
             json
@@ -154,7 +165,9 @@ struct SimulateCommand: Command {
     }
 
     /// Plays a pod as one break (``BreakSimulation``) and writes its timeline.
-    private func playBreak(_ ads: [ResolvedAd], console: Console) throws(SimulationError) -> Played {
+    private func playBreak(
+        _ ads: [ResolvedAd], options: SimulationOptions, console: Console
+    ) throws(SimulationError) -> Played {
         let simulation = try BreakSimulation.run(ads, options: options, macros: profile.context, start: profile.start)
         console.out(
             json

@@ -25,6 +25,7 @@ struct ValidateCommand: Command {
         [
             list, .jobs, .json, jsonl, .format(OutputFormat.allCases), .output, .quiet, .verbose,
         ] + Option.rules + [.follow, schema] + [.timeout, .maxDepth, .maxBytes, .macro] + [fireErrors]
+        + MediaOptions.options
     static let writesOutputItself = true
     /// Documents checked at once unless `--jobs` says otherwise.
     static let defaultJobs = 8
@@ -43,6 +44,7 @@ struct ValidateCommand: Command {
     let limits: VASTParser.Limits
     let resolution: WrapperResolverConfiguration
     let profile: MacroProfile
+    let media: MediaOptions?
 
     init(_ arguments: Arguments) throws(UsageError) {
         lists = arguments.values[Self.list.name] ?? []
@@ -74,6 +76,7 @@ struct ValidateCommand: Command {
         schemaPath = arguments.value(Self.schema.name)
         (limits, resolution) = try arguments.resolutionLimits()
         profile = try MacroProfile(arguments)
+        media = try MediaOptions(arguments)
     }
 
     /// The `--macro` values: the resolver fills the chain's URLs with them, and their private ones are hidden.
@@ -103,7 +106,7 @@ struct ValidateCommand: Command {
         }
         let total = commandLine.count + batchLists.reduce(0) { $0 + $1.count }
         let needsNetwork =
-            follow || batchLists.contains(where: \.hasTags)
+            follow || media != nil || batchLists.contains(where: \.hasTags)
             || commandLine.contains { (try? $0.get())?.isTag == true }
         let resolver: WrapperResolver?
         do {
@@ -146,7 +149,8 @@ struct ValidateCommand: Command {
         let parser = VASTParser(limits: limits, urlValidator: CurlURLValidator.validator)
         let checker = SourceChecker(
             parser: parser, schema: schema, resolver: resolver,
-            follow: follow, tuning: tuning, loader: loader)
+            follow: follow, tuning: tuning, loader: loader,
+            media: resolver.flatMap { resolver in media.map { MediaFindings($0, client: resolver.client) } })
         let color = outputPath == nil && console.usesColor
         var output = BatchOutput(
             format: format, printer: HumanReport(color: color, verbose: verbose, quiet: quiet),

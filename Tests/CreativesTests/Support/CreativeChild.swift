@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+
+/// `creative-child` (Tools/creative-child) run as a separate process, its stdout read line by line.
+final class CreativeChild {
+    /// `creative-child`, built by `Tools/test` in the Tools package.
+    static var path: String? { BuiltProgram.path("creative-child") }
+
+    let process = Process()
+    private let output = Pipe()
+
+    /// Starts `creative-child cacheFolder url`.
+    init(cacheFolder: String, url: String) throws {
+        process.executableURL = URL(fileURLWithPath: try Self.path ?? { throw CocoaError(.fileNoSuchFile) }())
+        process.arguments = [cacheFolder, url]
+        process.standardOutput = output
+        try process.run()
+    }
+
+    /// The next stdout line, or `nil` at end of output or after `timeout` seconds.
+    func line(timeout: Double) -> String? {
+        let fd = output.fileHandleForReading.fileDescriptor
+        let deadline = Date().addingTimeInterval(timeout)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while deadline.timeIntervalSinceNow > 0 {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let count = read(fd, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return nil }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+
+    /// Kills the child with SIGKILL and waits for it.
+    func killNow() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { killNow() }
+    }
+}
