@@ -1,8 +1,8 @@
 import AdLifecycle
 public import AdPlacement
 public import AdTransport
-public import Foundation
 import Creatives
+public import Foundation
 import VAST
 
 /// The entry point the app SDK links: asks for a full-screen ad or a bottom banner for a slot and

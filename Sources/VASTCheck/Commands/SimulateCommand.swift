@@ -155,7 +155,8 @@ struct SimulateCommand: Command {
     }
 
     /// Plays the one ad of a response (its Linear, or a NonLinear overlay) and writes its timeline.
-    private func play(_ ad: ResolvedAd, options: SimulationOptions, console: Console) throws(SimulationError) -> Played {
+    private func play(_ ad: ResolvedAd, options: SimulationOptions, console: Console) throws(SimulationError) -> Played
+    {
         let result = try Simulation.simulate(ad, options: options, macros: profile.context, start: profile.start)
         console.out(
             json
