@@ -139,7 +139,8 @@ extension VASTModelBuilder {
     }
 
     /// An element whose value the text requires (``VASTSpecRules/contentRequirements``: AdSystem,
-    /// AdTitle, AdServingId, UniversalAdId, an InLine's ClickThrough) is empty: as good as none.
+    /// AdTitle, AdServingId; UniversalAdId and an InLine's ClickThrough as warnings) is empty: as
+    /// good as none.
     private mutating func requireValue(_ row: VASTSpecRules.ContentRequirement) {
         guard row.applies(to: version, inWrapper: inWrapper), let id = row.ruleID else { return }
         if row.level == .content {
@@ -149,8 +150,8 @@ extension VASTModelBuilder {
         } else {
             report(
                 .warning, .content, "element.empty",
-                "<\(row.element.name)> is empty; the VAST text requires a value (section \(row.section)) "
-                    + "and players read its default, unknown", subrule: id)
+                "<\(row.element.name)> is empty; the VAST text requires a value (section \(row.section)): "
+                    + row.fallback, subrule: id)
         }
     }
 

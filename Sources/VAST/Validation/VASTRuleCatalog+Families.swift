@@ -139,8 +139,8 @@ extension VASTRuleCatalog {
             id: "element.empty", severity: .error, category: .content, section: "3.4.1",
             vastErrorCode: .schemaValidation,
             summary:
-                "A required value present but empty: AdSystem, AdTitle, AdServingId, an InLine's ClickThrough (4.1+), "
-                + "every Impression; an empty UniversalAdId (warning: its default is unknown)",
+                "A required value present but empty: AdSystem, AdTitle, AdServingId, every Impression; "
+                + "an empty UniversalAdId or InLine ClickThrough (warnings: the text gives a fallback)",
             badExample: "<AdSystem></AdSystem>", goodExample: "<AdSystem>Acme Ads</AdSystem>"),
         R(
             id: "resource.missing", severity: .error, category: .content, section: "3.15",

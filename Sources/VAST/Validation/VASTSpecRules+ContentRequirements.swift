@@ -25,10 +25,13 @@ extension VASTSpecRules {
         /// The section of the IAB VAST 4.3 text that requires it.
         let section: String
         let check: Check
+        /// What players do with an empty one, for an advisory row's finding.
+        let fallback: String
 
         fileprivate init(
             _ element: VASTElement, _ context: Requirement.Context = .any, since: VASTVersion = .v2_0,
-            until: VASTVersion = .v4_3, _ level: Requirement.Level = .content, section: String, _ check: Check = .leaf
+            until: VASTVersion = .v4_3, _ level: Requirement.Level = .content, section: String, _ check: Check = .leaf,
+            fallback: String = ""
         ) {
             self.element = element
             self.context = context
@@ -37,6 +40,7 @@ extension VASTSpecRules {
             self.level = level
             self.section = section
             self.check = check
+            self.fallback = fallback
         }
 
         /// The catalogue id of its `element.empty` check (`nil` when another rule reports it).
@@ -62,11 +66,16 @@ extension VASTSpecRules {
         ContentRequirement(.impression, section: "3.4.4", .everyOne),
         // The text gives the content a default ("Default value is unknown", 3.7.1), which players
         // and macros use for an empty one: a warning.
-        ContentRequirement(.universalAdId, .inLine, since: .v4_0, .advisory, section: "3.7.1"),
+        ContentRequirement(
+            .universalAdId, .inLine, since: .v4_0, .advisory, section: "3.7.1",
+            fallback: "players read its default, unknown"),
         ContentRequirement(.duration, .inLine, section: "3.8.1", .rule("time.format")),
         ContentRequirement(.mediaFile, .inLine, section: "3.9.1", .rule("url.empty")),
-        // Required when an InLine's VideoClicks is used (3.10.1), as the element itself.
-        ContentRequirement(.clickThrough, .inLine, since: .v4_1, section: "3.10.1"),
+        // Required when an InLine's VideoClicks is used (3.10.1), and a warning as the missing element
+        // is: the text leaves the click to the ad unit when there is none.
+        ContentRequirement(
+            .clickThrough, .inLine, since: .v4_1, .advisory, section: "3.10.1",
+            fallback: "the ad plays and no click-through page opens unless the ad unit handles the click"),
         ContentRequirement(.staticResource, .inLine, section: "3.15.1", .rule("resource.missing")),
         ContentRequirement(.iframeResource, .inLine, section: "3.15.2", .rule("resource.missing")),
         ContentRequirement(.htmlResource, .inLine, section: "3.15.3", .rule("resource.missing")),

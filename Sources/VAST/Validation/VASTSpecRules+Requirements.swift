@@ -110,8 +110,11 @@ extension VASTSpecRules {
         Requirement(.attribute, .mezzanine, "type", since: .v4_1, section: "3.9.2"),
         Requirement(.attribute, .mezzanine, "width", since: .v4_1, section: "3.9.2"),
         Requirement(.attribute, .mezzanine, "height", since: .v4_1, section: "3.9.2"),
-        // "One ClickThrough element is required if <VideoClicks> in the InLine format is used" (3.10.1).
-        Requirement(.child, .videoClicks, "ClickThrough", .inLine, since: .v4_1, section: "3.10.1"),
+        // "One ClickThrough element is required if <VideoClicks> in the InLine format is used", but the
+        // same section names the fallback: it "is used when the Linear ad unit cannot handle a
+        // clickthrough" (3.10.1); without one the ad plays and the unit handles the click or none opens
+        // (the 4.1 and 4.2 schemas leave it optional): a warning.
+        Requirement(.child, .videoClicks, "ClickThrough", .inLine, since: .v4_1, .advisory, section: "3.10.1"),
         // Icon: "Yes, if at least one <Icons> element is provided" (3.11.1).
         Requirement(.child, .icons, "Icon", since: .v3_0, section: "3.11.1"),
         Requirement(.attribute, .icon, "program", since: .v3_0, until: .v3_0, .schema, section: "3.11.1"),
