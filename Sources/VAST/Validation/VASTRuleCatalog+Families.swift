@@ -8,7 +8,7 @@ extension VASTRuleCatalog {
             id: "required-element", severity: .error, category: .content, section: "3.4",
             vastErrorCode: .schemaValidation,
             summary:
-                "A child element the version requires is missing (errors for what players need, warnings for what only the text or schema asks)",
+                "A child element the version requires is missing (errors where the text gives no default, warnings where it names a fallback or only the schema asks)",
             badExample:
                 "<InLine><AdTitle>Spot</AdTitle><Impression>https://t.example/i</Impression><Creatives>…</Creatives></InLine>",
             goodExample:
