@@ -61,11 +61,10 @@ public enum VASTRuleCatalog {
     /// The `element.empty` checks, one per ``VASTSpecRules/contentRequirements`` row that has one.
     private static let emptyValues: [VASTRule] = VASTSpecRules.contentRequirements.compactMap { row in
         guard let id = row.ruleID, let (bad, good) = emptyExamples[row.element.name] else { return nil }
-        let (severity, category): (VASTFinding.Severity, VASTFinding.Category) =
-            row.level == .content ? (.error, .content) : (.warning, .content)
+        let severity: VASTFinding.Severity = row.level == .content ? .error : .warning
         let place = row.context == .inLine ? " in an InLine" : row.context == .wrapper ? " in a Wrapper" : ""
         return VASTRule(
-            id: id, parent: "element.empty", severity: severity, category: category,
+            id: id, parent: "element.empty", severity: severity, category: .content,
             versions: row.since...row.until, section: row.section,
             vastErrorCode: severity == .error ? .schemaValidation : nil,
             summary: row.element == .impression

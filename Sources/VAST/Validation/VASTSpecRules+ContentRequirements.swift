@@ -62,7 +62,8 @@ extension VASTSpecRules {
         ContentRequirement(.adTitle, section: "3.4.2"),
         ContentRequirement(.adServingId, since: .v4_1, section: "3.4.3"),
         // "If there is no reason to include an Impression element, the placeholder about:blank should
-        // be used" (3.4.4): empty ones beside one with a URI are only empty URIs (url.empty).
+        // be used" (3.4.4): an empty one beside one with a URI leaves the impression counted, and is
+        // not reported.
         ContentRequirement(.impression, section: "3.4.4", .everyOne),
         // The text gives the content a default ("Default value is unknown", 3.7.1), which players
         // and macros use for an empty one: a warning.
