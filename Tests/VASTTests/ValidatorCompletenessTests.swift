@@ -137,17 +137,19 @@ import VAST
         #expect(try Self.findings(text, ["required-attribute"]).filter { $0.contains("AdVerifications") }.isEmpty)
     }
 
-    @Test func blockedAdCategoriesWithoutAuthorityIsAWarningFrom41() throws {
+    /// "The authority attribute is required if categories are provided" (3.19.2), as for Category.
+    @Test func blockedAdCategoriesWithoutAuthorityIsAnErrorFrom41() throws {
         let body = """
             <AdSystem>s</AdSystem><Impression>https://t.example/i</Impression>\
             <BlockedAdCategories>IAB1</BlockedAdCategories><VASTAdTagURI>https://t.example/n</VASTAdTagURI>
             """
         #expect(
             try Self.findings(Self.wrapper(version: "4.1", body: body), ["required-attribute"])
-                == ["warning required-attribute /VAST/Ad[1]/Wrapper/BlockedAdCategories[1]"])
+                == ["error required-attribute /VAST/Ad[1]/Wrapper/BlockedAdCategories[1]"])
     }
 
-    @Test func aWrapperCompanionWithoutASizeIsASchemaWarning() throws {
+    /// Starred for both formats (3.13.1), and every schema's Wrapper companion requires them.
+    @Test func aWrapperCompanionWithoutASizeIsAnError() throws {
         let body = """
             <AdSystem>s</AdSystem><Impression>https://t.example/i</Impression><Creatives><Creative>\
             <CompanionAds><Companion><CompanionClickTracking id="c">https://t.example/c</CompanionClickTracking>\
@@ -157,10 +159,10 @@ import VAST
         let required = result.findings.filter { $0.rule == "required-attribute" }
         #expect(
             required.map { "\($0.severity.rawValue) \($0.category.rawValue) \($0.subrule ?? "")" } == [
-                "warning schema required-attribute.Companion.width.wrapper",
-                "warning schema required-attribute.Companion.height.wrapper",
+                "error content required-attribute.Companion.width.wrapper",
+                "error content required-attribute.Companion.height.wrapper",
             ])
-        #expect(result.isValid)
+        #expect(!result.isValid)
     }
 
     @Test(arguments: ["2.0", "3.0"])

@@ -260,13 +260,24 @@ extension VASTModelBuilder {
     }
 
     /// An InLine's Icon, NonLinear or Companion needs one of StaticResource, IFrameResource or
-    /// HTMLResource (3.15.1 to 3.15.3); in a Wrapper they may carry tracking only.
+    /// HTMLResource (3.15.1 to 3.15.3), and an empty one is none; in a Wrapper they may carry
+    /// tracking only.
     private mutating func requireResource(_ resources: [VASTResource], of element: VASTElement, code: VASTErrorCode) {
-        guard !inWrapper, resources.isEmpty else { return }
+        guard !inWrapper, !resources.contains(where: Self.holdsContent) else { return }
         report(
             .error, .content, "resource.missing",
-            "<\(element.name)> has no StaticResource, IFrameResource or HTMLResource: there is nothing to show",
+            resources.isEmpty
+                ? "<\(element.name)> has no StaticResource, IFrameResource or HTMLResource: there is nothing to show"
+                : "every resource of <\(element.name)> is empty: there is nothing to show",
             code: code, subrule: "resource.missing.\(element.name)")
+    }
+
+    /// True when a resource holds a URI or markup.
+    private static func holdsContent(_ resource: VASTResource) -> Bool {
+        switch resource {
+        case .staticResource(_, let url), .iframe(let url): !url.isEmpty
+        case .html(let markup): !markup.isEmpty
+        }
     }
 
     /// Impressions that are all empty are no impression at all: the spec writes `about:blank`

@@ -6,17 +6,13 @@ extension VASTModelBuilder {
     mutating func finishLeaf(_ element: VASTElement) {
         let value = element.holdsURL ? checkedURL(in: element) : Self.trimmedText(text)
         let parent = frames.count >= 2 ? frames[frames.count - 2].element : nil
+        if value.isEmpty, let row = VASTSpecRules.leafContentTable[Int(element.rawValue)] { requireValue(row) }
         switch element {
         case .adSystem:
-            requireValue(value, of: element)
             let system = VASTAdSystem(name: value, version: attr("version"))
             common.adSystem = system
-        case .adTitle:
-            requireValue(value, of: element)
-            inLine?.adTitle = value
-        case .adServingId:
-            requireValue(value, of: element)
-            inLine?.adServingId = value
+        case .adTitle: inLine?.adTitle = value
+        case .adServingId: inLine?.adServingId = value
         case .description: inLine?.description = value
         case .advertiser:
             let advertiser = VASTAdvertiser(name: value, id: attr("id"))
@@ -142,13 +138,26 @@ extension VASTModelBuilder {
         }
     }
 
-    /// AdSystem, AdTitle and AdServingId must say something (3.4.1 to 3.4.3): an empty one is as
+    /// An element whose value the text requires (``VASTSpecRules/contentRequirements``: AdSystem,
+    /// AdTitle, AdServingId; UniversalAdId and an InLine's ClickThrough as warnings) is empty: as
     /// good as none.
-    private mutating func requireValue(_ value: String, of element: VASTElement) {
-        guard value.isEmpty else { return }
-        report(
-            .error, .content, "element.empty", "<\(element.name)> is empty; VAST requires a value",
-            subrule: "element.empty.\(element.name)")
+    private mutating func requireValue(_ row: VASTSpecRules.ContentRequirement) {
+        guard row.applies(to: version, inWrapper: inWrapper), let id = row.ruleID else { return }
+        if row.level == .content {
+            report(
+                .error, .content, "element.empty", "<\(row.element.name)> is empty; VAST requires a value",
+                subrule: id)
+        } else {
+            report(
+                .warning, .content, "element.empty",
+                "<\(row.element.name)> is empty; the VAST text requires a value (section \(row.section)): "
+                    + row.fallback, subrule: id)
+        }
+    }
+
+    /// True when an empty `element` is reported by ``requireValue(_:)`` here, not as an empty URI.
+    private func requiresValue(_ element: VASTElement) -> Bool {
+        VASTSpecRules.leafContentTable[Int(element.rawValue)]?.applies(to: version, inWrapper: inWrapper) == true
     }
 
     /// `currency`: an ISO 4217 code, three letters (the schema's pattern).
@@ -322,7 +331,7 @@ extension VASTModelBuilder {
         guard !range.isEmpty else {
             if element == .vastAdTagURI || element == .url || element == .mediaFile {
                 report(.error, .content, "url.empty", "<\(element.name)> has no URI")
-            } else if element != .impression && element != .error {
+            } else if element != .impression && element != .error && !requiresValue(element) {
                 report(.warning, .content, "url.empty", "<\(element.name)> has no URI")
             }
             return url

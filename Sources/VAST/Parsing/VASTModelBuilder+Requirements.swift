@@ -17,33 +17,42 @@ extension VASTModelBuilder {
         }
         for position in span {
             let check = attributeChecks[position]
-            guard check.applies(to: version), !Self.hasAttribute(check, in: attrs) else { continue }
+            guard check.applies(to: version) else { continue }
+            let written = Self.attribute(check, in: attrs)
+            // Present but empty (or only whitespace) is as good as missing: the text asks for a value.
+            if let slot = written, !Self.isBlank(slot, in: attrValues) { continue }
             guard !countedPastCap(check.level == .content ? .error : .warning) else { continue }
             let requirement = VASTSpecRules.requirements[check.row]
+            let lacks =
+                written == nil
+                ? "has no \(requirement.name) attribute" : "has an empty \(requirement.name) attribute"
             switch requirement.level {
             case .schema:
                 report(
                     .warning, .schema, "required-attribute",
-                    "<\(element.name)> has no \(requirement.name) attribute, which the schema requires",
-                    subrule: requirement.specificID)
+                    "<\(element.name)> \(lacks), which the schema requires", subrule: requirement.specificID)
             case .advisory:
                 report(
                     .warning, .content, "required-attribute",
-                    "<\(element.name)> has no \(requirement.name) attribute, which the VAST text requires "
-                        + "(section \(requirement.section)); players fall back to a default",
+                    "<\(element.name)> \(lacks), which the VAST text requires "
+                        + "(section \(requirement.section)); players manage without it",
                     subrule: requirement.specificID)
             case .content:
                 let article = "aeiou".contains(requirement.name.prefix(1)) ? "an" : "a"
                 report(
                     .error, .content, "required-attribute",
-                    "<\(element.name)> must have \(article) \(requirement.name) attribute",
+                    written == nil
+                        ? "<\(element.name)> must have \(article) \(requirement.name) attribute"
+                        : "<\(element.name)> \(lacks); VAST requires a value",
                     subrule: requirement.specificID)
             }
         }
     }
 
-    /// True when one of `attributes` is named as `check` says, in any ASCII letter case.
-    private static func hasAttribute(_ check: VASTSpecRules.RequirementCheck, in attributes: [AttributeSlot]) -> Bool {
+    /// The one of `attributes` named as `check` says, in any ASCII letter case.
+    private static func attribute(
+        _ check: VASTSpecRules.RequirementCheck, in attributes: [AttributeSlot]
+    ) -> AttributeSlot? {
         withUnsafeBytes(of: check.name) { expected in
             for slot in attributes where slot.nameLength == check.nameLength {
                 var same = true
@@ -55,10 +64,20 @@ extension VASTModelBuilder {
                         break
                     }
                 }
-                if same { return true }
+                if same { return slot }
             }
-            return false
+            return nil
         }
+    }
+
+    /// True when the value of `slot` is empty or only ASCII whitespace.
+    private static func isBlank(_ slot: AttributeSlot, in values: [UInt8]) -> Bool {
+        var position = slot.start
+        while position < slot.end {
+            if !values[position].isASCIIWhitespace { return false }
+            position &+= 1
+        }
+        return true
     }
 
     /// True when the name `written`, of `name`'s length, is exactly `name` (ASCII names: byte

@@ -8,7 +8,7 @@ extension VASTRuleCatalog {
             id: "required-element", severity: .error, category: .content, section: "3.4",
             vastErrorCode: .schemaValidation,
             summary:
-                "A child element the version requires is missing (errors for what players need, warnings for what only the text or schema asks)",
+                "A child element the version requires is missing (errors where the text gives no default, warnings where it names a fallback or only the schema asks)",
             badExample:
                 "<InLine><AdTitle>Spot</AdTitle><Impression>https://t.example/i</Impression><Creatives>…</Creatives></InLine>",
             goodExample:
@@ -17,7 +17,7 @@ extension VASTRuleCatalog {
         R(
             id: "required-attribute", severity: .error, category: .content, section: "3.9.1",
             vastErrorCode: .schemaValidation,
-            summary: "An attribute the version requires is missing",
+            summary: "An attribute the version requires is missing or empty",
             badExample: #"<MediaFile type="video/mp4" width="640" height="360">https://cdn.example/a.mp4</MediaFile>"#,
             goodExample:
                 #"<MediaFile delivery="progressive" type="video/mp4" width="640" height="360">https://cdn.example/a.mp4</MediaFile>"#
@@ -138,12 +138,15 @@ extension VASTRuleCatalog {
         R(
             id: "element.empty", severity: .error, category: .content, section: "3.4.1",
             vastErrorCode: .schemaValidation,
-            summary: "A required value present but empty: AdSystem, AdTitle, AdServingId, or every Impression",
+            summary:
+                "A required value present but empty: AdSystem, AdTitle, AdServingId, every Impression; "
+                + "an empty UniversalAdId or InLine ClickThrough (warnings: the text gives a fallback)",
             badExample: "<AdSystem></AdSystem>", goodExample: "<AdSystem>Acme Ads</AdSystem>"),
         R(
             id: "resource.missing", severity: .error, category: .content, section: "3.15",
             summary:
-                "An InLine Companion (604), NonLinear (503) or Icon with no resource; a Verification with no script (warning, 410)",
+                "An InLine Companion (604), NonLinear (503) or Icon with no resource (an empty one is none); "
+                + "a Verification with no script (warning, 410)",
             badExample: #"<Companion width="300" height="250"><AltText>Shop</AltText></Companion>"#,
             goodExample:
                 #"<Companion width="300" height="250"><StaticResource creativeType="image/png">https://cdn.example/c.png</StaticResource></Companion>"#

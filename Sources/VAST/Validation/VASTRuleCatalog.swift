@@ -21,7 +21,7 @@ public enum VASTRuleCatalog {
     private static let byID: [String: VASTRule] = Dictionary(
         all.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// The finer checks: one per requirement row, empty value, missing resource and enumeration.
+    /// The finer checks: one per requirement row, required value, missing resource and enumeration.
     static let checks: [VASTRule] =
         VASTSpecRules.requirements.map(rule(for:)) + emptyValues + missingResources + enumerations
 
@@ -58,20 +58,36 @@ public enum VASTRuleCatalog {
         }
     }
 
-    private static let emptyValues: [VASTRule] = [
-        ("AdSystem", "3.4.1", "<AdSystem></AdSystem>", "<AdSystem>Acme Ads</AdSystem>"),
-        ("AdTitle", "3.4.2", "<AdTitle> </AdTitle>", "<AdTitle>Spring sale 30s</AdTitle>"),
-        ("AdServingId", "3.4.3", "<AdServingId/>", "<AdServingId>acme-47ed3bac-1768-4b9a</AdServingId>"),
-        ("Impression", "3.4.4", "<Impression></Impression>", "<Impression>about:blank</Impression>"),
-    ].map { name, section, bad, good in
-        VASTRule(
-            id: "element.empty.\(name)", parent: "element.empty", severity: .error, category: .content,
-            versions: name == "AdServingId" ? .v4_1 ... .v4_3 : .v2_0 ... .v4_3, section: section,
-            vastErrorCode: .schemaValidation,
-            summary: name == "Impression"
-                ? "An InLine or Wrapper whose every <Impression> is empty" : "<\(name)> has a value",
+    /// The `element.empty` checks, one per ``VASTSpecRules/contentRequirements`` row that has one.
+    private static let emptyValues: [VASTRule] = VASTSpecRules.contentRequirements.compactMap { row in
+        guard let id = row.ruleID, let (bad, good) = emptyExamples[row.element.name] else { return nil }
+        let severity: VASTFinding.Severity = row.level == .content ? .error : .warning
+        let place = row.context == .inLine ? " in an InLine" : row.context == .wrapper ? " in a Wrapper" : ""
+        return VASTRule(
+            id: id, parent: "element.empty", severity: severity, category: .content,
+            versions: row.since...row.until, section: row.section,
+            vastErrorCode: severity == .error ? .schemaValidation : nil,
+            summary: row.element == .impression
+                ? "An InLine or Wrapper whose every <Impression> is empty"
+                : "<\(row.element.name)>\(place) has a value",
             badExample: bad, goodExample: good)
     }
+
+    /// A bad and a good example of each `element.empty` check, by element name.
+    private static let emptyExamples: [String: (String, String)] = [
+        "AdSystem": ("<AdSystem></AdSystem>", "<AdSystem>Acme Ads</AdSystem>"),
+        "AdTitle": ("<AdTitle> </AdTitle>", "<AdTitle>Spring sale 30s</AdTitle>"),
+        "AdServingId": ("<AdServingId/>", "<AdServingId>acme-47ed3bac-1768-4b9a</AdServingId>"),
+        "Impression": ("<Impression></Impression>", "<Impression>about:blank</Impression>"),
+        "UniversalAdId": (
+            #"<UniversalAdId idRegistry="ad-id.org"></UniversalAdId>"#,
+            #"<UniversalAdId idRegistry="ad-id.org">CNPA0484000H</UniversalAdId>"#
+        ),
+        "ClickThrough": (
+            "<VideoClicks><ClickThrough/></VideoClicks>",
+            "<VideoClicks><ClickThrough>https://shop.example/</ClickThrough></VideoClicks>"
+        ),
+    ]
 
     private static let missingResources: [VASTRule] = [
         VASTRule(

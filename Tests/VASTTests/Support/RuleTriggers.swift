@@ -178,6 +178,11 @@ enum RuleTriggers {
                 </URL></VASTAdTagURL><Impression>https://t.example/i</Impression><Creatives/></Wrapper></Ad></VAST>
                 """, plain
             ),
+            ("element.empty.UniversalAdId", replacing(#"idValue="c2">c2</UniversalAdId>"#, #"idValue="c2"/>"#), plain),
+            (
+                "element.empty.ClickThrough",
+                replacing("<ClickThrough>https://shop.example/</ClickThrough>", "<ClickThrough></ClickThrough>"), plain
+            ),
         ]
     }()
 }
