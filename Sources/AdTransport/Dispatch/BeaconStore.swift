@@ -111,12 +111,14 @@ final class BeaconStore {
     /// - Parameters:
     ///   - lock: the store's lock, released only after the connection closes.
     ///   - maxStoreBytes: the largest the database file may grow to (`PRAGMA max_page_count`).
-    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `corrupt` when SQLite cannot read the file or
-    ///   `quick_check` finds damage; `schema` when the file's schema is from a newer version or WAL
-    ///   cannot be enabled.
+    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `symbolicLink`; `corrupt` when SQLite cannot
+    ///   read the file or `quick_check` finds damage; `schema` when the file's schema is from a
+    ///   newer version or WAL cannot be enabled, or (with ``BeaconStoreError/damagedSchema``) when
+    ///   it is not the store's.
     init(path: String, lock: BeaconStoreLock?, maxStoreBytes: Int, busyTimeoutMilliseconds: Int = 5_000)
         throws(BeaconStoreError)
     {
+        try BeaconStoreFiles.makePrivate(path)
         let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         var mode = ""
@@ -132,10 +134,14 @@ final class BeaconStore {
         let pageSize = try Self.pageSize(of: database)
         database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
         try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
-        try Self.migrate(database, path: path)
+        let connection = try Self.damageAsSchema(path) { () throws(BeaconStoreError) in
+            try Self.migrate(database, path: path)
+            try Self.checkSchema(database, path: path)
+            return try BeaconStoreConnection(database, columns: Self.columns)
+        }
         database.checkpointInBackground(path: path)
         self.path = path
-        connection = try BeaconStoreConnection(database, columns: Self.columns)
+        self.connection = connection
     }
 
     /// Closes the connection and releases the store's lock; every later call throws `closed`.
