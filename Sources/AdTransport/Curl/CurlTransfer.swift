@@ -279,7 +279,7 @@ final class CurlTransfer {
             // curl as CURLE_TOO_LARGE (100): either way, a response header too large to read.
             return HTTPError(
                 .tooLarge,
-                "a response header line is longer than curl reads (\(Self.maxHeaderLineBytes) bytes): \(message)",
+                "a response header line is longer than curl reads (\(Self.maxHeaderLineBytes) bytes; curl: \(message))",
                 report: report)
         case CURLE_UNSUPPORTED_PROTOCOL where CurlNumbers(easy).requestSent:
             // Every URL and redirect target was checked to be http or https before curl saw it, so

@@ -22,12 +22,14 @@ extension BeaconStore {
     {
         let lock = try BeaconStoreLock(storePath: path)
         try BeaconStoreFiles.refuseLinks(path)
+        // Never moved: a path that names a folder or a device by mistake (`/dev/null`) is the
+        // caller's, not a damaged store.
+        if case .other(let what) = BeaconStoreFiles.entry(at: path) {
+            throw BeaconStoreError(.cannotOpen, "cannot open \(path): it is \(what), not a file")
+        }
         let aside = freeName(path + ".corrupt-" + stamp(now))
         var recovery = try moveAsideCompanions(path, to: aside)
         do throws(BeaconStoreError) {
-            if case .other(let what) = BeaconStoreFiles.entry(at: path) {
-                throw BeaconStoreError(.corrupt, "\(path) is \(what), not a file")
-            }
             return (try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery)
         } catch let error where error.code == .corrupt || error.damagedSchema {
             var moved = recovery?.movedTo ?? []
@@ -50,17 +52,21 @@ extension BeaconStore {
     }
 
     /// Moves aside the WAL when its header is unreadable, and any of the database's companions
-    /// that is not a regular file (a directory where the WAL should be).
+    /// that is a directory (which fails every open).
+    /// - Throws: `cannotOpen` for a companion that is a FIFO, a socket or a device: not the
+    ///   store's, and never moved.
     private static func moveAsideCompanions(_ path: String, to aside: String) throws(BeaconStoreError)
         -> BeaconStoreRecovery?
     {
         var moved: [String] = []
         var reasons: [String] = []
         for suffix in BeaconStoreFiles.companions {
-            if case .other(let what) = BeaconStoreFiles.entry(at: path + suffix) {
-                moved.append(try moveAside(path + suffix, to: aside + suffix))
-                reasons.append("\(path + suffix) is \(what), not a file")
+            guard case .other(let what) = BeaconStoreFiles.entry(at: path + suffix) else { continue }
+            guard what == BeaconStoreFiles.directory else {
+                throw BeaconStoreError(.cannotOpen, "cannot open \(path): \(path + suffix) is \(what), not a file")
             }
+            moved.append(try moveAside(path + suffix, to: aside + suffix))
+            reasons.append("\(path + suffix) is \(what), not a file")
         }
         if let problem = WALHeader.problem(at: path + "-wal") {
             moved.append(try moveAside(path + "-wal", to: aside + "-wal"))

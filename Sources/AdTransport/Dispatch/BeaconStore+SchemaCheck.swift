@@ -1,4 +1,5 @@
 internal import CSQLite
+import Foundation
 
 /// Telling the store's own schema from a damaged or foreign one, which the opener moves aside.
 extension BeaconStore {
@@ -24,6 +25,33 @@ extension BeaconStore {
             throw BeaconStoreError(
                 .schema, "\(path) does not have the beacon store's schema: \(error.message)",
                 resultCode: error.resultCode, damagedSchema: true)
+        }
+    }
+
+    /// Writes the header's `user_version` back in a transaction rolled back, so that a store
+    /// SQLite can read but not write fails here rather than at the dispatcher's first write, on
+    /// every launch (an empty write transaction does not find it out).
+    /// - Throws: ``BeaconStoreError`` of kind `corrupt` when the file can be written but SQLite
+    ///   will not write it (its header's write version is one SQLite does not know, so it treats
+    ///   the file as read-only: damage, moved aside); `cannotOpen` when the file or its folder is
+    ///   read-only (the caller's to fix, never moved).
+    static func checkWritable(_ database: SQLiteDatabase, path: String) throws(BeaconStoreError) {
+        var version: Int64 = 0
+        try database.prepare("PRAGMA user_version").query { version = $0.integer(0) }
+        try database.execute("BEGIN IMMEDIATE")
+        // Rolled back either way: the probe leaves nothing, not even a commit in the WAL.
+        defer { try? database.execute("ROLLBACK") }
+        do {
+            try database.execute("PRAGMA user_version = \(version)")
+        } catch let error where (error.resultCode ?? 0) & 0xFF == Int(SQLITE_READONLY) {
+            guard access(path, W_OK) == 0 else {
+                throw BeaconStoreError(
+                    .cannotOpen, "\(path) is read-only: \(error.message)", resultCode: error.resultCode)
+            }
+            throw BeaconStoreError(
+                .corrupt,
+                "\(path) can be written but SQLite treats it as read-only (a damaged header): \(error.message)",
+                resultCode: error.resultCode)
         }
     }
 

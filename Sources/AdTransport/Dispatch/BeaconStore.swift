@@ -131,6 +131,7 @@ final class BeaconStore {
         try database.execute("PRAGMA synchronous=NORMAL")
         database.countCommitsAndCheckpoint()
         try Self.quickCheck(database, path: path)
+        try Self.checkWritable(database, path: path)
         let pageSize = try Self.pageSize(of: database)
         database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
         try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)

@@ -14,6 +14,9 @@ enum BeaconStoreFiles {
     /// The suffixes of the files SQLite keeps beside the database.
     static let companions = ["-wal", "-shm", "-journal"]
 
+    /// How ``Entry/other(_:)`` names a directory.
+    static let directory = "a directory"
+
     /// What is at a path, as `lstat` sees it (a link is not followed).
     enum Entry: Equatable {
         case absent
@@ -30,7 +33,7 @@ enum BeaconStoreFiles {
         switch info.st_mode & S_IFMT {
         case S_IFREG: return .file
         case S_IFLNK: return .symbolicLink
-        case S_IFDIR: return .other("a directory")
+        case S_IFDIR: return .other(directory)
         case S_IFIFO: return .other("a FIFO")
         case S_IFSOCK: return .other("a socket")
         default: return .other("a device")

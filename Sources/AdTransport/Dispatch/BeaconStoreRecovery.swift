@@ -11,16 +11,16 @@
 public struct BeaconStoreRecovery: Sendable, Hashable, CustomStringConvertible {
     /// What was damaged, and so what was lost.
     public enum Scope: String, Sendable, Hashable {
-        /// The database file (garbage, a wrong header, truncated, a failed `quick_check`, not a
-        /// file at all) or its schema (no `beacons` table, a table of that name with other
+        /// The database file (garbage, a wrong header, truncated, a failed `quick_check`) or its
+        /// schema (no `beacons` table, a table of that name with other
         /// columns, missing indexes or key, triggers): it and its WAL were moved aside and a fresh
         /// store was created, holding the pending beacons that could still be read from it
         /// (``BeaconStoreRecovery/recoveredBeacons``). The others are lost.
         case database
         /// Only the write-ahead log had an unreadable header (garbage, a wrong magic number,
-        /// shorter than its header), which SQLite would have skipped without a word, or a file
-        /// SQLite keeps beside the database (`-wal`, `-shm`, `-journal`) was not a file (a
-        /// directory, which fails every open). It was moved aside and the store opened as of its
+        /// shorter than its header), which SQLite would have skipped without a word, or a path
+        /// SQLite keeps a file at beside the database (`-wal`, `-shm`, `-journal`) was a directory,
+        /// which fails every open. It was moved aside and the store opened as of its
         /// last checkpoint: beacons committed after that are lost, and some delivered since may be
         /// sent again.
         case writeAheadLog
