@@ -11,10 +11,18 @@ import Synchronization
 /// endian, and a byte XORed in there); `3` the same store as it is while open (database and WAL), its WAL
 /// patched the same way. Checked: opening returns or throws only `schema` for a newer version; an opened
 /// store names files it moved aside that exist, takes a new beacon (its queue grows by one) and opens
-/// again with no damage and the same queue; the real store unpatched opens with every beacon it holds. No
-/// beacon is ever sent: the client is shut down before any dispatcher exists.
+/// again with no damage and the same queue, in which the new beacon's key is still stored; the real store
+/// unpatched opens with every beacon it holds. The dispatchers' wall clock is fixed far in the past, so
+/// that nothing expires between the opens. No beacon is ever sent: the client is shut down before any
+/// dispatcher exists.
 enum StoreTarget {
     static let pendingCount = 8
+
+    /// The dispatchers' wall clock: fixed, and so early that no beacon a file can hold is overdue
+    /// (but one whose `expires_at` is `Int64.min`), so that nothing expires between two opens and the
+    /// queues can be compared exactly (the first fuzz run found the system clock expiring a patched
+    /// row in one open and not the other, which a dispatcher does as soon as it runs).
+    static let clock = BeaconWallClock { Int64.min + 1 }
 
     /// The client every dispatcher gets: shut down, so that every send fails at once, off the network.
     static let client: HTTPClient = {
@@ -64,7 +72,7 @@ enum StoreTarget {
     private static func check(_ path: String, untouched: Bool) {
         let first: BeaconDispatcher
         do throws(BeaconStoreError) {
-            first = try BeaconDispatcher(storePath: path, client: client)
+            first = try BeaconDispatcher(storePath: path, client: client, clock: clock)
         } catch {
             Invariant.check(
                 error.code == .schema && error.message.contains("newer"),
@@ -99,16 +107,20 @@ enum StoreTarget {
         guard case .success(let count) = after else { Invariant.fail("the opened store refused a beacon: \(after)") }
         Invariant.check(count == queued + 1, "a new beacon made the queue \(count), from \(queued)")
         do throws(BeaconStoreError) {
-            let second = try BeaconDispatcher(storePath: path, client: client)
+            let second = try BeaconDispatcher(storePath: path, client: client, clock: clock)
             Invariant.check(
                 second.recovery == nil, "damage found again after a recovery: \(String(describing: second.recovery))")
-            let again = blocking { () async -> Int in
+            let (again, afterDuplicate) = blocking { () async -> (Int, Int) in
                 await second.stop()
                 let count = await second.queuedCount
+                // Its key was stored: the same beacon again is ignored.
+                try? await second.enqueue([beacon])
+                let afterDuplicate = await second.queuedCount
                 await second.close()
-                return count
+                return (count, afterDuplicate)
             }
             Invariant.check(again == count, "the queue was \(count), reopened \(again)")
+            Invariant.check(afterDuplicate == again, "the new beacon's key was lost: \(again) -> \(afterDuplicate)")
         } catch {
             Invariant.fail("the store opened once failed to open again: \(error)")
         }
