@@ -11,8 +11,9 @@ import Synchronization
 /// endian, and a byte XORed in there); `3` the same store as it is while open (database and WAL), its WAL
 /// patched the same way. Checked: opening returns or throws only `schema` for a newer version; an opened
 /// store names files it moved aside that exist, takes a new beacon (its queue grows by one) and opens
-/// again with no damage and the same queue, in which the new beacon's key is still stored; the real store
-/// unpatched opens with every beacon it holds. The dispatchers' wall clock is fixed far in the past, so
+/// again with no damage and no more beacons (fewer only by rows whose URL cannot be sent, which a dispatcher
+/// drops when it runs), among them the new beacon's key; the real store unpatched opens with every beacon it
+/// holds, and reopens with them all. The dispatchers' wall clock is fixed far in the past, so
 /// that nothing expires between the opens. No beacon is ever sent: the client is shut down before any
 /// dispatcher exists.
 enum StoreTarget {
@@ -119,7 +120,11 @@ enum StoreTarget {
                 await second.close()
                 return (count, afterDuplicate)
             }
-            Invariant.check(again == count, "the queue was \(count), reopened \(again)")
+            // A row whose URL cannot be sent (a patched scheme or host) is dropped by whichever dispatcher
+            // pumps first, which may be this one (the first fuzz runs found such a row dropped here and
+            // not by the first open): the queue may shrink by those, never grow. The real store has none.
+            Invariant.check(again <= count, "the queue was \(count), reopened \(again)")
+            Invariant.check(!untouched || again == count, "the real store's queue was \(count), reopened \(again)")
             Invariant.check(afterDuplicate == again, "the new beacon's key was lost: \(again) -> \(afterDuplicate)")
         } catch {
             Invariant.fail("the store opened once failed to open again: \(error)")
