@@ -82,15 +82,16 @@ struct FuzzReplayTests {
             return samples.map { [3, 128, 255, 255, 0, 0] + $0 } + tags
         case "store":
             // The harness's own store untouched and patched (its header, schema page, a data page; its WAL),
-            // garbage, SQLite's header over garbage, the input the target's first run found, a WAL alone.
-            let found = try Array(
-                Data(contentsOf: root.appendingPathComponent("Tools/fuzz/crashes-found/store-readonly-write-version")))
+            // garbage, SQLite's header over garbage, a WAL alone, and every input the target's runs found.
+            let found = try files("Tools/fuzz/crashes-found", suffix: "").filter {
+                $0.lastPathComponent.hasPrefix("store-")
+            }.map { Array(try Data(contentsOf: $0)) }
             return [
                 [2], [3], [2, 18, 0, 1, 28, 0, 5, 60, 0, 127], [2, 100, 0, 8, 16, 1, 255], [2, 0, 16, 13, 8, 16, 64],
                 [3, 0, 0, 1, 24, 0, 255], [0] + Array(repeating: 0xA5, count: 4096),
-                [0] + Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xFF, count: 8192), found,
+                [0] + Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xFF, count: 8192),
                 [1] + separator + Array(repeating: 0x37, count: 64),
-            ]
+            ] + found
         case "macros":
             let template = Array(
                 "https://t.example.com/i?cb=[CACHEBUSTING]&d=[DOMAIN]&e=[ERRORCODE]&u=%%DEVICEUA%%&c=[ADCATEGORIES]"

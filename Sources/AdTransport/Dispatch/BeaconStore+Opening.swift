@@ -3,6 +3,17 @@ import Foundation
 /// Opening a store for a dispatcher: its lock first, then links refused, then a damaged store
 /// moved aside.
 extension BeaconStore {
+    /// A store opened for a dispatcher, with what its first reads found.
+    struct Opened {
+        let store: BeaconStore
+        /// What was done about damage, if anything was.
+        let recovery: BeaconStoreRecovery?
+        /// Rows a previous process left mid-send, put back to pending.
+        let recoveredInFlight: Int
+        /// Every host with pending rows.
+        let hostQueues: [HostQueue]
+    }
+
     /// Takes the store's lock, then opens it; a damaged WAL, database or schema is moved aside
     /// first, and the pending beacons a damaged database still lets read are copied into the
     /// fresh store.
@@ -13,13 +24,15 @@ extension BeaconStore {
     /// - Parameters:
     ///   - now: the wall clock (ms since 1970), for the moved files' names and the recovered
     ///     beacons' TTLs.
-    /// - Returns: the store, and what was done about damage, if anything was.
+    /// The dispatcher's first reads and writes (rows left mid-send, the purge, the host queues) run
+    /// here too, so that damage `quick_check` cannot see (a row missing from an index, which it does
+    /// not compare with the table) is found while the store can still be moved aside, rather than
+    /// failing every launch.
+    /// - Returns: the store, what was done about damage, and what the first reads found.
     /// - Throws: ``BeaconStoreError``: `inUse`, `symbolicLink`, `cannotOpen`, `schema` (a newer
     ///   version's), or the error of a fresh store that could not be created in place of a
     ///   damaged one.
-    static func open(path: String, maxStoreBytes: Int, now: Int64) throws(BeaconStoreError)
-        -> (store: BeaconStore, recovery: BeaconStoreRecovery?)
-    {
+    static func open(path: String, maxStoreBytes: Int, now: Int64) throws(BeaconStoreError) -> Opened {
         let lock = try BeaconStoreLock(storePath: path)
         try BeaconStoreFiles.refuseLinks(path)
         // Never moved: a path that names a folder or a device by mistake (`/dev/null`) is the
@@ -30,7 +43,7 @@ extension BeaconStore {
         let aside = freeName(path + ".corrupt-" + stamp(now))
         var recovery = try moveAsideCompanions(path, to: aside)
         do throws(BeaconStoreError) {
-            return (try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery)
+            return try ready(BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery, now: now)
         } catch let error where error.code == .corrupt || error.damagedSchema {
             var moved = recovery?.movedTo ?? []
             moved.append(try moveAside(path, to: aside))
@@ -47,8 +60,18 @@ extension BeaconStore {
             recovery = BeaconStoreRecovery(
                 scope: .database, reason: error.message, resultCode: error.resultCode, movedTo: moved,
                 recoveredBeacons: salvage(from: aside, into: store, now: now))
-            return (store, recovery)
+            return try ready(store, recovery, now: now)
         }
+    }
+
+    /// Runs the dispatcher's first reads and writes on `store`.
+    private static func ready(_ store: BeaconStore, _ recovery: BeaconStoreRecovery?, now: Int64)
+        throws(BeaconStoreError) -> Opened
+    {
+        let recoveredInFlight = try store.recoverInterrupted(now: now)
+        try store.purgeFinished(now: now)
+        return Opened(
+            store: store, recovery: recovery, recoveredInFlight: recoveredInFlight, hostQueues: try store.hostQueues())
     }
 
     /// Moves aside the WAL when its header is unreadable, and any of the database's companions
