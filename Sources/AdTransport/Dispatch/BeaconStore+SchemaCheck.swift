@@ -12,10 +12,11 @@ extension BeaconStore {
         "finished_at INTEGER", "host TEXT NOT NULL",
     ]
 
-    /// Runs `body` (migrating and preparing statements), reporting an SQL error as a damaged
-    /// schema: the statements are the library's own, so `SQLITE_ERROR` ("no such table", "no such
-    /// column", "duplicate column name", "no such index") means the file's schema is not the
-    /// store's. Busy, I/O and full-disk errors pass through unchanged.
+    /// Runs `body` (setting the store up, migrating, preparing statements), reporting an SQL error
+    /// as a damaged schema: the statements are the library's own, so `SQLITE_ERROR` ("unsupported
+    /// file format", "no such table", "no such column", "duplicate column name", "no such index")
+    /// means the file's header or schema is not the store's. Busy, I/O and full-disk errors pass
+    /// through unchanged.
     static func damageAsSchema<T>(_ path: String, _ body: () throws(BeaconStoreError) -> T) throws(BeaconStoreError)
         -> T
     {
@@ -23,7 +24,7 @@ extension BeaconStore {
             return try body()
         } catch let error where error.code == .statementFailed && (error.resultCode ?? 0) & 0xFF == Int(SQLITE_ERROR) {
             throw BeaconStoreError(
-                .schema, "\(path) does not have the beacon store's schema: \(error.message)",
+                .schema, "\(path) does not have the beacon store's format or schema: \(error.message)",
                 resultCode: error.resultCode, damagedSchema: true)
         }
     }

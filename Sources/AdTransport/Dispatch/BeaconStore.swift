@@ -121,21 +121,23 @@ final class BeaconStore {
         try BeaconStoreFiles.makePrivate(path)
         let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        var mode = ""
-        // Takes effect only in a new, empty file (before WAL is on); an older store keeps its pages.
-        try database.execute("PRAGMA page_size = \(Self.pageSize(forCap: maxStoreBytes))")
-        try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
-        guard mode.lowercased() == "wal" else {
-            throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
-        }
-        try database.execute("PRAGMA synchronous=NORMAL")
-        database.countCommitsAndCheckpoint()
-        try Self.quickCheck(database, path: path)
-        try Self.checkWritable(database, path: path)
-        let pageSize = try Self.pageSize(of: database)
-        database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
-        try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
+        // Every statement here is the library's own: an SQL error is the file's ("unsupported file
+        // format" for a header SQLite cannot read, "no such table" for a foreign schema).
         let connection = try Self.damageAsSchema(path) { () throws(BeaconStoreError) in
+            var mode = ""
+            // Takes effect only in a new, empty file (before WAL is on); an older store keeps its pages.
+            try database.execute("PRAGMA page_size = \(Self.pageSize(forCap: maxStoreBytes))")
+            try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
+            guard mode.lowercased() == "wal" else {
+                throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
+            }
+            try database.execute("PRAGMA synchronous=NORMAL")
+            database.countCommitsAndCheckpoint()
+            try Self.quickCheck(database, path: path)
+            try Self.checkWritable(database, path: path)
+            let pageSize = try Self.pageSize(of: database)
+            database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
+            try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
             try Self.migrate(database, path: path)
             try Self.checkSchema(database, path: path)
             return try BeaconStoreConnection(database, columns: Self.columns)
