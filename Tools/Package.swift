@@ -62,7 +62,7 @@ let package = Package(
             name: "VASTFuzz",
             dependencies: [
                 engine("VAST"), engine("AdPlacement"), engine("AdLifecycle"), engine("AdSimulation"),
-                engine("LifecycleFixtures"), engine("VASTCheck"), engine("MediaProbe"),
+                engine("LifecycleFixtures"), engine("VASTCheck"), engine("MediaProbe"), engine("AdTransport"),
             ],
             path: "fuzz/Sources", swiftSettings: strict),
         .executableTarget(

@@ -80,11 +80,12 @@ import Testing
         #expect(elapsed < .seconds(2))
     }
 
+    /// A header curl cannot read is a malformed response (before issue 25, `transport`: curl error 8).
     @Test(arguments: ["-1", "abc"])
-    func anInvalidContentLengthIsATransportError(_ length: String) async throws {
+    func anInvalidContentLengthIsAMalformedResponse(_ length: String) async throws {
         let (error, elapsed) = try #require(
             await client.failure(server.url("/echo?\(header("Content-Length", length))")))
-        #expect(error.code == .transport)
+        #expect(error.code == .malformedResponse)
         #expect(error.message.contains("Content-Length"))
         #expect(elapsed < .seconds(2))
     }

@@ -10,7 +10,7 @@ struct FuzzReplayTests {
     static let root = TestServer.repositoryRoot
     static let separator = Array("\n--8<--\n".utf8)
 
-    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental"])
+    @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental", "store"])
     func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
         guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
             Issue.record("vast-fuzz must be built first (Tools/test builds them)")
@@ -80,6 +80,18 @@ struct FuzzReplayTests {
             // generated tags: 256 attributes behind each trick and none, 256 namespace declarations behind `<!`.
             let tags: [[UInt8]] = [0, 1, 2, 3, 5].map { [4, 128, 255, 255, $0, 4] + Array(#" b="""#.utf8) }
             return samples.map { [3, 128, 255, 255, 0, 0] + $0 } + tags
+        case "store":
+            // The harness's own store untouched and patched (its header, schema page, a data page; its WAL),
+            // garbage, SQLite's header over garbage, a WAL alone, and every input the target's runs found.
+            let found = try files("Tools/fuzz/crashes-found", suffix: "").filter {
+                $0.lastPathComponent.hasPrefix("store-")
+            }.map { Array(try Data(contentsOf: $0)) }
+            return [
+                [2], [3], [2, 18, 0, 1, 28, 0, 5, 60, 0, 127], [2, 100, 0, 8, 16, 1, 255], [2, 0, 16, 13, 8, 16, 64],
+                [3, 0, 0, 1, 24, 0, 255], [0] + Array(repeating: 0xA5, count: 4096),
+                [0] + Array("SQLite format 3\u{0}".utf8) + Array(repeating: 0xFF, count: 8192),
+                [1] + separator + Array(repeating: 0x37, count: 64),
+            ] + found
         case "macros":
             let template = Array(
                 "https://t.example.com/i?cb=[CACHEBUSTING]&d=[DOMAIN]&e=[ERRORCODE]&u=%%DEVICEUA%%&c=[ADCATEGORIES]"

@@ -41,6 +41,8 @@ final class CurlTransfer {
     private let startedAt: ContinuousClock.Instant
     private(set) var body: [UInt8] = []
     private var exceededCap = false
+    /// True once curl handed the first body bytes to the write callback: the headers were read.
+    private var bodyStarted = false
     private var headersRejected = false
     private var headers = ResponseHeaders()
     private var headerBytes = 0
@@ -147,6 +149,7 @@ final class CurlTransfer {
 
     /// The write callback's body: appends decoded bytes, or stops the transfer past the cap.
     private func receive(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        bodyStarted = true
         if let sink {
             let bytes = UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : count)
             return sink.receive(bytes, status: headers.status, headers: headers.download)
@@ -247,6 +250,11 @@ final class CurlTransfer {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
 
+    /// `CURLE_TOO_LARGE` (100, curl 8.6 and later), which the headers of older curl do not name.
+    private static let tooLargeCode = CURLcode(rawValue: 100)
+    /// curl's own limit on one response header line (`CURL_MAX_HTTP_HEADER`).
+    static let maxHeaderLineBytes = 100 << 10
+
     private func error(for code: CURLcode, report: HTTPTransferReport) -> HTTPError {
         let detail = String(cString: errorBuffer)
         let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
@@ -266,8 +274,25 @@ final class CurlTransfer {
                     + "\(ResponseHeaders.maxBytes) bytes)", report: report)
         case CURLE_WRITE_ERROR where exceededCap, CURLE_FILESIZE_EXCEEDED:
             return HTTPError(.tooLarge, "the body is larger than \(maxBodyBytes) bytes (\(message))", report: report)
+        case CURLE_OUT_OF_MEMORY where !bodyStarted, Self.tooLargeCode:
+            // curl 7.88 refuses a header line over its 100 KiB limit as "out of memory" (27), newer
+            // curl as CURLE_TOO_LARGE (100): either way, a response header too large to read.
+            return HTTPError(
+                .tooLarge,
+                "a response header line is longer than curl reads (\(Self.maxHeaderLineBytes) bytes; curl: \(message))",
+                report: report)
+        case CURLE_UNSUPPORTED_PROTOCOL where CurlNumbers(easy).requestSent:
+            // Every URL and redirect target was checked to be http or https before curl saw it, so
+            // this is the answer: no `HTTP/1.x` status line (curl takes it for HTTP/0.9, which it
+            // refuses), an unknown HTTP version, or a status code that is not three digits.
+            return HTTPError(
+                .malformedResponse, "the server's answer is not an HTTP/1.x response (\(message))", report: report)
         case CURLE_UNSUPPORTED_PROTOCOL:
             return HTTPError(.forbiddenProtocol, "only http and https are allowed (\(message))", report: report)
+        case CURLE_WEIRD_SERVER_REPLY:
+            // A header line without a colon, a NUL byte in a header, an invalid Content-Length.
+            return HTTPError(
+                .malformedResponse, "the server's response headers are malformed (\(message))", report: report)
         case CURLE_TOO_MANY_REDIRECTS:
             return HTTPError(.tooManyRedirects, message, report: report)
         case CURLE_URL_MALFORMAT:

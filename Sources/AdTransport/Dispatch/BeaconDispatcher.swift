@@ -132,15 +132,12 @@ public actor BeaconDispatcher: BeaconSink {
     ) throws(BeaconStoreError) {
         if let problem = configuration.problem { throw BeaconStoreError(.invalidConfiguration, problem) }
         let now = clock.millisecondsSince1970()
-        let (store, recovery) = try BeaconStore.open(
-            path: storePath, maxStoreBytes: configuration.maxStoreBytes,
-            now: now)
-        recoveredInFlight = try store.recoverInterrupted(now: now)
-        try store.purgeFinished(now: now)
-        ledger = BeaconHostLedger(try store.hostQueues())
+        let opened = try BeaconStore.open(path: storePath, maxStoreBytes: configuration.maxStoreBytes, now: now)
+        recoveredInFlight = opened.recoveredInFlight
+        ledger = BeaconHostLedger(opened.hostQueues)
         lastPurge = now
-        self.store = store
-        self.recovery = recovery
+        self.store = opened.store
+        self.recovery = opened.recovery
         self.client = client
         self.clock = clock
         self.configuration = configuration

@@ -1,49 +1,109 @@
 import Foundation
 
-/// Opening a store for a dispatcher: its lock first, then a damaged store moved aside.
+/// Opening a store for a dispatcher: its lock first, then links refused, then a damaged store
+/// moved aside.
 extension BeaconStore {
-    /// Takes the store's lock, then opens it; a damaged WAL or database is moved aside first.
+    /// A store opened for a dispatcher, with what its first reads found.
+    struct Opened {
+        let store: BeaconStore
+        /// What was done about damage, if anything was.
+        let recovery: BeaconStoreRecovery?
+        /// Rows a previous process left mid-send, put back to pending.
+        let recoveredInFlight: Int
+        /// Every host with pending rows.
+        let hostQueues: [HostQueue]
+    }
+
+    /// Takes the store's lock, then opens it; a damaged WAL, database or schema is moved aside
+    /// first, and the pending beacons a damaged database still lets read are copied into the
+    /// fresh store.
     ///
     /// The lock comes first, so that nothing is moved while another dispatcher uses the files.
+    /// A symbolic link at any path of the store's set (``BeaconStoreFiles``) is refused before
+    /// anything is written or moved.
     /// - Parameters:
-    ///   - now: the wall clock (ms since 1970), for the moved files' names.
-    /// - Returns: the store, and what was done about damage, if anything was.
-    /// - Throws: ``BeaconStoreError``: `inUse`, `cannotOpen`, `schema`, or the error of a fresh
-    ///   store that could not be created in place of a damaged one.
-    static func open(path: String, maxStoreBytes: Int, now: Int64) throws(BeaconStoreError)
-        -> (store: BeaconStore, recovery: BeaconStoreRecovery?)
-    {
+    ///   - now: the wall clock (ms since 1970), for the moved files' names and the recovered
+    ///     beacons' TTLs.
+    /// The dispatcher's first reads and writes (rows left mid-send, the purge, the host queues) run
+    /// here too, so that damage `quick_check` cannot see (a row missing from an index, which it does
+    /// not compare with the table) is found while the store can still be moved aside, rather than
+    /// failing every launch.
+    /// - Returns: the store, what was done about damage, and what the first reads found.
+    /// - Throws: ``BeaconStoreError``: `inUse`, `symbolicLink`, `cannotOpen`, `schema` (a newer
+    ///   version's), or the error of a fresh store that could not be created in place of a
+    ///   damaged one.
+    static func open(path: String, maxStoreBytes: Int, now: Int64) throws(BeaconStoreError) -> Opened {
         let lock = try BeaconStoreLock(storePath: path)
-        let aside = freeName(path + ".corrupt-" + stamp(now))
-        var recovery: BeaconStoreRecovery?
-        if let problem = WALHeader.problem(at: path + "-wal") {
-            let moved = try moveAside(path + "-wal", to: aside + "-wal")
-            removeSharedMemory(path)
-            recovery = BeaconStoreRecovery(scope: .writeAheadLog, reason: problem, movedTo: [moved])
+        try BeaconStoreFiles.refuseLinks(path)
+        // Never moved: a path that names a folder or a device by mistake (`/dev/null`) is the
+        // caller's, not a damaged store.
+        if case .other(let what) = BeaconStoreFiles.entry(at: path) {
+            throw BeaconStoreError(.cannotOpen, "cannot open \(path): it is \(what), not a file")
         }
+        let aside = freeName(path + ".corrupt-" + stamp(now))
+        var recovery = try moveAsideCompanions(path, to: aside)
         do throws(BeaconStoreError) {
-            return (try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery)
-        } catch let error where error.code == .corrupt {
+            return try ready(BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes), recovery, now: now)
+        } catch let error where error.code == .corrupt || error.damagedSchema {
             var moved = recovery?.movedTo ?? []
             moved.append(try moveAside(path, to: aside))
-            if FileManager.default.fileExists(atPath: path + "-wal") {
-                moved.append(try moveAside(path + "-wal", to: aside + "-wal"))
+            if BeaconStoreFiles.entry(at: path + "-wal") == .file {
+                if moved.contains(aside + "-wal") {
+                    // Made by SQLite during the failed open, after the damaged one was moved.
+                    unlink(path + "-wal")
+                } else {
+                    moved.append(try moveAside(path + "-wal", to: aside + "-wal"))
+                }
             }
             removeSharedMemory(path)
             let store = try BeaconStore(path: path, lock: lock, maxStoreBytes: maxStoreBytes)
-            return (
-                store,
-                BeaconStoreRecovery(
-                    scope: .database, reason: error.message, resultCode: error.resultCode,
-                    movedTo: moved)
-            )
+            recovery = BeaconStoreRecovery(
+                scope: .database, reason: error.message, resultCode: error.resultCode, movedTo: moved,
+                recoveredBeacons: salvage(from: aside, into: store, now: now))
+            return try ready(store, recovery, now: now)
         }
     }
 
-    /// `STORE.corrupt-<stamp>`, with `-2`, `-3`... added when a file of that name (or its WAL's) exists.
+    /// Runs the dispatcher's first reads and writes on `store`.
+    private static func ready(_ store: BeaconStore, _ recovery: BeaconStoreRecovery?, now: Int64)
+        throws(BeaconStoreError) -> Opened
+    {
+        let recoveredInFlight = try store.recoverInterrupted(now: now)
+        try store.purgeFinished(now: now)
+        return Opened(
+            store: store, recovery: recovery, recoveredInFlight: recoveredInFlight, hostQueues: try store.hostQueues())
+    }
+
+    /// Moves aside the WAL when its header is unreadable, and any of the database's companions
+    /// that is a directory (which fails every open).
+    /// - Throws: `cannotOpen` for a companion that is a FIFO, a socket or a device: not the
+    ///   store's, and never moved.
+    private static func moveAsideCompanions(_ path: String, to aside: String) throws(BeaconStoreError)
+        -> BeaconStoreRecovery?
+    {
+        var moved: [String] = []
+        var reasons: [String] = []
+        for suffix in BeaconStoreFiles.companions {
+            guard case .other(let what) = BeaconStoreFiles.entry(at: path + suffix) else { continue }
+            guard what == BeaconStoreFiles.directory else {
+                throw BeaconStoreError(.cannotOpen, "cannot open \(path): \(path + suffix) is \(what), not a file")
+            }
+            moved.append(try moveAside(path + suffix, to: aside + suffix))
+            reasons.append("\(path + suffix) is \(what), not a file")
+        }
+        if let problem = WALHeader.problem(at: path + "-wal") {
+            moved.append(try moveAside(path + "-wal", to: aside + "-wal"))
+            reasons.append(problem)
+        }
+        guard !moved.isEmpty else { return nil }
+        removeSharedMemory(path)
+        return BeaconStoreRecovery(scope: .writeAheadLog, reason: reasons.joined(separator: "; "), movedTo: moved)
+    }
+
+    /// `STORE.corrupt-<stamp>`, with `-2`, `-3`... added when a file of that name (or a companion's) exists.
     private static func freeName(_ base: String) -> String {
         let exists = { (name: String) in
-            FileManager.default.fileExists(atPath: name) || FileManager.default.fileExists(atPath: name + "-wal")
+            ([""] + BeaconStoreFiles.companions).contains { BeaconStoreFiles.entry(at: name + $0) != .absent }
         }
         var name = base
         var suffix = 1
@@ -69,7 +129,8 @@ extension BeaconStore {
     /// Removes the `-shm` index beside the store: SQLite rebuilds it from the WAL, and one left
     /// from moved files would describe frames that are no longer there.
     private static func removeSharedMemory(_ path: String) {
-        try? FileManager.default.removeItem(atPath: path + "-shm")
+        // Only a file: anything else there was moved aside, and a link is never followed.
+        if BeaconStoreFiles.entry(at: path + "-shm") == .file { unlink(path + "-shm") }
     }
 
     /// `20250102T030405.678Z`: UTC, sortable, safe in a file name.

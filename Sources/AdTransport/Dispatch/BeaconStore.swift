@@ -111,31 +111,40 @@ final class BeaconStore {
     /// - Parameters:
     ///   - lock: the store's lock, released only after the connection closes.
     ///   - maxStoreBytes: the largest the database file may grow to (`PRAGMA max_page_count`).
-    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `corrupt` when SQLite cannot read the file or
-    ///   `quick_check` finds damage; `schema` when the file's schema is from a newer version or WAL
-    ///   cannot be enabled.
+    /// - Throws: ``BeaconStoreError``: `cannotOpen`; `symbolicLink`; `corrupt` when SQLite cannot
+    ///   read the file or `quick_check` finds damage; `schema` when the file's schema is from a
+    ///   newer version or WAL cannot be enabled, or (with ``BeaconStoreError/damagedSchema``) when
+    ///   it is not the store's.
     init(path: String, lock: BeaconStoreLock?, maxStoreBytes: Int, busyTimeoutMilliseconds: Int = 5_000)
         throws(BeaconStoreError)
     {
+        try BeaconStoreFiles.makePrivate(path)
         let database = try SQLiteDatabase(path: path, guardian: lock)
         try database.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-        var mode = ""
-        // Takes effect only in a new, empty file (before WAL is on); an older store keeps its pages.
-        try database.execute("PRAGMA page_size = \(Self.pageSize(forCap: maxStoreBytes))")
-        try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
-        guard mode.lowercased() == "wal" else {
-            throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
+        // Every statement here is the library's own: an SQL error is the file's ("unsupported file
+        // format" for a header SQLite cannot read, "no such table" for a foreign schema).
+        let connection = try Self.damageAsSchema(path) { () throws(BeaconStoreError) in
+            var mode = ""
+            // Takes effect only in a new, empty file (before WAL is on); an older store keeps its pages.
+            try database.execute("PRAGMA page_size = \(Self.pageSize(forCap: maxStoreBytes))")
+            try database.prepare("PRAGMA journal_mode=WAL").query { mode = $0.text(0) }
+            guard mode.lowercased() == "wal" else {
+                throw BeaconStoreError(.schema, "\(path): WAL journal mode unavailable (got \(mode))")
+            }
+            try database.execute("PRAGMA synchronous=NORMAL")
+            database.countCommitsAndCheckpoint()
+            try Self.quickCheck(database, path: path)
+            try Self.checkWritable(database, path: path)
+            let pageSize = try Self.pageSize(of: database)
+            database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
+            try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
+            try Self.migrate(database, path: path)
+            try Self.checkSchema(database, path: path)
+            return try BeaconStoreConnection(database, columns: Self.columns)
         }
-        try database.execute("PRAGMA synchronous=NORMAL")
-        database.countCommitsAndCheckpoint()
-        try Self.quickCheck(database, path: path)
-        let pageSize = try Self.pageSize(of: database)
-        database.checkpointPages = Int32(max(64, Self.walBytesPerCheckpoint / pageSize))
-        try Self.limit(database, toBytes: maxStoreBytes, pageSize: pageSize)
-        try Self.migrate(database, path: path)
         database.checkpointInBackground(path: path)
         self.path = path
-        connection = try BeaconStoreConnection(database, columns: Self.columns)
+        self.connection = connection
     }
 
     /// Closes the connection and releases the store's lock; every later call throws `closed`.

@@ -17,10 +17,16 @@ public struct BeaconStoreError: CodedError, Hashable {
     /// SQLite's (extended) result code, when SQLite reported the failure.
     public let resultCode: Int?
 
-    init(_ code: Code, _ message: String, resultCode: Int? = nil) {
+    /// True for a schema that is not the store's (missing tables or indexes, a table with other
+    /// columns, triggers): the opener moves such a file aside. A schema from a newer version is
+    /// not damaged, and is refused instead.
+    let damagedSchema: Bool
+
+    init(_ code: Code, _ message: String, resultCode: Int? = nil, damagedSchema: Bool = false) {
         self.code = code
         self.message = message
         self.resultCode = resultCode
+        self.damagedSchema = damagedSchema
     }
 
     public var description: String {
@@ -32,8 +38,15 @@ extension ErrorCode where Domain == BeaconStoreError {
     /// The database file (or its lock file) could not be opened or created (a missing
     /// directory, no permission).
     public static let cannotOpen = Self("cannotOpen")
-    /// The file opened but its schema could not be set up or is from an unknown version.
+    /// The file opened but its schema is from a newer version of this library (it is left as
+    /// it is; a damaged or foreign schema is moved aside instead, see ``BeaconDispatcher/recovery``),
+    /// or WAL could not be enabled.
     public static let schema = Self("schema")
+    /// A file of the store's set (the database, its `-wal`, `-shm` or `-journal`, or the `.lock`
+    /// file) is a symbolic link. The store is never opened through one: nothing is created,
+    /// written or moved, and the link and its target are left as they are. The message names the
+    /// path.
+    public static let symbolicLink = Self("symbolicLink")
     /// A statement failed (an I/O error, the file locked by a process other than a dispatcher
     /// for longer than the busy timeout).
     public static let statementFailed = Self("statementFailed")

@@ -23,15 +23,27 @@ final class BeaconStoreLock {
     private let descriptor: Int32
 
     /// Takes the lock for the store at `storePath`, or fails at once.
-    /// - Throws: ``BeaconStoreError``: `inUse` naming the holder, or `cannotOpen` when the lock
-    ///   file cannot be created (the store's directory is missing or read-only).
+    /// - Throws: ``BeaconStoreError``: `inUse` naming the holder, `symbolicLink` when the lock's
+    ///   path is a link (its target is left untouched), or `cannotOpen` when the lock file cannot
+    ///   be created (the store's directory is missing or read-only) or made private.
     init(storePath: String) throws(BeaconStoreError) {
         path = storePath + ".lock"
-        // Owner-only, like the store an app keeps private: it names the holding process.
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // Owner-only, like the store an app keeps private: it names the holding process. Never
+        // through a link: the holder's note would overwrite the link's target.
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
+            let code = errno
+            if code == ELOOP { throw BeaconStoreFiles.linkRefused(path, storePath: storePath) }
             throw BeaconStoreError(
-                .cannotOpen, "cannot open \(storePath): unable to create its lock file \(path): \(Self.reason(errno))")
+                .cannotOpen, "cannot open \(storePath): unable to create its lock file \(path): \(Self.reason(code))")
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            info.st_mode & 0o777 == 0o600 || fchmod(descriptor, 0o600) == 0
+        else {
+            close(descriptor)
+            throw BeaconStoreError(
+                .cannotOpen, "cannot open \(storePath): its lock file \(path) is not a regular file of this user")
         }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno

@@ -26,22 +26,36 @@ final class SQLiteDatabase {
     /// automatic checkpoint is 1,000).
     var checkpointPages: Int32 = 1000
 
-    /// Opens (creating if needed) the database file at `path`.
-    /// - Throws: ``BeaconStoreError`` of kind `cannotOpen`, with SQLite's message.
-    init(path: String, guardian: AnyObject? = nil) throws(BeaconStoreError) {
+    /// Opens (creating if needed, unless `readOnly`) the database file at `path`.
+    ///
+    /// Never through a symbolic link at `path` (`SQLITE_OPEN_NOFOLLOW`, SQLite 3.31 and later);
+    /// SQLite opens the files it keeps beside it with `O_NOFOLLOW` itself.
+    /// - Throws: ``BeaconStoreError`` of kind `symbolicLink` for a link, else `cannotOpen`, with
+    ///   SQLite's message.
+    init(path: String, guardian: AnyObject? = nil, readOnly: Bool = false) throws(BeaconStoreError) {
         self.guardian = guardian
         var pointer: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             // SQLite hands back a connection even when opening fails, to carry the message.
             let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let extended = pointer.map { sqlite3_extended_errcode($0) } ?? code
             if let pointer { sqlite3_close_v2(pointer) }
-            throw BeaconStoreError(.cannotOpen, "cannot open \(path): \(message)", resultCode: Int(code))
+            if extended == Self.cannotOpenSymbolicLink {
+                throw BeaconStoreError(
+                    .symbolicLink, "\(path) is a symbolic link, which the store never opens: \(message)",
+                    resultCode: Int(extended))
+            }
+            throw BeaconStoreError(.cannotOpen, "cannot open \(path): \(message)", resultCode: Int(extended))
         }
         handle = pointer
         try check(sqlite3_extended_result_codes(pointer, 1), "enable extended result codes")
     }
+
+    /// `SQLITE_CANTOPEN_SYMLINK`, which Swift does not import (a macro built from another).
+    static let cannotOpenSymbolicLink = SQLITE_CANTOPEN | (6 << 8)
 
     deinit {
         // The checkpointer's connection first, so that this one is the last and its close

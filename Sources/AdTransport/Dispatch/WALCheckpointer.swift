@@ -54,9 +54,10 @@ final class WALCheckpointer: @unchecked Sendable {
     }
 
     private func run(path: String) {
-        // Read-write without create: the store's own connection made the file.
+        // Read-write without create: the store's own connection made the file. Never through a link.
         var handle: OpaquePointer?
-        if sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) != SQLITE_OK {
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        if sqlite3_open_v2(path, &handle, flags, nil) != SQLITE_OK {
             sqlite3_close_v2(handle)
             handle = nil
         }

@@ -37,7 +37,9 @@ extension ErrorCode where Domain == HTTPError {
     public static let connectTimeout = Self("connectTimeout")
     /// The transfer did not finish before its deadline (or was slower than the low-speed limit).
     public static let timeout = Self("timeout")
-    /// The body was larger than allowed (counted decoded, so compression cannot hide it).
+    /// The body was larger than allowed (counted decoded, so compression cannot hide it), or the
+    /// response headers were: more lines or bytes than the client reads, or one line longer than
+    /// curl's 100 KiB.
     public static let tooLarge = Self("tooLarge")
     /// The server answered with a status that is not 2xx.
     public static let badStatus = Self("badStatus")
@@ -47,6 +49,12 @@ extension ErrorCode where Domain == HTTPError {
     public static let tls = Self("tls")
     /// The URL, or a redirect, used a scheme other than http or https.
     public static let forbiddenProtocol = Self("forbiddenProtocol")
+    /// The server's answer is not a well-formed HTTP/1.x response: no status line (bytes that are
+    /// not HTTP, or an HTTP/0.9 answer, which is never accepted), an unknown HTTP version, a status
+    /// code that is not three digits, or a header line that cannot be read (no colon, a NUL byte, an
+    /// invalid `Content-Length`).
+    /// The message quotes curl's reason.
+    public static let malformedResponse = Self("malformedResponse")
     /// Too many redirects.
     public static let tooManyRedirects = Self("tooManyRedirects")
     /// The URL is not one curl can use.

@@ -17,6 +17,8 @@ enum FuzzTarget: String, CaseIterable {
     case media
     /// The incremental parse and its stops: attribute and element caps, a deadline, cancellation.
     case incremental
+    /// The beacon store's opener on arbitrary database and WAL files, and on a real store patched.
+    case store
 
     /// Runs one input.
     func run(_ input: [UInt8]) {
@@ -29,6 +31,7 @@ enum FuzzTarget: String, CaseIterable {
         case .cli: CommandLineTarget.run(input)
         case .media: MediaTarget.run(input)
         case .incremental: IncrementalTarget.run(input)
+        case .store: StoreTarget.run(input)
         }
     }
 }
