@@ -37,7 +37,8 @@ public actor AdEngine {
     let dispatcher: BeaconDispatcher
 
     /// Set when the beacon store was found damaged at start: the damaged file was moved aside (see
-    /// `BeaconStoreRecovery.movedTo`) and a fresh one made, so the beacons it held are lost.
+    /// `BeaconStoreRecovery.movedTo`) and a fresh one made, holding the pending beacons that could
+    /// still be read from it (`BeaconStoreRecovery.recoveredBeacons`); the rest are lost.
     /// Also on ``events`` as a `beaconStore` event, for consumers that subscribed early enough.
     public nonisolated let beaconStoreRecovery: BeaconStoreRecovery?
     let buffer: BeaconBuffer

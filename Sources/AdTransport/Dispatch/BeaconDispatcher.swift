@@ -31,8 +31,9 @@
 ///   at once with `BeaconStoreError.Code.inUse`. It is released by ``close()``, when the
 ///   dispatcher is deinitialized, or by the kernel when its process ends, however it ends.
 /// - **A damaged store does not stop the app.** It is moved aside and a usable one opened
-///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); what it held is
-///   lost.
+///   (``recovery``, and a ``BeaconDispatcherEvent/storeRecovered(_:)`` event); the pending beacons
+///   it still lets read are copied into the new store and sent
+///   (``BeaconStoreRecovery/recoveredBeacons``), the rest are lost.
 ///
 /// ## Threads
 /// The actor runs on its own thread (a custom serial executor), so SQLite's blocking calls
@@ -52,8 +53,8 @@ public actor BeaconDispatcher: BeaconSink {
     /// The configuration the dispatcher was made with.
     public nonisolated let configuration: BeaconDispatcherConfiguration
     /// What was done about a damaged store when the dispatcher opened it, or `nil` when the store
-    /// was sound (or new). The beacons in the damaged part are lost; the files are kept beside
-    /// the store (``BeaconStoreRecovery/movedTo``) for diagnosis.
+    /// was sound (or new). Its readable pending beacons were carried over, the others are lost; the
+    /// files are kept beside the store (``BeaconStoreRecovery/movedTo``) for diagnosis.
     public nonisolated let recovery: BeaconStoreRecovery?
     /// Store events: a recovery at open (first), then writes that failed with no caller to throw to.
     ///
@@ -124,8 +125,9 @@ public actor BeaconDispatcher: BeaconSink {
     ///   - configuration: limits and policies.
     ///   - clock: the wall clock for enqueue times, retries and TTLs.
     /// - Throws: ``BeaconStoreError``: `invalidConfiguration` (no file is touched); `inUse` when
-    ///   another dispatcher holds the store (the message names it); `cannotOpen` or `schema` when
-    ///   the store cannot be opened or set up.
+    ///   another dispatcher holds the store (the message names it); `symbolicLink` when any file of
+    ///   the store's set is a symbolic link (nothing is written or moved); `cannotOpen` or `schema`
+    ///   when the store cannot be opened or set up.
     public init(
         storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
         clock: BeaconWallClock = .system
