@@ -1,5 +1,6 @@
 import AdTransport
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AdResolution
@@ -15,9 +16,21 @@ import Testing
         }
     }
 
-    @Test func everyURLOfTheSamplesAndCorporaGetsLibcurlsVerdict() throws {
-        let urls = try URLSamples.documentURLs()
-        #expect(urls.count > 500, "\(urls.count) URLs")
+    @Test func everyURLOfTheSamplesGetsLibcurlsVerdict() throws {
+        try Self.checkAgainstLibcurl(URLSamples.sampleURLs(), atLeast: 300)
+    }
+
+    @Test(
+        .enabled(
+            if: Corpus.isPresent,
+            "needs the outside corpus: set VAST_CORPUS_DIR=DIR (default ../shared/corpus) to run it"))
+    func everyURLOfTheOutsideCorpusGetsLibcurlsVerdict() throws {
+        try Self.checkAgainstLibcurl(URLSamples.corpusURLs(), atLeast: 200)
+    }
+
+    /// `urls` (more than `atLeast` of them) get libcurl's verdict, and most take the fast path.
+    static func checkAgainstLibcurl(_ urls: [String], atLeast: Int) {
+        #expect(urls.count > atLeast, "\(urls.count) URLs")
         #expect(Self.disagreements(urls) == [])
         for url in urls {
             #expect(CurlURLValidator.problem(with: url) == CurlURLValidator.curlProblem(with: url), "\(url)")
