@@ -12,10 +12,7 @@ struct FuzzReplayTests {
 
     @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental"])
     func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
-        guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
-            Issue.record("vast-fuzz must be built first (Tools/test builds them)")
-            return
-        }
+        let fuzz = try HostileCorpus.executable("vast-fuzz")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
