@@ -114,6 +114,27 @@ struct ChildRun {
     }
 }
 
+extension ChildRun {
+    /// ``run(_:_:stdinPath:environment:workingDirectory:timeLimit:)`` on a thread of its own: an async test
+    /// waits for its child without holding one of the cooperative pool's threads (two on a two-core
+    /// machine), which the other suites' transfers and timers need while `swift test` runs them in parallel.
+    static func running(
+        _ executable: String, _ arguments: [String], stdinPath: String?, environment: [String: String] = [:],
+        workingDirectory: String, timeLimit: Double
+    ) async throws -> ChildRun {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(
+                    with: Result {
+                        try run(
+                            executable, arguments, stdinPath: stdinPath, environment: environment,
+                            workingDirectory: workingDirectory, timeLimit: timeLimit)
+                    })
+            }
+        }
+    }
+}
+
 struct ChildError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }

@@ -11,7 +11,7 @@ struct FuzzReplayTests {
     static let separator = Array("\n--8<--\n".utf8)
 
     @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental"])
-    func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
+    func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) async throws {
         let fuzz = try HostileCorpus.executable("vast-fuzz")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -24,7 +24,7 @@ struct FuzzReplayTests {
             #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
             paths.append(path)
         }
-        let run = try ChildRun.run(
+        let run = try await ChildRun.running(
             fuzz, ["--target=\(target)"] + paths, stdinPath: nil, workingDirectory: folder.path, timeLimit: 120)
         let output = String(decoding: run.stdout + run.stderr, as: UTF8.self)
         #expect(run.signal == nil, "\(target) died of signal \(run.signal ?? 0): \(output.suffix(800))")

@@ -35,7 +35,7 @@ struct HostileCorpusTests {
             some cases' documents name outside hosts in their pixels (getad fires error pixels): run it through \
             Tools/test, in the loopback-only network namespace, or set ADENGINE_TEST_NETWORK=host to run it anyway
             """))
-    func everyHostileCaseEndsWithItsExpectedOutcomeWithinBounds() throws {
+    func everyHostileCaseEndsWithItsExpectedOutcomeWithinBounds() async throws {
         let vastcheck = try HostileCorpus.executable("vastcheck")
         let beacons = try HostileCorpus.executable("hostile-beacons")
         let media = try HostileCorpus.executable("hostile-media")
@@ -43,9 +43,9 @@ struct HostileCorpusTests {
         let server = try TestServer(root: HostileCorpus.folder.path)
         defer { server.stop() }
         let baselines = try [
-            "vastcheck": baseline(vastcheck, ["--version"]),
-            "beacons": baseline(beacons, ["{tmp}/baseline.sqlite", "/dev/null", "1000", "100"]),
-            "media": baseline(media, ["--generate", "mp4-minimal", "{tmp}/baseline.mp4"]),
+            "vastcheck": await baseline(vastcheck, ["--version"]),
+            "beacons": await baseline(beacons, ["{tmp}/baseline.sqlite", "/dev/null", "1000", "100"]),
+            "media": await baseline(media, ["--generate", "mp4-minimal", "{tmp}/baseline.mp4"]),
         ]
 
         var signals = 0
@@ -66,7 +66,7 @@ struct HostileCorpusTests {
                 let bytes = try Data(contentsOf: workspace.layerFolder.appendingPathComponent(file))
                 try server.register(name, bytes: Array(bytes))
             }
-            let run = try ChildRun.run(
+            let run = try await ChildRun.running(
                 executable, hostile.args.map(workspace.expand), stdinPath: hostile.stdin.map(workspace.expand),
                 workingDirectory: workspace.folder.path, timeLimit: Self.killSeconds)
             if run.signal != nil { signals += 1 }
@@ -94,16 +94,16 @@ struct HostileCorpusTests {
     /// few MiB (a program spawned from the runner used to report the runner's peak, so every case grew by
     /// 0), and a child that touches 256 MiB measures that growth, within its own bound of 320 MiB and over
     /// the corpus' default. `HOSTILE_RSS_SELFTEST_BOUND_MIB=100` lowers its own bound to show it failing.
-    @Test func aChildThatTouches256MiBIsMeasuredAloneAndCaughtByTheBound() throws {
+    @Test func aChildThatTouches256MiBIsMeasuredAloneAndCaughtByTheBound() async throws {
         let ballast = [UInt8](repeating: 1, count: 300 << 20)
         defer { withExtendedLifetime(ballast) {} }
-        func python(_ code: String) throws -> ChildRun {
-            try ChildRun.run(
+        func python(_ code: String) async throws -> ChildRun {
+            try await ChildRun.running(
                 "/usr/bin/env", ["python3", "-c", code], stdinPath: nil,
                 workingDirectory: FileManager.default.temporaryDirectory.path, timeLimit: Self.killSeconds)
         }
-        let trivial = try python("pass")
-        let growing = try python("x = b'x' * (256 << 20)")
+        let trivial = try await python("pass")
+        let growing = try await python("x = b'x' * (256 << 20)")
         #expect(trivial.exitCode == 0 && growing.exitCode == 0)
         let growth = growing.peakRSSMiB - trivial.peakRSSMiB
         let bound = ProcessInfo.processInfo.environment["HOSTILE_RSS_SELFTEST_BOUND_MIB"].flatMap(Double.init) ?? 320
@@ -120,12 +120,12 @@ struct HostileCorpusTests {
     }
 
     /// The peak RSS of the runner's trivial run, the baseline growth is measured from.
-    private func baseline(_ executable: String, _ arguments: [String]) throws -> Double {
+    private func baseline(_ executable: String, _ arguments: [String]) async throws -> Double {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hostile-baseline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try ChildRun.run(
+        let run = try await ChildRun.running(
             executable, arguments.map { $0.replacingOccurrences(of: "{tmp}", with: folder.path) }, stdinPath: nil,
             workingDirectory: folder.path, timeLimit: Self.killSeconds)
         #expect(
