@@ -6,17 +6,16 @@ import Testing
 /// run it: against the loopback ad server the test starts, with only the public API. Its output and what
 /// the server received must tell the same story.
 @Suite(.serialized) struct ExampleHostTests {
-    /// `example-host`, built by `Tools/test` in its own package (Examples/host-app).
-    static var programPath: String? { BuiltProgram.path("example-host") }
+    /// `example-host`, built by `Tools/test` (or `Tools/build-package Examples/host-app`) in its own
+    /// package; a missing or stale one is refused with the command that builds it.
+    static func programPath() throws -> String { try BuiltProgram.require("example-host") }
 
     @Test(.timeLimit(.minutes(1)))
     func
         theExampleHostPlaysAPreRollABannerAndThePreRollThroughSessionAndControllersAndTheServerReceivesExactlyTheirBeacons()
         throws
     {
-        let program = try #require(
-            Self.programPath,
-            "example-host not built: run `Tools/test`, or `swift build --package-path Examples/host-app`")
+        let program = try Self.programPath()
         let server = try TestServer()
         let ads = TestServer.repositoryRoot.appendingPathComponent("Examples/host-app/ads")
         for (name, file) in [

@@ -71,7 +71,7 @@ import VAST
         #expect(result.report[source: "chain"]?.url == chain)
         #expect(result.error == nil)
         let hung = try #require(result.report[source: "hung"])
-        #expect(hung.milliseconds >= 295 && hung.milliseconds < 450)
+        #expect(hung.milliseconds >= 295 && hung.milliseconds < 300 + WallClock.slackMilliseconds)
         #expect(hung.message.contains("timeout of 300 ms"))
         #expect(result.report[source: "spare"]?.milliseconds == 0)
         #expect(result.report.milliseconds < 1_500)
@@ -112,7 +112,7 @@ import VAST
         #expect(result.winner?.ads.map(\.ad.id) == ["backup"])
         if fault == .timeout {
             let first = try #require(result.report.first)
-            #expect(first.milliseconds >= 245 && first.milliseconds < 400)
+            #expect(first.milliseconds >= 245 && first.milliseconds < 250 + WallClock.slackMilliseconds)
         }
     }
 
@@ -184,7 +184,7 @@ import VAST
             .tag("hung", template: server.url("/hang"), timeout: .milliseconds(300)),
         ])
         #expect(rows(result.report) == ["fast won -", "hung timeout -"])
-        #expect(result.report.milliseconds >= 295 && result.report.milliseconds < 500)
+        #expect(result.report.milliseconds >= 295 && result.report.milliseconds < 300 + WallClock.slackMilliseconds)
     }
 
     @Test func withoutBiddingTheEarliestFillWinsAndLaterSourcesAreCancelledOnceItFills() async throws {
@@ -201,10 +201,11 @@ import VAST
         // A non-bidding source's price is reported but not ranked.
         #expect(result.report[source: "second"]?.price == 50)
         #expect(result.winner?.price == nil)
-        #expect(elapsed < .milliseconds(350))
+        // Well before the late source's 2,000 ms: it was cancelled, not waited for.
+        #expect(elapsed < .milliseconds(200) + WallClock.slack)
         for name in ["hung", "late"] {
             let entry = try #require(result.report[source: name])
-            #expect(entry.milliseconds >= 195 && entry.milliseconds < 350)
+            #expect(entry.milliseconds >= 195 && entry.milliseconds < 200 + WallClock.slackMilliseconds)
             #expect(entry.message == "stopped: first won the tier")
         }
     }
@@ -224,7 +225,7 @@ import VAST
         #expect(
             rows(result.report)
                 == ["empty noFill 303", "hung timeout -", "spare notTried -", "spare-2 notTried -"])
-        #expect(elapsed >= .milliseconds(395) && elapsed < .milliseconds(550))
+        #expect(elapsed >= .milliseconds(395) && elapsed < .milliseconds(400) + WallClock.slack)
         #expect(result.report[source: "hung"]?.message.hasPrefix("the overall deadline passed") == true)
         let error = try #require(result.error)
         #expect(error.code == .deadlineExceeded && error.vastErrorCode == .wrapperTimeout)
@@ -255,7 +256,7 @@ import VAST
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.value
-        #expect(ContinuousClock.now - cancelledAt < .milliseconds(150))
+        #expect(ContinuousClock.now - cancelledAt < WallClock.slack)
         #expect(
             rows(result.report)
                 == ["hang-a cancelled -", "hang-b cancelled -", "wrapped cancelled -", "backup notTried -"])

@@ -1,5 +1,6 @@
 import AdResolution
 import Foundation
+import TestSupport
 import Testing
 import VAST
 
@@ -70,7 +71,10 @@ import VAST
             ])
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: Self.videojs), "needs ../shared/corpus/other"))
+    @Test(
+        .enabled(
+            if: Corpus.isPresent,
+            "needs the outside corpus: set VAST_CORPUS_DIR=DIR (default ../shared/corpus) to run it"))
     func videojsWrappersWithABrokenTagURIAreCaught() throws {
         for name in ["wrapper.xml", "wrapper2.xml"] {
             let data = try Data(contentsOf: URL(fileURLWithPath: Self.videojs + "/" + name))
@@ -81,10 +85,6 @@ import VAST
         }
     }
 
-    /// `../shared/corpus/other/videojs-vast-vpaid` beside the checkout.
-    static let videojs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "shared/corpus/other/videojs-vast-vpaid"
-        )
-        .path
+    /// `other/videojs-vast-vpaid` of the outside corpus.
+    static let videojs = Corpus.other.appendingPathComponent("videojs-vast-vpaid").path
 }

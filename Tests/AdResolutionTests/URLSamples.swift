@@ -1,14 +1,14 @@
 import Foundation
+import TestSupport
 import VAST
 
 /// URLs to hold the plain-shape fast paths against libcurl with: every URL of the bundled samples
 /// and the shared corpora, every byte inserted or substituted anywhere in a few plain URLs, and
 /// random strings of URL pieces. None of them is fetched.
 enum URLSamples {
-    /// The repository's `vast-samples/` and `../shared/corpus/` beside the checkout.
+    /// The repository's `vast-samples/`; the outside corpus is `Corpus.folder` (`VAST_CORPUS_DIR`).
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let corpus = repository.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     /// Records every URL the parser asks its validator about, accepting them all.
     final class Recorder: @unchecked Sendable {
@@ -25,13 +25,14 @@ enum URLSamples {
         }
     }
 
-    /// Every URL the parser hands its validator in `vast-samples/` and, when it is there, the corpus.
-    static func documentURLs() throws -> [String] {
-        var urls = try documentURLs(under: repository.appendingPathComponent("vast-samples"))
-        if FileManager.default.fileExists(atPath: corpus.path) {
-            urls += try documentURLs(under: corpus)
-        }
-        return urls
+    /// Every URL the parser hands its validator in the repository's `vast-samples/`.
+    static func sampleURLs() throws -> [String] {
+        try documentURLs(under: repository.appendingPathComponent("vast-samples"))
+    }
+
+    /// Every URL the parser hands its validator in the outside corpus (empty when it is absent).
+    static func corpusURLs() throws -> [String] {
+        try documentURLs(under: Corpus.folder)
     }
 
     /// Every URL the parser hands the validator in the XML files under `folder`, recursively.

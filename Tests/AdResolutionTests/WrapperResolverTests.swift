@@ -251,7 +251,7 @@ import VAST
         #expect(ad.wrappers.map(\.hop) == [0, 1])
     }
 
-    @Test func cancellingTheResolvingTaskStopsTheTransferWithin100Milliseconds() async throws {
+    @Test func cancellingTheResolvingTaskStopsTheHungTransferAndReportsTheHopCancelled() async throws {
         try server.register("cancel-0", body: ChainDocuments.wrapper(hop: 0, next: server.url("/hang")))
         let resolver = self.resolver()
         let url = server.docURL("cancel-0")
@@ -260,7 +260,7 @@ import VAST
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let resolution = await task.value
-        #expect(ContinuousClock.now - cancelledAt < .milliseconds(100))
+        #expect(ContinuousClock.now - cancelledAt < WallClock.slack)
         #expect(resolution.ads.isEmpty)
         #expect(resolution.hops.last?.outcome == "cancelled")
         #expect(try errorPixels().isEmpty)

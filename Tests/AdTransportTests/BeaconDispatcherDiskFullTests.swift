@@ -88,25 +88,17 @@ import Testing
 
     /// A store on a 2 MiB tmpfs of its own (a child in a private mount namespace, `unshare -m`):
     /// the child enqueues until the file system is full, then frees space as a user would and
-    /// drains. Skipped, with the reason printed, where a mount namespace cannot be made.
-    @Test(.timeLimit(.minutes(2)))
+    /// drains. Skipped, by name and with its reason, where a mount namespace cannot be made.
+    @Test(
+        .enabled(
+            if: TestConditions.canMountPrivateTmpfs,
+            "cannot mount a tmpfs in a private mount namespace (unshare -m needs root or user namespaces)"),
+        .timeLimit(.minutes(2)))
     func onAGenuinelyFullFileSystemEnqueueThrowsDiskFullAndNothingAcceptedIsLost() async throws {
         defer { directory.remove() }
-        let child = try #require(BeaconChild.path, "beacon-child not built: run `swift build` first")
+        let child = try BeaconChild.path()
         let mountPoint = directory.path + "/tiny"
         try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["unshare", "-m", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs '\(mountPoint)'"]
-        probe.standardError = FileHandle.nullDevice
-        try? probe.run()
-        probe.waitUntilExit()
-        guard probe.terminationReason == .exit, probe.terminationStatus == 0 else {
-            print(
-                "skipped onAGenuinelyFullFileSystem...: cannot mount a tmpfs in a private mount namespace "
-                    + "(unshare -m needs root or user namespaces)")
-            return
-        }
         let store = mountPoint + "/beacons.sqlite"
         let process = try BeaconChild(
             executable: "/usr/bin/env",

@@ -7,7 +7,7 @@ import Testing
 /// prints its `beacons test=...` line, counted from what the loopback server received.
 @Suite(.serialized) struct BeaconDispatcherDurabilityTests {
     private func child() throws -> String {
-        try #require(BeaconChild.path, "beacon-child not built: run `swift build` first")
+        try BeaconChild.path()
     }
 
     private func paths(_ count: Int) -> Set<String> { Set((0..<count).map { "/beacon/d/\($0)" }) }

@@ -20,7 +20,7 @@ import Testing
         return (attributes[.size] as? Int) ?? 0
     }
 
-    @Test(.enabled(if: CreativeChild.path != nil, "creative-child not built: run Tools/build-package Tools"))
+    @Test
     func aKillMidDownloadLeavesNoFileServedAsCompleteAndTheNextProcessResumes() async throws {
         let bytes = try fixture.serve("crash.mp4", count: 2_000_000)
         // The server sends 700,000 bytes of a whole-file answer, then nothing: the child is mid-download.

@@ -11,11 +11,8 @@ struct FuzzReplayTests {
     static let separator = Array("\n--8<--\n".utf8)
 
     @Test(arguments: ["parser", "pipeline", "settings", "fixtures", "macros", "cli", "media", "incremental", "store"])
-    func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) throws {
-        guard let fuzz = HostileCorpus.executable("vast-fuzz") else {
-            Issue.record("vast-fuzz must be built first (Tools/test builds them)")
-            return
-        }
+    func targetReplaysRealInputsWithoutBreakingAnInvariant(_ target: String) async throws {
+        let fuzz = try HostileCorpus.executable("vast-fuzz")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -27,7 +24,7 @@ struct FuzzReplayTests {
             #expect(FileManager.default.createFile(atPath: path, contents: Data(input)))
             paths.append(path)
         }
-        let run = try ChildRun.run(
+        let run = try await ChildRun.running(
             fuzz, ["--target=\(target)"] + paths, stdinPath: nil, workingDirectory: folder.path, timeLimit: 120)
         let output = String(decoding: run.stdout + run.stderr, as: UTF8.self)
         #expect(run.signal == nil, "\(target) died of signal \(run.signal ?? 0): \(output.suffix(800))")

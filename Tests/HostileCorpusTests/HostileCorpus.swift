@@ -37,14 +37,15 @@ enum HostileCorpus {
         return environment["ADENGINE_TEST_ISOLATED"] == "1" || environment["ADENGINE_TEST_NETWORK"] == "host"
     }
 
-    /// A program `Tools/test` builds (see `BuiltProgram`).
-    static func executable(_ name: String) -> String? { BuiltProgram.path(name) }
+    /// A program `Tools/test` builds (see `BuiltProgram`); a missing or stale one is refused with the
+    /// command that builds it.
+    static func executable(_ name: String) throws -> String { try BuiltProgram.require(name) }
 }
 
 /// A case's private folder and its placeholders:
 /// `{file:NAME}` a data file of the layer (read in place), `{gen:NAME}` a generated input,
 /// `{tmp}` the case's folder (also the working directory), `{server}` the loopback server's base URL,
-/// `{root}` the repository, `{corpus}` `../shared/corpus`.
+/// `{root}` the repository, `{corpus}` the outside corpus (`Corpus.folder`).
 struct CaseWorkspace {
     let folder: URL
     let layerFolder: URL
@@ -70,9 +71,7 @@ struct CaseWorkspace {
         var result = text
         result = result.replacingOccurrences(of: "{tmp}", with: folder.path)
         result = result.replacingOccurrences(of: "{root}", with: TestServer.repositoryRoot.path)
-        result = result.replacingOccurrences(
-            of: "{corpus}",
-            with: TestServer.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus").path)
+        result = result.replacingOccurrences(of: "{corpus}", with: Corpus.folder.path)
         if let serverURL { result = result.replacingOccurrences(of: "{server}", with: serverURL) }
         for (marker, base) in [("{file:", layerFolder), ("{gen:", folder)] {
             while let start = result.range(of: marker), let end = result[start.upperBound...].firstIndex(of: "}") {

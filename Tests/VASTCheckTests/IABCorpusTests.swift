@@ -1,9 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 import VASTCheck
 
-/// `vastcheck validate --json` over the IAB's public samples (read from ../shared/corpus by path).
-@Suite(.enabled(if: Repository.hasSharedCorpus, "needs ../shared/corpus/iab beside the checkout"))
+/// `vastcheck validate --json` over the IAB's public samples (read in place from the outside corpus, `Corpus`).
+@Suite(
+    .enabled(
+        if: Corpus.isPresent, "needs the outside corpus: set VAST_CORPUS_DIR=DIR (default ../shared/corpus) to run it"))
 struct IABCorpusTests {
     /// The 75 documents, run once for all the tests below.
     static func report() async throws -> [[String: Any]] {

@@ -191,7 +191,7 @@ import VASTCheck
         #expect(await captured.run(["inspect", "--json", "--model", tag]) == .success)
         try InspectGolden.check(captured.out, "inspect-model-chain.json", port: server.port)
         let ads = try #require(try captured.json()["ads"] as? [[String: Any]])
-        #expect(ads.count == 1)
+        try #require(ads.count == 1)
         #expect(ads[0]["hop"] as? Int == 2)
         #expect((ads[0]["wrappers"] as? [[String: Any]])?.map { $0["hop"] as? Int } == [0, 1])
         let merged = try #require(ads[0]["merged"] as? [String: Any])

@@ -1,12 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 import VASTCheck
 
-/// Other players' test tags (`../shared/corpus/other`, read in place), judged as the VAST text and
+/// Other players' test tags (`other/` of the outside corpus, `Corpus`, read in place), judged as the VAST text and
 /// VAST-FACTS.md say a player judges them, not as this code happens to. Wrappers whose tags name outside
 /// hosts are not followed here (`--max-depth 0`).
 @Suite(
-    .enabled(if: FileManager.default.fileExists(atPath: Repository.otherPlayersCorpus), "needs ../shared/corpus/other"))
+    .enabled(
+        if: Corpus.isPresent, "needs the outside corpus: set VAST_CORPUS_DIR=DIR (default ../shared/corpus) to run it"))
 struct OtherPlayersCorpusTests {
     static func path(_ name: String) -> String { Repository.otherPlayersCorpus + "/" + name }
 

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import VAST
 
 /// The whole parse result (model, findings, counts, or the error) of every sample, every
-/// document of the shared corpora, the trigger documents, a few hostile ones and the generated
+/// document of the outside corpus (`Corpus`, when it is there), the trigger documents, a few hostile ones and the generated
 /// benchmark pods, held to a reference captured before the parser was tuned for speed: a
 /// faster parser must give the same answer, byte for byte of `dump(result)`.
 ///
@@ -14,7 +15,6 @@ import VAST
 @Suite struct ParseReferenceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared")
     static let references = root.appendingPathComponent("Tests/Fixtures/parse-reference")
     static var writing: Bool { ProcessInfo.processInfo.environment["VAST_WRITE_PARSE_REFERENCE"] == "1" }
 
@@ -26,14 +26,12 @@ import VAST
         return files.sorted { $0.path < $1.path }
     }
 
-    /// The documents held to a reference: (reference name, bytes).
-    static func corpus() throws -> [(name: String, bytes: [UInt8])] {
+    /// The outside corpus' folders, by reference prefix.
+    static let corpusFolders = [("iab", Corpus.iab), ("other", Corpus.other)]
+
+    /// Every `.xml` below each of `folders`, named `PREFIX/PATH-BELOW-THE-FOLDER`.
+    static func files(in folders: [(String, URL)]) throws -> [(name: String, bytes: [UInt8])] {
         var found: [(String, [UInt8])] = []
-        let folders = [
-            ("samples", root.appendingPathComponent("vast-samples")),
-            ("iab", shared.appendingPathComponent("corpus/iab")),
-            ("other", shared.appendingPathComponent("corpus/other")),
-        ]
         for (prefix, folder) in folders {
             let base = folder.standardizedFileURL.path + "/"
             for file in documents(in: folder) {
@@ -41,6 +39,17 @@ import VAST
                 found.append((prefix + "/" + relative, try Array(Data(contentsOf: file))))
             }
         }
+        return found
+    }
+
+    /// The outside corpus' documents held to a reference (`iab/...`, `other/...`).
+    static func corpusDocuments() throws -> [(name: String, bytes: [UInt8])] {
+        try files(in: corpusFolders)
+    }
+
+    /// The repository's own documents held to a reference: (reference name, bytes).
+    static func repositoryDocuments() throws -> [(name: String, bytes: [UInt8])] {
+        var found = try files(in: [("samples", root.appendingPathComponent("vast-samples"))])
         for (index, trigger) in RuleTriggers.documents.enumerated() {
             found.append(("triggers/\(index)-\(trigger.rule)", Array(trigger.text.utf8)))
         }
@@ -99,26 +108,45 @@ import VAST
         return String(hash, radix: 16)
     }
 
-    @Test func everyDocumentParsesToItsReferenceAnswer() throws {
-        let documents = try Self.corpus()
-        #expect(documents.count == 188)
+    @Test func everyRepositoryDocumentParsesToItsReferenceAnswer() async throws {
+        let documents = try Self.repositoryDocuments()
+        #expect(documents.filter { $0.name.hasPrefix("samples/") }.count == 54)
+        #expect(documents.filter { $0.name.hasPrefix("hostile/") }.count == 11)
+        try await Self.check(documents, prefixes: ["samples", "triggers", "hostile"])
+    }
+
+    @Test(
+        .enabled(
+            if: Corpus.isPresent,
+            "needs the outside corpus: set VAST_CORPUS_DIR=DIR (default ../shared/corpus) to run it"))
+    func everyOutsideCorpusDocumentParsesToItsReferenceAnswer() async throws {
+        let documents = try Self.corpusDocuments()
+        #expect(documents.filter { $0.name.hasPrefix("iab/") }.count == 75)
+        #expect(documents.filter { $0.name.hasPrefix("other/") }.count == 20)
+        try await Self.check(documents, prefixes: Self.corpusFolders.map(\.0))
+    }
+
+    /// Each of `documents` parses to its reference, and every reference named with one of `prefixes`
+    /// has its document (or, with `VAST_WRITE_PARSE_REFERENCE=1`, the references are written).
+    static func check(_ documents: [(name: String, bytes: [UInt8])], prefixes: [String]) async throws {
+        let parsed = documents.map { (name: $0.name, bytes: $0.bytes) }
+        let answers = try await onOwnThread { parsed.map { kept(answer($0.bytes, parser: parser(for: $0.name))) } }
         var names = Set<String>()
-        for (name, bytes) in documents {
-            let file = Self.references.appendingPathComponent(Self.fileName(name))
+        for ((name, _), text) in zip(documents, answers) {
+            let file = references.appendingPathComponent(fileName(name))
             #expect(names.insert(file.lastPathComponent).inserted, "two documents share the reference \(file)")
-            let answer = Self.kept(Self.answer(bytes, parser: Self.parser(for: name)))
-            if Self.writing {
-                try FileManager.default.createDirectory(at: Self.references, withIntermediateDirectories: true)
-                try Data(answer.utf8).write(to: file)
+            if writing {
+                try FileManager.default.createDirectory(at: references, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: file)
                 continue
             }
             let reference = try String(contentsOf: file, encoding: .utf8)
-            #expect(answer == reference, "\(name) no longer parses to \(file.path)")
+            #expect(text == reference, "\(name) no longer parses to \(file.path)")
         }
-        if !Self.writing {
-            let kept = try FileManager.default.contentsOfDirectory(atPath: Self.references.path)
-                .filter { $0.hasSuffix(".txt") }
-            #expect(Set(kept) == names, "references without a document: \(Set(kept).subtracting(names).sorted())")
+        if !writing {
+            let stored = try FileManager.default.contentsOfDirectory(atPath: references.path)
+                .filter { name in name.hasSuffix(".txt") && prefixes.contains { name.hasPrefix($0 + "_") } }
+            #expect(Set(stored) == names, "references without a document: \(Set(stored).subtracting(names).sorted())")
         }
     }
 

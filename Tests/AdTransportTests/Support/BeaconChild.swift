@@ -3,8 +3,9 @@ import TestSupport
 
 /// `beacon-child` (Tools/beacon-child) run as a separate process, its stdout read line by line.
 final class BeaconChild {
-    /// `beacon-child`, built by `Tools/test` in the Tools package.
-    static var path: String? { BuiltProgram.path("beacon-child") }
+    /// `beacon-child`, built by `Tools/test` (or `Tools/build-package Tools`) in the Tools package; a
+    /// missing or stale one is refused with the command that builds it.
+    static func path() throws -> String { try BuiltProgram.require("beacon-child") }
     /// The child's `maxConcurrentSends` (Tools/beacon-child/Sources/main.swift): the most rows it
     /// can leave marked as being sent when it is killed.
     static let maxConcurrentSends = 8

@@ -3,15 +3,16 @@ import TestSupport
 
 /// `creative-child` (Tools/creative-child) run as a separate process, its stdout read line by line.
 final class CreativeChild {
-    /// `creative-child`, built by `Tools/test` in the Tools package.
-    static var path: String? { BuiltProgram.path("creative-child") }
+    /// `creative-child`, built by `Tools/test` (or `Tools/build-package Tools`) in the Tools package; a
+    /// missing or stale one is refused with the command that builds it.
+    static func path() throws -> String { try BuiltProgram.require("creative-child") }
 
     let process = Process()
     private let output = Pipe()
 
     /// Starts `creative-child cacheFolder url`.
     init(cacheFolder: String, url: String) throws {
-        process.executableURL = URL(fileURLWithPath: try Self.path ?? { throw CocoaError(.fileNoSuchFile) }())
+        process.executableURL = URL(fileURLWithPath: try Self.path())
         process.arguments = [cacheFolder, url]
         process.standardOutput = output
         try process.run()

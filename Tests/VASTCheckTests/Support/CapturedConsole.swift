@@ -1,6 +1,7 @@
 import AdResolution
 import Foundation
 import Synchronization
+import TestSupport
 import VASTCheck
 
 /// A console whose output the test reads back: runs the CLI in-process, no subprocess.
@@ -54,11 +55,12 @@ enum Repository {
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-    /// The IAB corpus in the team's shared folder (beside the checkout, and beside CI's clone).
-    static let iabCorpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/iab").path
-    /// Other players' test tags in the shared folder.
-    static let otherPlayersCorpus = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/other").path
-    static let xsdFolder = root.deletingLastPathComponent().appendingPathComponent("shared/corpus/xsd").path
+    /// The IAB corpus of the outside corpus (`Corpus`: `VAST_CORPUS_DIR`, default `../shared/corpus`).
+    static let iabCorpus = Corpus.iab.path
+    /// Other players' test tags in the outside corpus.
+    static let otherPlayersCorpus = Corpus.other.path
+    /// The IAB's XSDs in the outside corpus.
+    static let xsdFolder = Corpus.xsd.path
 
-    static var hasSharedCorpus: Bool { FileManager.default.fileExists(atPath: iabCorpus) }
+    static var hasSharedCorpus: Bool { Corpus.isPresent }
 }
