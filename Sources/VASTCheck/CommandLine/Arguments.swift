@@ -66,6 +66,16 @@ struct Arguments {
         return number
     }
 
+    /// The value of `name` as a number of seconds within `range`, to the millisecond; `nil` when absent.
+    func seconds(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Duration? {
+        guard let text = value(name) else { return nil }
+        guard let seconds = Double(text), range.contains(seconds) else {
+            throw UsageError(
+                "\(name) takes a number of seconds from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
     /// The declared spelling closest to a mistyped one, when one is close enough to be what was meant.
     private static func nearest(_ spelled: String, in known: some Sequence<String>) -> String? {
         let candidates = known.filter { $0.hasPrefix("--") }

@@ -41,22 +41,10 @@ struct MediaOptions: Sendable {
             limits.maxBytesPerFile = bytes
             limits.headBytes = min(limits.headBytes, bytes)
         }
-        if let seconds = try Self.seconds(arguments, Self.timeout.name, in: 0.1...600) { limits.timePerFile = seconds }
+        if let seconds = try arguments.seconds(Self.timeout.name, in: 0.1...600) { limits.timePerFile = seconds }
         self.limits = limits
         runBytes = try arguments.integer(Self.runBytes.name, in: 65_536...(1 << 40)) ?? (256 << 20)
-        runTime = try Self.seconds(arguments, Self.runTimeout.name, in: 1...86_400) ?? .seconds(300)
-    }
-
-    private static func seconds(_ arguments: Arguments, _ name: String, in range: ClosedRange<Double>)
-        throws(UsageError)
-        -> Duration?
-    {
-        guard let text = arguments.value(name) else { return nil }
-        guard let seconds = Double(text), range.contains(seconds) else {
-            throw UsageError(
-                "\(name) takes a number of seconds from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
-        }
-        return .milliseconds(Int((seconds * 1000).rounded()))
+        runTime = try arguments.seconds(Self.runTimeout.name, in: 1...86_400) ?? .seconds(300)
     }
 }
 
