@@ -3,6 +3,8 @@
 
 #include <curl/curl.h>
 #include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // Swift cannot call C variadic functions, and curl_easy_setopt, curl_easy_getinfo and
 // curl_multi_setopt are variadic: each typed shim below fixes one argument type.
@@ -69,6 +71,18 @@ static inline CURL *ad_curl_msg_done(CURLMsg *message, CURLcode *result) {
 /// (NOSIGNAL covers curl's own signals, not writes to a closed socket by OpenSSL).
 static inline void ad_ignore_sigpipe(void) {
     signal(SIGPIPE, SIG_IGN);
+}
+
+/// Starts writing a downloaded file's dirty pages in [offset, offset + length) to disk and returns
+/// without waiting for them: Linux's sync_file_range with SYNC_FILE_RANGE_WRITE (2), which Swift's
+/// Glibc module does not export. Returns -1 where the system has no such call (advice only).
+static inline int ad_start_writeback(int fd, long long offset, long long length) {
+#ifdef SYS_sync_file_range
+    return (int)syscall(SYS_sync_file_range, fd, offset, length, 2);
+#else
+    (void)fd; (void)offset; (void)length;
+    return -1;
+#endif
 }
 
 #endif
