@@ -58,8 +58,13 @@ struct CacheFolder: Sendable {
     }
 
     /// Makes the partial file `partial` the complete file `final`: checks it holds `bytes`, makes
-    /// it 0600, syncs it, renames it, and syncs the folder, so that after a crash the name is
-    /// either absent or names every byte.
+    /// it 0600, syncs it and renames it, so that after a crash the name is either absent or names
+    /// every byte.
+    ///
+    /// The rename itself is not synced (the folder's sync was a second journal commit, the slowest
+    /// step of a download on a busy disk): after a power cut the file may be back under its partial
+    /// name, and the start-up check drops an index row whose file is missing and removes a file no
+    /// row names, which costs a download, never a wrong file.
     func complete(_ partial: String, as final: String, bytes: Int) throws(CreativeCacheError) {
         let fd = open(filePath(partial), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw Self.failure("cannot open \(partial)") }
@@ -75,10 +80,10 @@ struct CacheFolder: Sendable {
         guard rename(filePath(partial), filePath(final)) == 0 else {
             throw Self.failure("cannot rename \(partial) to \(final)")
         }
-        try syncFolder()
     }
 
-    /// Writes `data` to `name` atomically (a temporary file, synced, renamed).
+    /// Writes `data` to `name` atomically (a temporary file, renamed), not synced: for a file whose reader
+    /// checks it, since a power cut may leave it empty or missing (never half of two versions).
     func write(_ data: [UInt8], to name: String) throws(CreativeCacheError) {
         let temporary = name + ".tmp"
         unlink(filePath(temporary))
@@ -94,9 +99,9 @@ struct CacheFolder: Sendable {
             }
             written += count
         }
-        let synced = fchmod(fd, 0o600) == 0 && fsync(fd) == 0
+        let madePrivate = fchmod(fd, 0o600) == 0
         close(fd)
-        guard synced, rename(filePath(temporary), filePath(name)) == 0 else {
+        guard madePrivate, rename(filePath(temporary), filePath(name)) == 0 else {
             throw Self.failure("cannot store \(name)")
         }
     }
@@ -117,13 +122,6 @@ struct CacheFolder: Sendable {
             done += count
         }
         return bytes
-    }
-
-    private func syncFolder() throws(CreativeCacheError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw Self.failure("cannot open \(path)") }
-        defer { close(fd) }
-        guard fsync(fd) == 0 else { throw Self.failure("cannot sync \(path)") }
     }
 
     private static func failure(_ what: String) -> CreativeCacheError {

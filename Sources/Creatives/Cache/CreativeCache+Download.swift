@@ -103,6 +103,9 @@ extension CreativeCache {
         }
         if let previous = entries[key], previous.complete, previous.file != entry.file { folder.remove(previous.file) }
         entries[key] = entry
+        // The sidecar only serves to rebuild a damaged index, which adopts a file only when its sidecar decodes
+        // and names it with its exact size: a sidecar lost to a power cut costs a download, never a wrong
+        // file, so it is not synced (a sync here was about a twentieth of a 64 MiB download on loopback).
         try folder.write(CacheMetadata(entry).encoded(), to: key + ".meta")
         try save(entry)
         evict(keeping: key)
