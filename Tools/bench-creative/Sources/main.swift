@@ -86,6 +86,7 @@ var cacheSpeeds: [Double] = []
 var curlSpeeds: [Double] = []
 var pairRatios: [Double] = []
 var clientSpeeds: [Double] = []
+var clientRatios: [Double] = []
 log("throughput: 1 warm-up and \(rounds) rounds of \(sizeMB) MiB, cache and curl alternating")
 for round in 0...rounds {
     var speeds = [0.0, 0.0, 0.0]
@@ -108,6 +109,7 @@ for round in 0...rounds {
     curlSpeeds.append(speeds[1])
     pairRatios.append(speeds[0] / speeds[1])
     clientSpeeds.append(speeds[2])
+    clientRatios.append(speeds[2] / speeds[1])
 }
 let cacheSpeed = median(cacheSpeeds)
 let curlSpeed = median(curlSpeeds)
@@ -115,7 +117,9 @@ let ratio = median(pairRatios)
 print("throughput_mb_s cache: \(cacheSpeeds.map { fmt($0, 0) }.joined(separator: " "))")
 print("throughput_mb_s curl:  \(curlSpeeds.map { fmt($0, 0) }.joined(separator: " "))")
 print("ratio per round:       \(pairRatios.map { fmt($0, 2) }.joined(separator: " "))")
-print("throughput_mb_s client (download to a file, no sync, no index) p50: \(fmt(median(clientSpeeds), 0))")
+print(
+    "throughput_mb_s client (download to a file, no sync, no index) p50: \(fmt(median(clientSpeeds), 0))"
+        + "  client/curl per round p50: \(fmt(median(clientRatios), 3))")
 
 // MARK: - 2. memory
 
