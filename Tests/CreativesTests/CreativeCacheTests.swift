@@ -28,6 +28,26 @@ import Testing
         #expect(try fixture.server.mediaLog().map(\.status) == [200])
     }
 
+    @Test func aDownloadedFileIsRecordedAfterItsHandOverAndANewCacheServesIt() async throws {
+        let bytes = try fixture.serve("kept-across.mp4", count: 120_000)
+        let url = fixture.server.mediaURL("kept-across.mp4")
+        let first = try fixture.cache()
+        let file = try await first.file(for: url)
+        #expect(file.origin == .downloaded)
+        // The sync and the record run on the cache's thread after the hand-over: an actor call after it
+        // waits for them, then the sidecar names the file and a second cache on the folder serves it.
+        #expect(await first.usage().files == 1)
+        let names = try fixture.cacheFiles()
+        #expect(names.filter { $0.hasSuffix(".meta") }.count == 1, "\(names)")
+        #expect(!names.contains { $0.hasSuffix(".part") || $0.hasSuffix(".tmp") }, "\(names)")
+        await first.close()
+        let second = try fixture.cache()
+        let again = try #require(await second.cachedFile(for: url))
+        #expect(again.path == file.path)
+        #expect(try contents(again.path) == bytes)
+        #expect(try fixture.server.mediaLog().map(\.status) == [200])
+    }
+
     @Test func concurrentRequestsForOneURLShareOneDownload() async throws {
         let bytes = try fixture.serve("slow.mp4", count: 300_000)
         let cache = try fixture.cache()

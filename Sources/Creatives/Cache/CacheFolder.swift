@@ -58,13 +58,8 @@ struct CacheFolder: Sendable {
     }
 
     /// Makes the partial file `partial` the complete file `final`: checks it holds `bytes`, makes
-    /// it 0600, syncs it and renames it, so that after a crash the name is either absent or names
-    /// every byte.
-    ///
-    /// The rename itself is not synced (the folder's sync was a second journal commit, the slowest
-    /// step of a download on a busy disk): after a power cut the file may be back under its partial
-    /// name, and the start-up check drops an index row whose file is missing and removes a file no
-    /// row names, which costs a download, never a wrong file.
+    /// it 0600 and renames it. Neither the bytes nor the rename are synced here: the cache records
+    /// the file only after ``sync(_:)`` (see ``CreativeCache/persist(key:)``).
     func complete(_ partial: String, as final: String, bytes: Int) throws(CreativeCacheError) {
         let fd = open(filePath(partial), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw Self.failure("cannot open \(partial)") }
@@ -76,10 +71,18 @@ struct CacheFolder: Sendable {
         guard Int(info.st_size) == bytes else {
             throw CreativeCacheError(.emptyFile, "the file holds \(info.st_size) bytes, not the \(bytes) downloaded")
         }
-        guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else { throw Self.failure("cannot sync \(partial)") }
+        guard fchmod(fd, 0o600) == 0 else { throw Self.failure("cannot make \(partial) private") }
         guard rename(filePath(partial), filePath(final)) == 0 else {
             throw Self.failure("cannot rename \(partial) to \(final)")
         }
+    }
+
+    /// Waits until the bytes of the regular file `name` are on disk.
+    func sync(_ name: String) throws(CreativeCacheError) {
+        let fd = open(filePath(name), O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw Self.failure("cannot open \(name)") }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw Self.failure("cannot sync \(name)") }
     }
 
     /// Writes `data` to `name` atomically (a temporary file, renamed), not synced: for a file whose reader

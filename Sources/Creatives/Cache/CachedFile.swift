@@ -1,4 +1,5 @@
-/// A file the cache holds whole: downloaded, synced to disk and renamed into place.
+/// A file the cache holds whole: downloaded and renamed into place (synced and recorded by the cache
+/// right after it is handed over).
 ///
 /// The file stays at ``path`` until the cache evicts it (least recently used first, once the
 /// cache is over its size cap) or replaces it with a newer version; a file already opened stays

@@ -103,13 +103,29 @@ extension CreativeCache {
         }
         if let previous = entries[key], previous.complete, previous.file != entry.file { folder.remove(previous.file) }
         entries[key] = entry
-        // The sidecar only serves to rebuild a damaged index, which adopts a file only when its sidecar decodes
-        // and names it with its exact size: a sidecar lost to a power cut costs a download, never a wrong
-        // file, so it is not synced (a sync here was about a twentieth of a 64 MiB download on loopback).
-        try folder.write(CacheMetadata(entry).encoded(), to: key + ".meta")
-        try save(entry)
+        unrecorded.insert(key)
         evict(keeping: key)
         return file(entry, origin: resumed ? .resumed : .downloaded)
+    }
+
+    /// Makes a downloaded file durable, then records it: its sync, its sidecar, its index row, in
+    /// that order, so that neither names a file whose bytes a power cut could lose. Runs on the
+    /// cache's thread right after the file was handed to its callers, who need not wait for the disk.
+    ///
+    /// The sidecar and the row are not synced themselves: the start-up check drops a row whose file
+    /// is missing or of another size, and adopts a file without a row only when its sidecar decodes
+    /// and names it at its size, so losing either costs a download, never a wrong file. When the
+    /// sync or a record fails, the file is served by this process alone (no row names it, so the
+    /// next start removes it): it is not taken away from the callers it was handed to.
+    func persist(key: String) {
+        guard unrecorded.remove(key) != nil, let entry = entries[key], entry.complete else { return }
+        do throws(CreativeCacheError) {
+            try folder.sync(entry.file)
+            try folder.write(CacheMetadata(entry).encoded(), to: key + ".meta")
+            try save(entry)
+        } catch {
+            try? index.remove(key: key)
+        }
     }
 
     /// Records a download whose 2xx body has started (its validator, so that a failure can be

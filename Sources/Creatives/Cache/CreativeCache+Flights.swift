@@ -58,5 +58,7 @@ extension CreativeCache {
         let waiters = flights.removeValue(forKey: key)?.waiters ?? [:]
         if case .success = outcome, !waiters.isEmpty { markUsed(key) }
         for continuation in waiters.values { continuation.resume(returning: outcome) }
+        // The callers go on with the file while this thread makes it durable and records it.
+        persist(key: key)
     }
 }

@@ -5,10 +5,12 @@ import Foundation
 /// project's libcurl client.
 ///
 /// **Files.** A download streams to `KEY.part` in the cache folder (0700, files 0600, opened with
-/// `O_NOFOLLOW`), never whole in memory. Once every byte is in, the file is synced, renamed
-/// `KEY.EXT` and the folder synced: a file is served only under its complete name and only when
-/// the index says it is complete with that size, so a partial file is never served as complete,
-/// whatever was killed when.
+/// `O_NOFOLLOW`), never whole in memory. Once every byte is in, the file is renamed `KEY.EXT` and
+/// handed to its callers; then, on the cache's thread, it is synced and only after that recorded
+/// (its sidecar, its index row). A file is served only under its complete name with its complete
+/// size, and recorded only once its bytes are on disk, so a partial file is never served as
+/// complete, whatever was killed when, and a power cut costs at most a download: a process that
+/// ends in the milliseconds between the hand-over and the record downloads the file again.
 ///
 /// **Downloads.** Requests for one URL while it downloads share that download (one transfer,
 /// however many callers). A download that every caller stopped waiting for runs on to its end
@@ -46,6 +48,8 @@ public actor CreativeCache {
     var nextWaiter: UInt64 = 0
     /// The last use stamped (``useStamp()``).
     var lastUse: Int64 = 0
+    /// Complete files handed to their callers but not yet synced and recorded (``persist(key:)``).
+    var unrecorded: Set<String> = []
 
     public nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
