@@ -6,7 +6,8 @@
 //
 // 1. Throughput: a file of M MiB (default 64) of random bytes served by the loopback test server's
 //    /media/ route. One warm-up round, then N rounds (default 15), each in an order that alternates: the cache downloads it into an
-//    empty cache folder (streamed to disk, synced, renamed, indexed: CreativeCache.file(for:), its wall time),
+//    empty cache folder (streamed to disk and renamed, what a caller of CreativeCache.file(for:) waits for: its wall time; the
+//    sync and the index record follow on the cache's thread),
 //    and the `curl` command fetches it to a file (`curl -s -o FILE URL`, its own time_total: the process's
 //    start-up is not counted against it). MB/s = M / time. ratio is the median of each round's cache/curl
 //    ratio (a slow moment of a loaded machine hits both sides of a round), beside the two medians. Each round
