@@ -4,14 +4,18 @@
 // Usage (from the repository root; Tools/bench-lifecycle/run builds and does this):
 //   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--large N] [--batch B] [--window W] [--short-window W2]
 //                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
+//                   [--raw-curl PATH]
 //
 // Beacons first (so each phase's peak RSS is its own), against the Python test server and against
 // an in-process poll(2) responder (FastSink); for each: N plain GETs through HTTPClient with S in
 // flight (the sink's ceiling, no store), then the dispatcher with `small` and with N beacons
 // (the producer keeps up to W unfinished, W = maxQueued by default), then N beacons with a short
 // queue (W2 unfinished, default 200) to show what the queue's length costs.
+// Against FastSink, raw libcurl (--raw-curl PATH: raw_curl.c, compiled by the run script) fetches N URLs
+// after the plain GETs and after every dispatcher run, so each dispatcher run has a raw run either side.
 // Then the state machines: R rounds of N ads each (video + unit + MRAID), with baselines.
-// Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z
+// Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z raw_curl_per_s=M durable_to_raw=R client_cpu_us=C
+//            raw_cpu_us=D
 
 import AdLifecycle
 import AdTransport
