@@ -144,6 +144,59 @@ func record(_ hops: [VASTHop], into rung: inout Rung) {
     rung.reused = hops.filter(\.connectionReused).count
 }
 
+/// The 4 URLs of `shape` fetched one after another with `client.fetch` (the baseline), each checked
+/// against how it must end; fills the rung's curl figures.
+func plainFetches(_ shape: Shape, client: HTTPClient, maxBodyBytes: Int, into rung: inout Rung) async throws {
+    for (url, expect) in shape.fetches {
+        let request = HTTPRequest(url: url, maxBodyBytes: maxBodyBytes)
+        let report: HTTPTransferReport
+        do {
+            let response = try await client.fetch(request, timeout: .seconds(8))
+            guard expect == .body else {
+                throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)")
+            }
+            report = response.report
+        } catch let error as HTTPError {
+            let ok =
+                (expect == .noContent && error.code == .noContent)
+                || (expect == .badStatus && error.code == .badStatus)
+            guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
+            report = error.report
+        }
+        rung.fetchMs.append(report.totalMilliseconds)
+        rung.reused += report.connectionReused ? 1 : 0
+    }
+    rung.curlMs = rung.fetchMs.reduce(0, +)
+}
+
+/// getAd and the plain fetch sequence of the same 4 responses, each call after `pause` of idle (as
+/// an app calls getAd: now and then, with the machine's caches cold), alternating which goes first;
+/// the process CPU of each, paired per iteration.
+func measureCPUAfterPause(
+    engine: AdEngine, request: AdRequestInfo, shape: Shape, client: HTTPClient, maxBodyBytes: Int,
+    runs: Int, warmups: Int, pause: Duration
+) async throws -> [(getAd: Double, plain: Double)] {
+    var pairs: [(getAd: Double, plain: Double)] = []
+    for run in 0..<(warmups + runs) {
+        var getAd = Rung()
+        var plain = Rung()
+        for step in 0..<2 {
+            try await Task.sleep(for: pause)
+            if (run + step) % 2 == 0 {
+                try await timed(&getAd) { _ in
+                    _ = try await checkedGetAd(engine, request, expected: shape, winner: shape.winner)
+                }
+            } else {
+                try await timed(&plain) { rung in
+                    try await plainFetches(shape, client: client, maxBodyBytes: maxBodyBytes, into: &rung)
+                }
+            }
+        }
+        if run >= warmups { pairs.append((getAd.cpuMs, plain.cpuMs)) }
+    }
+    return pairs
+}
+
 /// The warm-up and timed iterations. Each iteration gets the same 4 responses four ways: getAd,
 /// the plain fetch sequence (with a client of the same configuration), the three tags through a
 /// WrapperResolver, and a Mediator over the three sources; the order rotates from one iteration
@@ -176,26 +229,7 @@ func measure(
 
     func plain(_ sample: inout IterationSample) async throws {
         try await timed(&sample.plain) { rung in
-            for (url, expect) in shape.fetches {
-                let request = HTTPRequest(url: url, maxBodyBytes: maxBodyBytes)
-                let report: HTTPTransferReport
-                do {
-                    let response = try await client.fetch(request, timeout: .seconds(8))
-                    guard expect == .body else {
-                        throw BenchFailure("plain fetch of \(url) gave a body, expected \(expect)")
-                    }
-                    report = response.report
-                } catch let error as HTTPError {
-                    let ok =
-                        (expect == .noContent && error.code == .noContent)
-                        || (expect == .badStatus && error.code == .badStatus)
-                    guard ok else { throw BenchFailure("plain fetch of \(url) failed: \(error) (expected \(expect))") }
-                    report = error.report
-                }
-                rung.fetchMs.append(report.totalMilliseconds)
-                rung.reused += report.connectionReused ? 1 : 0
-            }
-            rung.curlMs = rung.fetchMs.reduce(0, +)
+            try await plainFetches(shape, client: client, maxBodyBytes: maxBodyBytes, into: &rung)
         }
     }
 

@@ -36,25 +36,88 @@ struct Scenario: Sendable {
             guard let ad = try VASTParser().parse(data).document.ads.first else { throw BenchFailure("\(name): no ad") }
             return ad
         }
-        guard let wrapper = try firstAd("v42-wrapper-full.xml").wrapper,
-            var ad = ResolvedAd(ad: try firstAd("v42-inline-linear-full.xml"), hop: 1, chain: [(wrapper, 0)])
-        else { throw BenchFailure("the samples are not a Wrapper and an InLine") }
-
         var count = 0
         func suffixed(_ url: String) -> String {
             count += 1
             return url + (url.contains("?") ? "&" : "?") + macroSuffix
         }
+        // The plan takes each icon's and each companion's trackers from the parsed documents
+        // (TrackingPlan.icons, .companions), not from the merged lists, so they get the suffix there.
+        func suffixingIcons(_ creatives: [VASTCreative]) -> [VASTCreative] {
+            creatives.map { creative in
+                if case .companionAds(var companionAds) = creative.kind {
+                    for i in companionAds.companions.indices {
+                        for j in companionAds.companions[i].trackingEvents.indices {
+                            companionAds.companions[i].trackingEvents[j].url = suffixed(
+                                companionAds.companions[i].trackingEvents[j].url)
+                        }
+                        for j in companionAds.companions[i].clickTracking.indices {
+                            companionAds.companions[i].clickTracking[j].url = suffixed(
+                                companionAds.companions[i].clickTracking[j].url)
+                        }
+                    }
+                    var copy = creative
+                    copy.kind = .companionAds(companionAds)
+                    return copy
+                }
+                guard case .linear(var linear) = creative.kind else { return creative }
+                for i in linear.icons.indices {
+                    linear.icons[i].viewTracking = linear.icons[i].viewTracking.map(suffixed)
+                    if var clicks = linear.icons[i].iconClicks {
+                        for j in clicks.clickTracking.indices {
+                            clicks.clickTracking[j].url = suffixed(clicks.clickTracking[j].url)
+                        }
+                        linear.icons[i].iconClicks = clicks
+                    }
+                }
+                var copy = creative
+                copy.kind = .linear(linear)
+                return copy
+            }
+        }
+        func withSuffixedIcons(_ ad: VASTAd) -> VASTAd {
+            var copy = ad
+            switch ad.content {
+            case .inLine(var body):
+                body.creatives = suffixingIcons(body.creatives)
+                copy.content = .inLine(body)
+            case .wrapper(var body):
+                body.creatives = suffixingIcons(body.creatives)
+                copy.content = .wrapper(body)
+            }
+            return copy
+        }
+        // The InLine sample has no companion, and a Wrapper's companion trackers count only for an InLine
+        // companion of the same slot (SessionCompanion): the InLine gets the Wrapper's 300x250 companion
+        // without its trackers, so the unit's companion inputs fire the Wrapper's, as before the session
+        // counted companions by index.
+        func withCompanionSlot(_ inLine: VASTAd, of wrapper: VASTAd) -> VASTAd {
+            guard case .inLine(var body) = inLine.content,
+                var slot = wrapper.creatives.first(where: { $0.companionAds != nil }),
+                case .companionAds(var companionAds) = slot.kind
+            else { return inLine }
+            for i in companionAds.companions.indices {
+                companionAds.companions[i].trackingEvents = []
+                companionAds.companions[i].clickTracking = []
+            }
+            slot.kind = .companionAds(companionAds)
+            body.creatives.append(slot)
+            var copy = inLine
+            copy.content = .inLine(body)
+            return copy
+        }
+        let wrapperAd = try firstAd("v42-wrapper-full.xml")
+        let inLineAd = withCompanionSlot(try firstAd("v42-inline-linear-full.xml"), of: wrapperAd)
+        guard let wrapper = withSuffixedIcons(wrapperAd).wrapper,
+            var ad = ResolvedAd(ad: withSuffixedIcons(inLineAd), hop: 1, chain: [(wrapper, 0)])
+        else { throw BenchFailure("the samples are not a Wrapper and an InLine") }
         func urls(_ list: inout [TrackedURL]) { for i in list.indices { list[i].url = suffixed(list[i].url) } }
         func events(_ list: inout [TrackedEvent]) { for i in list.indices { list[i].url = suffixed(list[i].url) } }
         urls(&ad.impressions)
         urls(&ad.errors)
         events(&ad.linearTracking)
-        events(&ad.companionTracking)
         urls(&ad.clickTracking)
-        urls(&ad.iconViewTracking)
-        urls(&ad.iconClickTracking)
-        urls(&ad.companionClickTracking)
+        // The merged icon and companion lists come from the parts suffixed above.
 
         var macros = VASTMacroContext()  // system clock (replaced per input) and random source
         macros.ifa = "6d92078a-8246-4ba4-ae5b-76104861e7dc"

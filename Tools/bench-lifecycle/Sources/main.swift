@@ -4,14 +4,18 @@
 // Usage (from the repository root; Tools/bench-lifecycle/run builds and does this):
 //   bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--large N] [--batch B] [--window W] [--short-window W2]
 //                   [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
+//                   [--raw-curl PATH]
 //
 // Beacons first (so each phase's peak RSS is its own), against the Python test server and against
 // an in-process poll(2) responder (FastSink); for each: N plain GETs through HTTPClient with S in
 // flight (the sink's ceiling, no store), then the dispatcher with `small` and with N beacons
 // (the producer keeps up to W unfinished, W = maxQueued by default), then N beacons with a short
 // queue (W2 unfinished, default 200) to show what the queue's length costs.
+// Against FastSink, raw libcurl (--raw-curl PATH: raw_curl.c, compiled by the run script) fetches N URLs
+// after the plain GETs and after every dispatcher run, so each dispatcher run has a raw run either side.
 // Then the state machines: R rounds of N ads each (video + unit + MRAID), with baselines.
-// Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z
+// Last line: events_per_s=X beacons_per_s=Y peak_rss_mb=Z raw_curl_per_s=M durable_to_raw=R client_cpu_us=C
+//            raw_cpu_us=D
 
 import AdLifecycle
 import AdTransport
@@ -34,6 +38,7 @@ var maxConnections = HTTPClientConfiguration().maxConnectionsPerHost
 var sinks = ["python", "fast"]
 var runEvents = true
 var runBeacons = true
+var rawCurlPath: String?
 
 var arguments = BenchArguments(tool: "bench-lifecycle")
 
@@ -58,11 +63,15 @@ while let argument = arguments.next() {
         }
     case "--no-events": runEvents = false
     case "--no-beacons": runBeacons = false
+    case "--raw-curl":
+        guard let path = arguments.next() else { fail("--raw-curl needs the path of the compiled raw_curl.c") }
+        rawCurlPath = path
     case "-h", "--help":
         print(
             """
             usage: bench-lifecycle [--ads N] [--rounds R] [--beacons N] [--small N] [--large N] [--batch B] [--window W] [--short-window W2]
                                    [--sends S] [--max-conns M] [--sink both|python|fast] [--no-events] [--no-beacons]
+                                   [--raw-curl PATH]
             """)
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
@@ -103,6 +112,20 @@ struct SinkResult {
     var largePerSecond = Double.nan
     var largePeak = Double.nan
     var fsyncsPerBeacon = Double.nan
+    /// The HTTP client's CPU per plain GET (the process less the sink's thread), µs.
+    var clientCPUMicroseconds = Double.nan
+    /// Raw libcurl's CPU per GET in the run right after the plain GETs, µs.
+    var rawCPUMicroseconds = Double.nan
+    /// Raw libcurl's requests/s before and after each dispatcher run, by run index.
+    var rawAround: [Int: (before: Double, after: Double)] = [:]
+    /// Every raw libcurl run's requests/s, in order.
+    var rawRuns: [Double] = []
+
+    /// Raw libcurl's requests/s around dispatcher run `index`: the mean of the runs just before and after it.
+    func raw(around index: Int) -> Double {
+        guard let around = rawAround[index] else { return .nan }
+        return (around.before + around.after) / 2
+    }
 }
 var sinkResults: [SinkResult] = []
 
@@ -196,6 +219,7 @@ if runBeacons {
         _ = await phase("plain GETs") {
             try resetCounts()
             let client = try makeClient()
+            let plainStart = CPUSnapshot.take()
             let plain = await BeaconsBench.plainGets(
                 count: beaconCount, concurrency: sends,
                 factory: BeaconFactory(baseURL: baseURL, prefix: "plain"), client: client)
@@ -203,13 +227,45 @@ if runBeacons {
             let seen = try counts()
             client.shutdown()
             result.plainPerSecond = Double(plain.ok) / plain.wallMs * 1e3
+            let spent = cpu.since(plainStart)
+            let sinkSeconds = spent.threads.first { $0.name == "bench-sink" }?.seconds ?? 0
+            result.clientCPUMicroseconds = (spent.process - sinkSeconds) / Double(max(plain.ok, 1)) * 1e6
             print(
                 "  \(pad("baseline: plain GETs", 34)) wall_ms=\(fmt(plain.wallMs, 0)) requests_per_s=\(fmt(result.plainPerSecond, 0))"
                     + " ok=\(plain.ok)/\(beaconCount) in_flight=\(sends) server_requests=\(seen.requests)"
                     + " server_connections=\(seen.connections) (HTTPClient.fetch only: no store, no dispatcher)")
             for (reason, n) in plain.failures { print("    FAILED: \(n)x \(reason)") }
+            print(
+                "    client_cpu_us_per_request=\(fmt(result.clientCPUMicroseconds)) (this process's CPU less the"
+                    + " sink's thread, per GET)")
             return cpu
         }
+
+        /// Raw libcurl (raw_curl.c, a child process) with the dispatcher's sends in flight and the client's
+        /// connections per host, to the same sink: `beaconCount` keep-alive GETs; requests/s, or nan.
+        func rawCurl(_ label: String) -> Double {
+            guard sinkName == "fast", let program = BaselineProgram(path: rawCurlPath) else { return .nan }
+            log("\(sinkName): raw libcurl, \(beaconCount) GETs (\(label))")
+            do {
+                try resetCounts()
+                let fields = try program.run([baseURL, "\(beaconCount)", "\(sends)", "\(maxConnections)"])
+                let seen = try counts()
+                let perSecond = fields["per_s"] ?? .nan
+                let cpu = fields["cpu_us_per_request"] ?? .nan
+                if result.rawCPUMicroseconds.isNaN { result.rawCPUMicroseconds = cpu }
+                result.rawRuns.append(perSecond)
+                print(
+                    "  \(pad("baseline: raw libcurl (\(label))", 34)) wall_ms=\(fmt(fields["wall_ms"] ?? .nan, 0))"
+                        + " requests_per_s=\(fmt(perSecond, 0)) ok=\(Int(fields["ok"] ?? 0))/\(beaconCount)"
+                        + " in_flight=\(sends) max_conns=\(maxConnections) server_requests=\(seen.requests)"
+                        + " server_connections=\(seen.connections) raw_cpu_us_per_request=\(fmt(cpu))"
+                        + " (raw_curl.c: one thread, curl_multi, no Swift)")
+                return perSecond
+            } catch {
+                fail("raw libcurl: \(error)")
+            }
+        }
+        var rawBefore = rawCurl("after the plain GETs")
 
         var runs: [(label: String, count: Int, window: Int)] = [
             ("dispatcher \(smallCount)", smallCount, window), ("dispatcher \(beaconCount)", beaconCount, window),
@@ -256,6 +312,18 @@ if runBeacons {
             case 1: result.bigPeak = peak
             case 2: result.shortPeak = peak
             default: result.largePeak = peak
+            }
+            let rawAfter = rawCurl("after \(label)")
+            result.rawAround[index] = (rawBefore, rawAfter)
+            rawBefore = rawAfter
+            if !rawAfter.isNaN {
+                let perSecond =
+                    index < 3
+                    ? [result.smallPerSecond, result.bigPerSecond, result.shortPerSecond][index]
+                    : result.largePerSecond
+                print(
+                    "  \(label): raw_curl_per_s=\(fmt(result.raw(around: index), 0)) (mean of the raw runs before and"
+                        + " after) durable_to_raw=\(fmt(perSecond / result.raw(around: index), 3))")
             }
         }
         try? python?.clearBeacons()
@@ -357,6 +425,9 @@ if runEvents {
 print("")
 print("-- summary")
 var headline = Double.nan
+var headlineRaw = Double.nan
+var headlineClientCPU = Double.nan
+var headlineRawCPU = Double.nan
 var headlinePeak = overallPeak
 for result in sinkResults {
     print(
@@ -369,11 +440,21 @@ for result in sinkResults {
             + " phase_peak_rss_mb \(smallCount)=\(fmt(result.smallPeak, 1)) \(beaconCount)=\(fmt(result.bigPeak, 1))"
             + (result.largePeak.isNaN ? "" : " \(largeCount)=\(fmt(result.largePeak, 1))")
             + " fsyncs_per_beacon=\(fmt(result.fsyncsPerBeacon, 5))")
+    if !result.rawRuns.isEmpty {
+        print(
+            "  \(pad("", 18)) raw_curl_runs_per_s=\(result.rawRuns.map { fmt($0, 0) }.joined(separator: ","))"
+                + " (raw_curl.c, interleaved: after the plain GETs and after each dispatcher run)"
+                + " client_cpu_us=\(fmt(result.clientCPUMicroseconds)) raw_cpu_us=\(fmt(result.rawCPUMicroseconds))"
+                + " client_to_raw_cpu=\(fmt(result.clientCPUMicroseconds / result.rawCPUMicroseconds, 2))")
+    }
 }
 // The headline is the dispatcher's own throughput: against FastSink when it ran (the Python
 // server's ceiling is below the target, see README), else against the Python server.
 if let chosen = sinkResults.first(where: { $0.name == "fast" }) ?? sinkResults.first {
     headline = chosen.bigPerSecond
+    headlineRaw = chosen.raw(around: 1)
+    headlineClientCPU = chosen.clientCPUMicroseconds
+    headlineRawCPU = chosen.rawCPUMicroseconds
     print(
         "  beacons_per_s below = dispatcher, \(beaconCount) beacons, against "
             + (chosen.name == "fast"
@@ -388,4 +469,7 @@ headlinePeak = overallPeak
 print("  peak_rss_mb below = the largest VmHWM of any phase (whole process)")
 print("")
 MachineLoad.printEnd()
-print("events_per_s=\(fmt(eventsPerSecond, 0)) beacons_per_s=\(fmt(headline, 0)) peak_rss_mb=\(fmt(headlinePeak, 1))")
+print(
+    "events_per_s=\(fmt(eventsPerSecond, 0)) beacons_per_s=\(fmt(headline, 0)) peak_rss_mb=\(fmt(headlinePeak, 1))"
+        + " raw_curl_per_s=\(fmt(headlineRaw, 0)) durable_to_raw=\(fmt(headline / headlineRaw, 3))"
+        + " client_cpu_us=\(fmt(headlineClientCPU, 1)) raw_cpu_us=\(fmt(headlineRawCPU, 1))")
