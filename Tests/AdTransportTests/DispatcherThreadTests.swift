@@ -55,4 +55,42 @@ import Testing
         await log.wait(for: 2)
         #expect(log.names == ["delayed", "idle"])
     }
+
+    @Test func aThreadWaitingForADelayedBlockSleepsUntilItIsDue() async throws {
+        // A block due in a minute: the thread must sleep, not wake every millisecond to look at the clock
+        // (it did: about 500 wake-ups in half a second). Its wake-ups are its context switches in /proc.
+        let name = "idle-\(UInt32.random(in: 0...0xFFFF))"
+        let thread = DispatcherThread(name: name)
+        defer { thread.stop() }
+        let log = Log()
+        thread.post(after: .seconds(60)) { log.add("a minute later") }
+        thread.post { log.add("now") }
+        await log.wait(for: 1)
+        let before = try #require(Self.contextSwitches(ofThreadNamed: name))
+        try await Task.sleep(for: .milliseconds(500))
+        let after = try #require(Self.contextSwitches(ofThreadNamed: name))
+        #expect(after - before <= 5, "the waiting thread woke \(after - before) times in 500 ms")
+        #expect(log.names == ["now"])
+        // A block posted meanwhile still wakes it at once, and an earlier delayed block runs by its time.
+        thread.post(after: .milliseconds(20)) { log.add("soon") }
+        await log.wait(for: 2)
+        #expect(log.names == ["now", "soon"])
+    }
+
+    /// The voluntary and involuntary context switches of this process's thread named `name` (Linux /proc).
+    static func contextSwitches(ofThreadNamed name: String) -> Int? {
+        let tasks = "/proc/self/task"
+        for id in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+            guard let comm = try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8),
+                comm.trimmingCharacters(in: .whitespacesAndNewlines) == String(name.prefix(15)),
+                let status = try? String(contentsOfFile: "\(tasks)/\(id)/status", encoding: .utf8)
+            else { continue }
+            let lines = status.split(separator: "\n").filter { $0.contains("ctxt_switches:") }
+            let counts = lines.compactMap { line in
+                Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+            }
+            return counts.count == 2 ? counts.reduce(0, +) : nil
+        }
+        return nil
+    }
 }

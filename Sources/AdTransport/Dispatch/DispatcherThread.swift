@@ -1,3 +1,4 @@
+internal import CCurl
 import Foundation
 
 /// A serial executor on one dedicated thread.
@@ -17,7 +18,7 @@ package final class DispatcherThread: SerialExecutor, @unchecked Sendable {
 
     // `@unchecked Sendable`: `queue`, `delayed`, `stopping` and `owner` are only touched with
     // `condition` held.
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var queue: [Work] = []
     /// Blocks waiting for their time, earliest first.
     private var delayed: [(due: ContinuousClock.Instant, block: @Sendable () -> Void)] = []
@@ -26,7 +27,11 @@ package final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     private var owner: pthread_t?
 
     package init(name: String) {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            // The system's name of the thread too (at most 15 bytes), for top, perf and /proc.
+            ad_name_this_thread(name)
+            run()
+        }
         thread.name = name
         thread.start()
     }
@@ -122,15 +127,13 @@ package final class DispatcherThread: SerialExecutor, @unchecked Sendable {
         delayed.removeFirst(due)
     }
 
-    /// Waits (with `condition` held) until signalled or, at most, until `due`. `NSCondition` waits
-    /// by the wall clock, so the wait is cut into slices of at most a millisecond and `due` is
-    /// checked on the monotonic clock after each: a change of the system's time cannot stretch
-    /// it.
+    /// Waits (with `condition` held) until signalled or, at most, until `due`: one wait on the
+    /// monotonic clock (``MonotonicCondition``), so a thread with a block due in a minute sleeps for
+    /// that minute instead of waking every millisecond, and a change of the system's time cannot
+    /// stretch it.
     private func waitFor(_ due: ContinuousClock.Instant) {
         let left = ContinuousClock.now.duration(to: due)
         guard left > .zero else { return }
-        let slice = min(left, .milliseconds(1)).components
-        let seconds = Double(slice.seconds) + Double(slice.attoseconds) * 1e-18
-        _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+        condition.wait(for: left)
     }
 }
