@@ -117,6 +117,7 @@ private final class LoopWorker {
             expireWaiting()
             var running: Int32 = 0
             curl_multi_perform(multi.pointer, &running)
+            for transfer in byID.values { transfer.flushDownload() }
             collectFinished()
             stopTooSlow()
             if stopping { break }

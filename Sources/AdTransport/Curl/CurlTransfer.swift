@@ -166,6 +166,12 @@ final class CurlTransfer {
         return count
     }
 
+    /// Writes the body bytes a download holds (see ``DownloadSink/flush()``); a failure is the
+    /// download's outcome, and the next piece of body stops the transfer.
+    func flushDownload() {
+        _ = sink?.flush()
+    }
+
     /// The header callback's body: one header line, kept within ``ResponseHeaders``' limits.
     private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let data else { return count }
