@@ -1,0 +1,42 @@
+import Foundation
+import VAST
+import VASTServe
+
+/// `/rules/ID`: one rule of the catalogue as a page (the findings' rule ids link here), every value escaped.
+enum RulePage {
+    /// The page of rule `id`, or 404 when the catalogue has no such rule.
+    static func response(id: String) -> ServerResponse {
+        let decoded = id.removingPercentEncoding ?? id
+        guard let rule = VASTRuleCatalog.rule(id: decoded) else {
+            return .refused(404, "not found: no rule with that id (see /rules/)")
+        }
+        var rows: [(String, String)] = [
+            ("Severity", rule.severity.rawValue), ("Category", rule.category.rawValue),
+            ("VAST versions", "\(rule.versions.lowerBound.rawValue) to \(rule.versions.upperBound.rawValue)"),
+        ]
+        if let section = rule.section { rows.append(("IAB section", section)) }
+        if let code = rule.vastErrorCode { rows.append(("VAST error code", "\(code.rawValue)")) }
+        if let parent = rule.parent { rows.append(("Family", parent)) }
+        rows.append(("Origin", rule.origin.rawValue))
+        var body = "<h1>\(HTML.escape(rule.id))</h1>\n<p class=\"summary\">\(HTML.escape(rule.summary))</p>\n<table>\n"
+        for (name, value) in rows {
+            body += "<tr><th>\(HTML.escape(name))</th><td>\(HTML.escape(value))</td></tr>\n"
+        }
+        body += "</table>\n<h2>Bad</h2>\n<pre>\(HTML.escape(rule.badExample))</pre>\n"
+        body += "<h2>Good</h2>\n<pre>\(HTML.escape(rule.goodExample))</pre>\n"
+        let checks = VASTRuleCatalog.checks(of: rule.id)
+        if !checks.isEmpty {
+            body += "<h2>Checks</h2>\n<ul>\n"
+            for check in checks {
+                let link = HTML.escape(check.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
+                body +=
+                    "<li><a href=\"/rules/\(link)\">\(HTML.escape(check.id))</a>: \(HTML.escape(check.summary))</li>\n"
+            }
+            body += "</ul>\n"
+        }
+        return .text(
+            InspectorPage.document(
+                title: "Rule " + rule.id, csrfToken: nil, body: "<main class=\"rule\">\n\(body)</main>"),
+            contentType: Inspector.html)
+    }
+}
