@@ -36,10 +36,6 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 EVENTS = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]
 EXPECTED = [name for name in ["impression"] + EVENTS for _ in range(2)]
-# One transparent pixel, scaled up by the page: the companion banner.
-PNG = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360f8cf000001010100189dd5a30000000049454e44ae426082")
 
 
 def tracking(base, hop):
@@ -51,13 +47,13 @@ def tracking(base, hop):
 
 def documents(base):
     wrapper = (
-        '<VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>loopback</AdSystem>'
+        '<VAST version="3.0"><Ad id="w"><Wrapper><AdSystem>loopback</AdSystem>'
         f'<VASTAdTagURI><![CDATA[{base}/inline.xml]]></VASTAdTagURI>'
         f'<Impression><![CDATA[{base}/beacon/impression/hop0]]></Impression>'
         '<Creatives><Creative><Linear><TrackingEvents>' + tracking(base, 0) +
         '</TrackingEvents></Linear></Creative></Creatives></Wrapper></Ad></VAST>')
     inline = (
-        '<VAST version="4.2"><Ad id="i"><InLine><AdSystem>loopback</AdSystem><AdTitle>Loopback ad</AdTitle>'
+        '<VAST version="3.0"><Ad id="i"><InLine><AdSystem>loopback</AdSystem><AdTitle>Loopback ad</AdTitle>'
         f'<Impression><![CDATA[{base}/beacon/impression/hop1]]></Impression>'
         '<Creatives><Creative id="c1"><Linear><Duration>00:00:03</Duration><TrackingEvents>' +
         tracking(base, 1) +
@@ -70,7 +66,7 @@ def documents(base):
         f'<CompanionClickTracking><![CDATA[{base}/beacon/companionClick/hop1]]></CompanionClickTracking>'
         '</Companion></CompanionAds></Creative></Creatives></InLine></Ad></VAST>')
     hostile = (
-        '<VAST version="4.2"><Ad id="h"><InLine><AdSystem>x</AdSystem>'
+        '<VAST version="3.0"><Ad id="h"><InLine><AdSystem>x</AdSystem>'
         '<AdTitle><![CDATA[<script>window.__pwned=1;document.title="pwned"</script>'
         '<img src=x onerror="window.__pwned=2">]]></AdTitle>'
         f'<Impression><![CDATA[{base}/beacon/impression/hostile]]></Impression>'
@@ -85,7 +81,7 @@ class AdServer(http.server.ThreadingHTTPServer):
     daemon_threads = True
 
 
-def start_ad_server(video):
+def start_ad_server(video, banner):
     files = {}
 
     class Handler(http.server.BaseHTTPRequestHandler):
@@ -93,9 +89,10 @@ def start_ad_server(video):
             path = self.path.split("?")[0]
             if path in files:
                 body, kind = files[path]
-            elif path.startswith("/tag/"):
+            elif path.startswith("/tag/") and not path.endswith("9.xml"):
+                # Tags 9, 19, 29... are missing (404): the batch shows them invalid, with the reason.
                 number = path[len("/tag/"):].split(".")[0]
-                body = (f'<VAST version="4.2"><Ad id="t{number}"><InLine><AdSystem>b</AdSystem>'
+                body = (f'<VAST version="3.0"><Ad id="t{number}"><InLine><AdSystem>b</AdSystem>'
                         f'<AdTitle>Tag {number}</AdTitle><Impression><![CDATA[{base}/i]]></Impression>'
                         '<Creatives><Creative><Linear><Duration>00:00:05</Duration><MediaFiles>'
                         '<MediaFile delivery="progressive" type="video/mp4" width="640" height="360">'
@@ -127,19 +124,24 @@ def start_ad_server(video):
     files["/inline.xml"] = (inline.encode(), "application/xml")
     files["/hostile.xml"] = (hostile.encode(), "application/xml")
     files["/ad.webm"] = (video, "video/webm")
-    files["/banner.png"] = (PNG, "image/png")
+    files["/banner.png"] = (banner, "image/png")
     files["/landing"] = (b"<!DOCTYPE html><title>Landing</title>", "text/html")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, base
 
 
-def make_video(folder):
-    path = os.path.join(folder, "ad.webm")
+def make_media(folder):
+    """A 3 s VP8 video and a 300x250 PNG banner, made with ffmpeg."""
+    video = os.path.join(folder, "ad.webm")
     subprocess.run(
         ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=25", "-t", "3",
-         "-c:v", "libvpx", "-b:v", "300k", "-pix_fmt", "yuv420p", "-f", "webm", path], check=True)
-    with open(path, "rb") as handle:
-        return handle.read()
+         "-c:v", "libvpx", "-b:v", "300k", "-pix_fmt", "yuv420p", "-f", "webm", video], check=True)
+    banner = os.path.join(folder, "banner.png")
+    subprocess.run(
+        ["ffmpeg", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "testsrc2=size=300x250", "-frames:v", "1",
+         banner], check=True)
+    with open(video, "rb") as first, open(banner, "rb") as second:
+        return first.read(), second.read()
 
 
 def start_serve(vastcheck):
@@ -160,6 +162,14 @@ def browser():
                      "--no-first-run", "--disable-extensions", "--mute-audio"]:
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def whole_page_screenshot(driver, path):
+    driver.execute_script("window.scrollTo(0, 0);")
+    height = driver.execute_script("return document.documentElement.scrollHeight;")
+    driver.set_window_size(1280, min(4000, height + 120))
+    driver.save_screenshot(path)
+    driver.set_window_size(1280, 1100)
 
 
 def timeline_events(driver):
@@ -199,7 +209,7 @@ def scenario_play(driver, serve_url, base, screenshots):
     median = summary.get_attribute("data-median")
     count = summary.get_attribute("data-count")
     if screenshots:
-        driver.save_screenshot(os.path.join(screenshots, "serve-inspector.png"))
+        whole_page_screenshot(driver, os.path.join(screenshots, "serve-inspector.png"))
     # The companion's click-through opens a new tab and fires its click tracking.
     handles = len(driver.window_handles)
     driver.find_element(By.CSS_SELECTOR, "#companion a").click()
@@ -244,10 +254,21 @@ def scenario_batch(driver, serve_url, base, screenshots):
     for name in ["download-junit", "download-sarif"]:
         with urllib.request.urlopen(driver.find_element(By.ID, name).get_attribute("href"), timeout=10) as r:
             assert r.status == 200 and len(r.read()) > 0
-    driver.find_element(By.CSS_SELECTOR, "#batch-table th[data-key='source']").click()
+    invalid = [row for row in rows if row.get_attribute("class") == "invalid"]
+    assert len(invalid) == 5, f"{len(invalid)} invalid rows (tags 9, 19, 29, 39 and 49 are missing)"
+    # Sorting: the # column descending, then by verdict (invalid first).
+    number = driver.find_element(By.CSS_SELECTOR, "#batch-table th[data-key='index']")
+    number.click()
+    first = driver.find_element(By.CSS_SELECTOR, "#batch-table tbody tr td").text
+    assert first == "50", f"sorted descending, the first row is {first}"
+    driver.find_element(By.CSS_SELECTOR, "#batch-table th[data-key='verdict']").click()
+    first_verdict = driver.find_elements(By.CSS_SELECTOR, "#batch-table tbody tr td")[2].text
+    assert first_verdict == "invalid", f"sorted by verdict, the first row is {first_verdict}"
     if screenshots:
+        driver.set_window_size(1280, 1100)
         driver.save_screenshot(os.path.join(screenshots, "serve-batch.png"))
-    print(f"ok batch: progress {value} %, {len(rows)} rows, JSON, JUnit and SARIF downloaded")
+    print(f"ok batch: progress {value} %, {len(rows)} rows ({len(invalid)} invalid), sorted, "
+          "JSON, JUnit and SARIF downloaded")
 
 
 def main():
@@ -256,8 +277,8 @@ def main():
     parser.add_argument("--screenshots")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        video = make_video(folder)
-        ad_server, base = start_ad_server(video)
+        video, banner = make_media(folder)
+        ad_server, base = start_ad_server(video, banner)
         serve, serve_url = start_serve(arguments.vastcheck)
         driver = None
         failed = False

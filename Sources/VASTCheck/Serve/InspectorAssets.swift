@@ -339,6 +339,9 @@ enum InspectorAssets {
             });
             document.addEventListener("fullscreenchange", function () { report("fullscreenchange"); });
             document.getElementById("play").addEventListener("click", function () { player.play(); });
+            player.addEventListener("ended", function () {
+                document.getElementById("session-status").textContent = "Played to the end.";
+            });
             listFiles();
         }
 

@@ -6,6 +6,7 @@ import VASTServe
 enum RulePage {
     /// The page of rule `id`, or 404 when the catalogue has no such rule.
     static func response(id: String) -> ServerResponse {
+        guard !id.isEmpty else { return index }
         let decoded = id.removingPercentEncoding ?? id
         guard let rule = VASTRuleCatalog.rule(id: decoded) else {
             return .refused(404, "not found: no rule with that id (see /rules/)")
@@ -28,9 +29,8 @@ enum RulePage {
         if !checks.isEmpty {
             body += "<h2>Checks</h2>\n<ul>\n"
             for check in checks {
-                let link = HTML.escape(check.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
                 body +=
-                    "<li><a href=\"/rules/\(link)\">\(HTML.escape(check.id))</a>: \(HTML.escape(check.summary))</li>\n"
+                    "<li><a href=\"/rules/\(link(check.id))\">\(HTML.escape(check.id))</a>: \(HTML.escape(check.summary))</li>\n"
             }
             body += "</ul>\n"
         }
@@ -38,5 +38,21 @@ enum RulePage {
             InspectorPage.document(
                 title: "Rule " + rule.id, csrfToken: nil, body: "<main class=\"rule\">\n\(body)</main>"),
             contentType: Inspector.html)
+    }
+
+    /// `/rules/`: every rule of the catalogue, each linked to its page.
+    static var index: ServerResponse {
+        var body = "<main class=\"rule\">\n<h1>Rules</h1>\n<table>\n"
+        for rule in VASTRuleCatalog.all {
+            body += "<tr><td><a href=\"/rules/\(link(rule.id))\">\(HTML.escape(rule.id))</a></td>"
+            body += "<td>\(HTML.escape(rule.severity.rawValue))</td><td>\(HTML.escape(rule.summary))</td></tr>\n"
+        }
+        body += "</table>\n</main>"
+        return .text(InspectorPage.document(title: "Rules", csrfToken: nil, body: body), contentType: Inspector.html)
+    }
+
+    /// A rule id as a path segment, escaped for an attribute.
+    private static func link(_ id: String) -> String {
+        HTML.escape(id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
     }
 }
