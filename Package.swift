@@ -21,7 +21,6 @@ let package = Package(
         .library(name: "AdEngine", targets: ["AdEngine"]),
         .library(name: "VASTCheck", targets: ["VASTCheck"]),
         .library(name: "MediaProbe", targets: ["MediaProbe"]),
-        .library(name: "VASTServe", targets: ["VASTServe"]),
         .executable(name: "vastcheck", targets: ["vastcheck"]),
     ],
     targets: [

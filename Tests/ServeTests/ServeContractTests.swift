@@ -12,6 +12,18 @@ import Testing
         let match = try #require(server.firstLine.wholeMatch(of: pattern))
         #expect(Int(match.1).map { $0 > 0 } == true)
         #expect(try Curl.request(server.url).status == 200)
+        // SIGTERM (as SIGINT) stops it with exit 0.
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aPortInUseIsExit2WithTheReason() throws {
+        let first = try ServeProcess([])
+        defer { first.stop() }
+        let port = first.authority.split(separator: ":").last.map(String.init) ?? ""
+        let second = try ServeProcess(["--port", port])
+        #expect(second.firstLine.isEmpty)
+        #expect(second.stop() == 2)
+        #expect(second.standardError.hasPrefix("vastcheck serve: cannot listen on 127.0.0.1:\(port): "))
     }
 
     @Test func anExplicitPortIsUsed() throws {

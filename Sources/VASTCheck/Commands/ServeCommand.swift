@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VAST
 import VASTServe
 
@@ -43,47 +44,71 @@ struct ServeCommand: Command {
     }
 
     func run(_ console: Console) async -> ExitCode {
+        // Listening for SIGINT and SIGTERM before the first line is written: a script that reads the line and
+        // stops the server at once must not find the signal ignored and lost.
+        let signals = StopSignals()
         let inspector: Inspector
         do {
             inspector = try Inspector(configuration, console: console)
         } catch {
+            signals.cancel()
             console.err(Terminal.escapeLines("vastcheck serve: \(error.message)") + "\n")
             return .unreadable
         }
         console.out("vastcheck serve: \(inspector.url)\n")
-        await Self.waitForSignal()
+        await signals.wait()
         await inspector.stop()
         return .success
     }
-
-    /// Returns when the process receives SIGINT or SIGTERM.
-    private static func waitForSignal() async {
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let queue = DispatchQueue(label: "vastcheck.serve.signals")
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let resumed = SignalLatch(continuation)
-            let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
-            for source in sources {
-                source.setEventHandler {
-                    for other in sources { other.cancel() }
-                    resumed.resume()
-                }
-                source.resume()
-            }
-        }
-    }
 }
 
-/// Resumes a continuation once, whichever signal comes first.
-private final class SignalLatch: @unchecked Sendable {
-    // Touched only on the signal queue, which is serial.
-    private var continuation: CheckedContinuation<Void, Never>?
+/// SIGINT and SIGTERM, caught from `init` (their default action is turned off then) until one comes;
+/// ``wait()`` returns when one came, at once if one came already.
+private final class StopSignals: @unchecked Sendable {
+    // The sources are set once in init and only cancelled afterwards, which Dispatch allows from any thread;
+    // the rest of the state is behind the mutex.
+    private struct State {
+        var received = false
+        var waiter: CheckedContinuation<Void, Never>?
+    }
 
-    init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+    private let state = Mutex(State())
+    private let sources: [any DispatchSourceSignal]
 
-    func resume() {
-        continuation?.resume()
-        continuation = nil
+    init() {
+        let queue = DispatchQueue(label: "vastcheck.serve.signals")
+        sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_IGN) }
+        for source in sources {
+            source.setEventHandler { [weak self] in self?.received() }
+            source.resume()
+        }
+    }
+
+    /// Returns once SIGINT or SIGTERM came.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.received { return true }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+        cancel()
+    }
+
+    /// Stops listening.
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+
+    private func received() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.received = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
     }
 }
