@@ -7,7 +7,7 @@ import VASTServe
 
 /// The libmicrohttpd server on its own: requests reach the handler whole, event streams are written as
 /// they are fed, and the work limiter refuses work past its bound.
-@Suite(.serialized) struct HTTPServerTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct HTTPServerTests {
     @Test func theHandlerSeesTheWholeRequest() async throws {
         let seen = Mutex<ServerRequest?>(nil)
         let server = try HTTPServer(configuration: HTTPServerConfiguration()) { request in

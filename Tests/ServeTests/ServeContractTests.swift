@@ -4,7 +4,7 @@ import Testing
 
 /// The contracts scripts depend on: the first line, the page's CSRF meta tag, `/api/validate` answering
 /// with `vastcheck validate --json`'s bytes, and refusals without the token.
-@Suite(.serialized) struct ServeContractTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ServeContractTests {
     @Test func firstLineIsTheLoopbackURLOnAPortTheSystemChose() throws {
         let server = try ServeProcess([])
         defer { server.stop() }

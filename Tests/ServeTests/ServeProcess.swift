@@ -28,10 +28,13 @@ final class ServeProcess: @unchecked Sendable {
     /// `host:port`.
     var authority: String { String(url.dropFirst("http://".count).dropLast()) }
 
-    /// Sends SIGTERM and waits for the exit status.
+    /// Sends SIGTERM and waits (at most 10 s, then SIGKILL) for the exit status.
     @discardableResult
     func stop() -> Int32 {
         if process.isRunning { process.terminate() }
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return process.terminationStatus
     }

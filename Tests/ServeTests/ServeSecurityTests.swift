@@ -5,7 +5,7 @@ import Testing
 /// The safety of `vastcheck serve` against a real client (the `curl` program, real libcurl) on loopback:
 /// foreign Host and Origin, the CSRF token, the body cap, the headers, escaping, the served folders, and
 /// a non-loopback bind without a token.
-@Suite(.serialized) struct ServeSecurityTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ServeSecurityTests {
     @Test func aForeignHostHeaderIsRefused() throws {
         let server = try ServeProcess([])
         defer { server.stop() }

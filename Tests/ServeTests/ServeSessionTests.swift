@@ -5,7 +5,7 @@ import Testing
 /// The live preview's API without a browser: the page's `<video>` events posted as the page posts them
 /// drive a real ad session; its beacons go to the built-in collector by default, and with `--send` to
 /// their real URLs (the loopback test server) through the durable dispatcher.
-@Suite(.serialized) struct ServeSessionTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct ServeSessionTests {
     /// An InLine of 4 s whose tracking URLs point at `server`'s `/beacon/...`.
     static func document(_ server: TestServer) -> String {
         let events = ["start", "firstQuartile", "midpoint", "thirdQuartile", "complete", "pause", "resume", "mute"]
