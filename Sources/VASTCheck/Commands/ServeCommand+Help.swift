@@ -18,7 +18,7 @@ extension ServeCommand {
             The server listens on loopback unless --host says otherwise, and then only with --token. It
             refuses (403) a Host header that is not its address and an Origin that is not its own, and every
             POST without the page's CSRF token (X-CSRF-Token, from <meta name="csrf-token">); bodies over 4 MiB
-            are refused (413) and work beyond 8 requests at once waits its turn or is refused (503). POST
+            are refused (413), and more than 8 documents checked at once are refused (503). POST
             /api/validate with {"source": "<tag URL or XML>"} answers with the JSON of vastcheck validate
             --json. Routes and the security model: docs/serve.md.
             """,
