@@ -67,12 +67,16 @@ final class BatchJob: Sendable {
         return stream
     }
 
+    /// True once the run ended (or was cancelled).
+    var isFinished: Bool { state.withLock { $0.finished } }
+
     /// The output in `format`, once the run ended.
     func output(_ format: OutputFormat) -> String? { state.withLock { $0.outputs[format] } }
 
     /// Ends the streams of a cancelled run.
     func cancel() {
         let streams = state.withLock { state -> [EventStream] in
+            state.finished = true
             defer { state.streams = [] }
             return state.streams
         }

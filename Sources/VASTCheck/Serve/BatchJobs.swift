@@ -6,16 +6,19 @@ import VASTServe
 
 /// The batch page's runs: tag URLs or a served folder's documents, validated `jobs` at a time by the same
 /// ``SourceChecker`` and ``BatchRunner`` as `vastcheck validate`, their outputs made by ``BatchOutput``.
-/// At most ``capacity`` runs are kept; each run's task is owned here and cancelled by ``cancelAll()``.
+/// At most ``capacity`` runs are kept and ``maxRunning`` validate at once; each run's task is owned here and
+/// cancelled by ``cancelAll()``.
 actor BatchJobs {
     static let capacity = 16
+    /// The most runs validating at once; another is refused (503) until one ends.
+    static let maxRunning = 2
     /// The most sources of one run.
     static let maxSources = 10_000
     private var jobs: [(job: BatchJob, task: Task<Void, Never>)] = []
 
     /// `POST /api/batch` `{"sources":["<tag URL>",...]}` or `{"folder": N}`, with `"jobs"` (1 to 64,
     /// default 8): starts a run and answers `{"id","total"}`.
-    func start(_ request: ServerRequest, folders: ServedFolders, limiter: WorkLimiter) -> ServerResponse {
+    func start(_ request: ServerRequest, folders: ServedFolders) -> ServerResponse {
         guard let body = InspectorJSON.object(request.body) else {
             return .refused(400, "bad request: send {\"sources\": [...]} or {\"folder\": N} as JSON")
         }
@@ -35,6 +38,9 @@ actor BatchJobs {
         }
         guard !sources.isEmpty, sources.count <= Self.maxSources else {
             return .refused(400, "bad request: give 1 to \(Self.maxSources) tag URLs, or a served folder")
+        }
+        guard jobs.filter({ !$0.job.isFinished }).count < Self.maxRunning else {
+            return .refused(503, "busy: \(Self.maxRunning) batches are running; try again when one ends")
         }
         let job = BatchJob(id: String(Inspector.randomToken().prefix(24)), total: sources.count)
         let task = Task { await Self.run(job, sources: sources, jobs: jobCount, loader: loader) }

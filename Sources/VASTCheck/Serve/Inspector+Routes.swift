@@ -36,7 +36,7 @@ extension Inspector {
         case ("POST", "/api/session/event"): return await sessions.event(request)
         case ("GET", "/api/events"): return await sessions.events(request)
         case ("GET", "/api/collector"): return await sessions.collectorResponse(request)
-        case ("POST", "/api/batch"): return await batches.start(request, folders: folders, limiter: limiter)
+        case ("POST", "/api/batch"): return await batches.start(request, folders: folders)
         case ("GET", "/api/batch/events"): return await batches.events(request)
         case ("GET", "/api/batch/result"): return await batches.result(request)
         default: return .refused(404, "not found")
