@@ -44,6 +44,11 @@ let package = Package(
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
         ),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
         .target(name: "AdErrors", swiftSettings: strict),
         .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
         .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: strict),
@@ -71,10 +76,11 @@ let package = Package(
             dependencies: [
                 "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation",
                 "LifecycleFixtures", "Creatives", "MediaProbe",
-                "VAST",
+                "VAST", "VASTServe",
             ],
             exclude: ["README.md"], swiftSettings: strict),
         .target(name: "MediaProbe", dependencies: ["AdErrors", "VAST", "CAVFormat"], swiftSettings: strict),
+        .target(name: "VASTServe", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "TestSupport"], swiftSettings: strict),
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
@@ -109,6 +115,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MediaProbeTests", dependencies: ["MediaProbe", "VAST", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "ServeTests", dependencies: ["VASTServe", "VASTCheck", "TestSupport"],
+            swiftSettings: strict),
         .testTarget(name: "HostileCorpusTests", dependencies: ["TestSupport", "VAST"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

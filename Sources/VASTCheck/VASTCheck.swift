@@ -12,7 +12,7 @@ public enum VASTCheck {
     static var commands: [any Command.Type] {
         [
             ValidateCommand.self, GetAdCommand.self, InspectCommand.self, SimulateCommand.self, ReplayCommand.self,
-            ReportCommand.self, FlattenCommand.self, RulesCommand.self,
+            ReportCommand.self, FlattenCommand.self, RulesCommand.self, ServeCommand.self,
         ]
     }
 

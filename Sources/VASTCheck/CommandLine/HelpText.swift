@@ -14,6 +14,7 @@ enum HelpText {
           report      Write one self-contained HTML page: the chain, the findings, the beacon timeline.
           flatten     Write a tag's wrapper chain as one InLine document with every merged tracking URL.
           rules       List every rule findings name: id, severity, VAST versions, IAB section, examples.
+          serve       Start a local web inspector: check a tag, play it and watch its beacons fire live.
 
         OPTIONS:
           -h, --help  Show this help.
