@@ -52,7 +52,7 @@ import Testing
         // second parser reading the whole text cannot agree with: it is left out.
         let documents = try ParseReferenceTests.repositoryDocuments().filter { !$0.name.hasSuffix("-value.too-long") }
         let (status, output) = try await Self.check(documents)
-        print(output.split(separator: "\n").last ?? "")
+        print(output.split(separator: "\n").last.map(String.init) ?? "")
         #expect(status == 0, "\(output)")
         let figures = try #require(Self.figures(output), "\(output)")
         // 54 samples, the trigger documents and the hostile ones, less the references kept as digests.
@@ -66,7 +66,7 @@ import Testing
     func theOutsideCorpussReferencesAgreeWithASecondParser() async throws {
         let documents = try ParseReferenceTests.corpusDocuments()
         let (status, output) = try await Self.check(documents)
-        print(output.split(separator: "\n").last ?? "")
+        print(output.split(separator: "\n").last.map(String.init) ?? "")
         #expect(status == 0, "\(output)")
         let figures = try #require(Self.figures(output), "\(output)")
         #expect(figures.files == 95)
