@@ -247,7 +247,7 @@ import VAST
         }
         #expect(error?.code == .noFittingBanner)
         #expect(error?.vastErrorCode?.rawValue == code)
-        let beacons = try server.waitForBeacons(count: 1)
+        let beacons = try await server.waitForBeacons(count: 1)
         #expect(beacons.map(\.target) == ["/beacon/error/\(kind)?code=\(code)"])
     }
 
@@ -303,7 +303,7 @@ import VAST
             Issue.record("expected the impression event, got \(String(describing: impression?.kind))")
             return
         }
-        let beacons = try server.waitForBeacons(count: 2).map(\.path).sorted()
+        let beacons = try await server.waitForBeacons(count: 2).map(\.path).sorted()
         #expect(beacons == ["/beacon/impression/hop0", "/beacon/impression/hop1"])
         // No wait: the impression counted toward the cap before impressionRendered() returned.
         let capped = await failure { () throws(AdEngineError) in

@@ -13,7 +13,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func
         theExampleHostPlaysAPreRollABannerAndThePreRollThroughSessionAndControllersAndTheServerReceivesExactlyTheirBeacons()
-        throws
+        async throws
     {
         let program = try Self.programPath()
         let server = try TestServer()
@@ -24,18 +24,14 @@ import Testing
         ] {
             try server.register(name, body: String(contentsOf: ads.appendingPathComponent(file), encoding: .utf8))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = [
-            "--preroll-tag", server.docURL("example-preroll"), "--banner-tag", server.docURL("example-banner"),
-            "--beacon-log", server.url("/beacons"),
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+        let run = try await ProgramRun.run(
+            program,
+            [
+                "--preroll-tag", server.docURL("example-preroll"), "--banner-tag", server.docURL("example-banner"),
+                "--beacon-log", server.url("/beacons"),
+            ])
+        let text = run.text
+        #expect(run.status == 0, "\(text)")
         let received = try server.beacons().map { $0.path + ($0.query.isEmpty ? "" : "?" + $0.query) }
         // The first pre-roll (through a virtual player, exposed: viewable), the banner, and the same pre-roll
         // twice more with the same reports, once through its session and once through the controllers.

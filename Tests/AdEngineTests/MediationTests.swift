@@ -123,7 +123,7 @@ import VAST
         #expect(rows(result.report) == ["slow-chain timeout 301"])
         #expect(result.report.first?.hops.map(\.kind) == [.wrapper, .error])
         #expect(result.error?.code == .noFill)
-        let pixels = try server.waitForBeacons(count: 1).filter { $0.path.hasPrefix("/beacon/error/") }
+        let pixels = try await server.waitForBeacons(count: 1).filter { $0.path.hasPrefix("/beacon/error/") }
         #expect(pixels.map(\.target) == ["/beacon/error/hop0?code=301"])
     }
 

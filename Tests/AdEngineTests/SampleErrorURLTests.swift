@@ -60,7 +60,7 @@ import VAST
         #expect(ad.report.sources.map(\.outcome) == [.won])
         try ad.makeSession().send(.unit(.renderFailed(errorCode: 405)))
         _ = await engine.flush()
-        let errors = try server.waitForBeacons(count: 2).filter { $0.path.hasSuffix("/v20/error") }
+        let errors = try await server.waitForBeacons(count: 2).filter { $0.path.hasSuffix("/v20/error") }
         for beacon in errors { print("received: \(beacon.method) \(beacon.target)") }
         // Both are sent at once; the order they arrive in is the network's.
         #expect(

@@ -107,9 +107,9 @@ import Testing
                 "mount -t tmpfs -o size=2m tmpfs \"$1\" && exec \"$2\" \"$3\" \"$4\" 100000 1 --fill",
                 "sh", mountPoint, child, store, server.baseURL,
             ])
-        let full = process.line(timeout: 60) ?? ""
-        let drained = process.line(timeout: 70) ?? ""
-        #expect(process.wait(timeout: 10) == 0)
+        let full = await process.line(timeout: 60) ?? ""
+        let drained = await process.line(timeout: 70) ?? ""
+        #expect(await process.wait(timeout: 10) == 0)
         let fields = Dictionary(
             full.split(separator: " ").dropFirst().compactMap { field -> (String, String)? in
                 let pair = field.split(separator: "=", maxSplits: 1)

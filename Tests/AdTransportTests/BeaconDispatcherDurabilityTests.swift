@@ -22,16 +22,14 @@ import Testing
         let start = ContinuousClock.now
 
         let process = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "20"])
-        let line = process.line(timeout: 10)
+        let line = await process.line(timeout: 10)
         guard line == "ENQUEUED" else {
-            process.wait(timeout: 0)
+            await process.wait(timeout: 0)
             Issue.record("beacon-child said \(line.debugDescription) instead of ENQUEUED")
             return
         }
-        let receivedBeforeKill = try server.waitForBeacons(count: 100, timeout: 10).count
-        kill(process.pid, SIGKILL)
-        process.process.waitUntilExit()
-        #expect(process.process.terminationReason == .uncaughtSignal && process.process.terminationStatus == SIGKILL)
+        let receivedBeforeKill = try await server.waitForBeacons(count: 100, timeout: 10).count
+        #expect(await process.killed())
         #expect(receivedBeforeKill >= 100)
         #expect(receivedBeforeKill < count, "the child finished before the kill: nothing was proven")
 
@@ -62,9 +60,8 @@ import Testing
         let store = directory.store()
 
         let process = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "20"])
-        let line = process.line(timeout: 10)
-        kill(process.pid, SIGKILL)
-        process.process.waitUntilExit()
+        let line = await process.line(timeout: 10)
+        #expect(await process.killed())
         #expect(line == "ENQUEUED")
         let receivedBeforeKill = try server.beacons().count
         #expect(receivedBeforeKill < count, "the child finished before the kill: nothing was proven")
@@ -95,18 +92,18 @@ import Testing
         defer { directory.remove() }
         let store = directory.store()
         let first = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "10"])
-        #expect(first.line(timeout: 10) == "ENQUEUED")
+        #expect(await first.line(timeout: 10) == "ENQUEUED")
 
         let started = ContinuousClock.now
         let second = try BeaconChild(executable: try child(), arguments: [store, server.baseURL, String(count), "10"])
-        let refusal = second.line(timeout: 10) ?? ""
-        let status = second.wait(timeout: 10)
+        let refusal = await second.line(timeout: 10) ?? ""
+        let status = await second.wait(timeout: 10)
         #expect(ContinuousClock.now - started < .seconds(5), "refused at once, not after SQLite's busy timeout")
         #expect(status == 2)
         #expect(refusal.hasPrefix("REFUSED inUse: \(store) is in use by another BeaconDispatcher (pid \(first.pid) "))
 
-        #expect(first.line(timeout: 30) == "DRAINED")
-        #expect(first.wait(timeout: 10) == 0)
+        #expect(await first.line(timeout: 30) == "DRAINED")
+        #expect(await first.wait(timeout: 10) == 0)
         let tally = BeaconTally(test: "two-process", accepted: paths(count), received: try server.beacons())
         tally.print()
         #expect(tally.lost == 0 && tally.duplicated == 0 && tally.delivered == count)
@@ -127,8 +124,8 @@ import Testing
         var lines: [[String]] = [[], []]
         var statuses: [Int32] = []
         for (index, process) in children.enumerated() {
-            while let line = process.line(timeout: 30) { lines[index].append(line) }
-            statuses.append(process.wait(timeout: 10))
+            while let line = await process.line(timeout: 30) { lines[index].append(line) }
+            statuses.append(await process.wait(timeout: 10))
         }
         let winners = lines.filter { $0 == ["ENQUEUED", "DRAINED"] }
         let losers = lines.filter { $0.count == 1 && $0[0].hasPrefix("REFUSED inUse: \(store) is in use") }

@@ -99,7 +99,7 @@ import Testing
                           (base + "/beacon/v2/done", now, now + 3600000, now, now))
                 c.close()
                 """
-        try runPython(script, store, String(now), server.baseURL)
+        try await runPython(script, store, String(now), server.baseURL)
 
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
         #expect(dispatcher.recovery == nil)
@@ -170,7 +170,7 @@ import Testing
                 c.close()
                 """
         // The origin as the dispatcher computes it for these URLs.
-        try runPython(script, store, String(now), server.baseURL, server.baseURL)
+        try await runPython(script, store, String(now), server.baseURL, server.baseURL)
 
         let dispatcher = try BeaconDispatcher(storePath: store, client: client)
         #expect(dispatcher.recovery == nil)
@@ -182,7 +182,7 @@ import Testing
         #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
         #expect(Set(try server.beacons().map(\.path)) == Set(sent.map { "/beacon/" + $0 }))
         await dispatcher.close()
-        #expect(try self.indexes(of: store) == Self.currentIndexes)
+        #expect(try await self.indexes(of: store) == Self.currentIndexes)
     }
 
     /// A new store gets 16 KiB pages (fewer pages, so fewer writes, per commit); one capped below
@@ -199,7 +199,7 @@ import Testing
             #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
             await dispatcher.close()
             let listing = directory.path + "/pages.txt"
-            try runPython(
+            try await runPython(
                 """
                 import sqlite3, sys
                 c = sqlite3.connect(sys.argv[1])
@@ -214,9 +214,9 @@ import Testing
 
     /// The names of the indexes of `store` (not the UNIQUE constraint's) and its `user_version`,
     /// read with Python's sqlite3.
-    private func indexes(of store: String) throws -> String {
+    private func indexes(of store: String) async throws -> String {
         let listing = directory.path + "/indexes.txt"
-        try runPython(
+        try await runPython(
             """
             import sqlite3, sys
             c = sqlite3.connect(sys.argv[1])
@@ -259,12 +259,8 @@ import Testing
         """
 
     /// Runs a Python script with `arguments`, which must succeed.
-    private func runPython(_ script: String, _ arguments: String...) throws {
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script] + arguments
-        try python.run()
-        python.waitUntilExit()
-        try #require(python.terminationStatus == 0)
+    private func runPython(_ script: String, _ arguments: String...) async throws {
+        let python = try await ProgramRun.python(["-c", script] + arguments)
+        try #require(python.status == 0)
     }
 }

@@ -282,8 +282,18 @@ import Testing
     }
 
     @Test func aBadConfigurationIsRefusedNamingTheField() {
-        #expect(throws: HTTPClientConfigurationError.self) {
-            try HTTPClient(configuration: HTTPClientConfiguration(maxConnectionsPerHost: 0))
+        let cases: [(HTTPClientConfiguration, String)] = [
+            (HTTPClientConfiguration(maxConnectionsPerHost: 0), "maxConnectionsPerHost must be at least 1"),
+            (HTTPClientConfiguration(connectTimeoutMilliseconds: 0), "connectTimeoutMilliseconds must be at least 1"),
+            (HTTPClientConfiguration(maxBodyBytes: 0), "maxBodyBytes must be at least 1"),
+            (HTTPClientConfiguration(maxRedirects: -1), "maxRedirects must not be negative"),
+        ]
+        for (configuration, message) in cases {
+            let error = #expect(throws: HTTPClientConfigurationError.self) {
+                try HTTPClient(configuration: configuration)
+            }
+            #expect(error?.code == .outOfRange)
+            #expect(error?.message == message)
         }
     }
 }

@@ -26,11 +26,11 @@ import Testing
         // The server sends 700,000 bytes of a whole-file answer, then nothing: the child is mid-download.
         let url = fixture.server.mediaURL("crash.mp4", query: "stall_after=700000")
         let child = try CreativeChild(cacheFolder: fixture.cacheFolder, url: url)
-        #expect(child.line(timeout: 30) == "ASKING")
+        #expect(await child.line(timeout: 30) == "ASKING")
         let deadline = Date().addingTimeInterval(30)
         while try (partialSize() ?? 0) < 700_000 && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(try partialSize() == 700_000)
-        child.killNow()
+        await child.killNow()
 
         // No name but the partial file's holds the bytes, and the cache does not serve it.
         let names = try fixture.cacheFiles()

@@ -12,7 +12,8 @@ import VAST
 struct GetAdCreativeTests {
     let fixture: CacheFixture
 
-    init() throws {
+    init() async throws {
+        try await TestMedia.prepare()
         fixture = try CacheFixture("getad-creative")
         try fixture.serve(copyOf: TestMedia.path(.h264FastStart360p), as: "good.mp4")
         try fixture.serve(copyOf: TestMedia.path(.h264FastStart40s), as: "long.mp4")
@@ -49,7 +50,7 @@ struct GetAdCreativeTests {
     /// The error pixels that arrived, as `path?query`, sorted (they are sent in parallel).
     private func errorPixels(count: Int, _ engine: AdEngine) async throws -> [String] {
         _ = await engine.flush(deadline: .now + .seconds(5))
-        return try fixture.server.waitForBeacons(count: count, timeout: 2).map(\.target)
+        return try await fixture.server.waitForBeacons(count: count, timeout: 2).map(\.target)
             .filter { $0.hasPrefix("/beacon/error/") }.sorted()
     }
 

@@ -12,7 +12,8 @@ import VAST
 struct MediaCheckTests {
     let fixture: CacheFixture
 
-    init() throws {
+    init() async throws {
+        try await TestMedia.prepare()
         fixture = try CacheFixture("media-check")
         try fixture.serve(copyOf: TestMedia.path(.h264FastStart360p), as: "fast.mp4")
         try fixture.serve(copyOf: TestMedia.path(.h264NoFastStart720p), as: "slow.mp4")

@@ -16,6 +16,7 @@ struct FuzzReplayTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        if target == "media" && TestMedia.available { try await TestMedia.prepare([.h264FastStart360p, .webmVP9]) }
         let inputs = try Self.inputs(for: target)
         #expect(inputs.count >= 3, "too few inputs for \(target)")
         var paths: [String] = []

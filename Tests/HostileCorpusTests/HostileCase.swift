@@ -69,6 +69,18 @@ struct Expectation: Decodable, Sendable {
     var stdout: [String]?
     /// Texts stdout must not contain (a `<script` the HTML report must have escaped).
     var absent: [String]?
+    /// Texts stderr must not contain (a file's contents, a stack trace).
+    var absentStderr: [String]?
+    /// The most bytes stdout may hold: output a hostile input must not inflate.
+    var stdoutMaxBytes: Int?
+    /// The most bytes stderr may hold.
+    var stderrMaxBytes: Int?
+    /// HTTP requests the loopback server must have received during the case, exactly (0: nothing was fetched).
+    var requests: Int?
+    /// Beacons the loopback server must have logged during the case, exactly (0: no pixel was fired).
+    var beacons: Int?
+    /// Paths in the case's folder (`{tmp}`) that must not exist afterwards: nothing was written there.
+    var notCreated: [String]?
 }
 
 /// Per-case bounds.

@@ -66,10 +66,15 @@ struct HostileCorpusTests {
                 let bytes = try Data(contentsOf: workspace.layerFolder.appendingPathComponent(file))
                 try server.register(name, bytes: Array(bytes))
             }
+            try server.resetStats()
+            try server.clearBeacons()
             let run = try await ChildRun.running(
                 executable, hostile.args.map(workspace.expand), stdinPath: hostile.stdin.map(workspace.expand),
                 workingDirectory: workspace.folder.path, timeLimit: Self.killSeconds)
             if run.signal != nil { signals += 1 }
+            checkSideEffects(
+                hostile, requests: try server.stats().requests, beacons: try server.beacons().count,
+                folder: workspace.folder)
             let growth = max(0, run.peakRSSMiB - base)
             if run.milliseconds > slowest.ms { slowest = (run.milliseconds, hostile.id) }
             if growth > largest.mib { largest = (growth, hostile.id) }
@@ -158,6 +163,15 @@ struct HostileCorpusTests {
         for text in hostile.expect.absent ?? [] {
             #expect(!stdout.contains(text), "\(id): stdout holds \"\(text)\"\n\(context)")
         }
+        for text in hostile.expect.absentStderr ?? [] {
+            #expect(!stderr.contains(text), "\(id): stderr holds \"\(text)\"\n\(context)")
+        }
+        if let bound = hostile.expect.stdoutMaxBytes {
+            #expect(run.stdout.count <= bound, "\(id): \(run.stdout.count) bytes on stdout (at most \(bound))")
+        }
+        if let bound = hostile.expect.stderrMaxBytes {
+            #expect(run.stderr.count <= bound, "\(id): \(run.stderr.count) bytes on stderr (at most \(bound))")
+        }
         guard hostile.expect.json != nil || hostile.expect.errorRules != nil else { return }
         let json = (try? JSONDecoder().decode(JSONValue.self, from: lastJSON(run.stdout))) ?? .null
         for (path, expected) in (hostile.expect.json ?? [:]).sorted(by: { $0.key < $1.key }) {
@@ -177,6 +191,21 @@ struct HostileCorpusTests {
             #expect(
                 errorRules(json) == rules.sorted(),
                 "\(id): error rules \(errorRules(json)), expected \(rules.sorted())\n\(context)")
+        }
+    }
+
+    /// What must not have happened: requests or beacons beyond the expected count, files written.
+    private func checkSideEffects(_ hostile: HostileCase, requests: Int, beacons: Int, folder: URL) {
+        let id = hostile.id
+        if let expected = hostile.expect.requests {
+            #expect(requests == expected, "\(id): the server received \(requests) requests, expected \(expected)")
+        }
+        if let expected = hostile.expect.beacons {
+            #expect(beacons == expected, "\(id): the server logged \(beacons) beacons, expected \(expected)")
+        }
+        for path in hostile.expect.notCreated ?? [] {
+            let url = folder.appendingPathComponent(path)
+            #expect(!FileManager.default.fileExists(atPath: url.path), "\(id): \(path) was created")
         }
     }
 

@@ -8,6 +8,9 @@ import VAST
 /// fixed order, and nothing when the file is what the VAST says.
 @Suite(.enabled(if: TestMedia.available, "needs the ffmpeg CLI (Tools/install-deps installs it)"))
 struct MediaMismatchTests {
+    /// The files are made off the cooperative pool before any test reads them (``TestMedia/prepare(_:)``).
+    init() async throws { try await TestMedia.prepare() }
+
     /// The first Linear's first MediaFile and Duration of a VAST 4.1 InLine with `attributes` on the MediaFile.
     private func expectation(_ attributes: String, duration: String = "00:00:15") throws -> MediaExpectation {
         let xml = """

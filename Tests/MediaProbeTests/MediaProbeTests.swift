@@ -7,6 +7,9 @@ import Testing
 /// WebM, and the files that must fail with their typed error.
 @Suite(.enabled(if: TestMedia.available, "needs the ffmpeg CLI (Tools/install-deps installs it)"))
 struct MediaProbeTests {
+    /// The files are made off the cooperative pool before any test reads them (``TestMedia/prepare(_:)``).
+    init() async throws { try await TestMedia.prepare() }
+
     private func size(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
     }

@@ -41,6 +41,17 @@ public enum TestMedia {
         }
     }
 
+    /// Makes `files` (all of them by default) on a thread of its own, so that ``path(_:)`` and ``bytes(_:)``
+    /// answer from what is made. ffmpeg takes seconds per file on a loaded two-core machine; a suite that
+    /// waited for it in ``path(_:)`` would hold one of the cooperative pool's threads (two there) while
+    /// `swift test` runs the other suites' transfers and deadlines in parallel. Every suite that uses the
+    /// files calls this first, from an `async` initialiser.
+    public static func prepare(_ files: [File] = File.allCases) async throws {
+        try await onOwnThread {
+            for file in files { _ = try path(file) }
+        }
+    }
+
     /// The bytes of `file` (see ``path(_:)``).
     public static func bytes(_ file: File) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(file))))

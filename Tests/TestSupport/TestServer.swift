@@ -8,9 +8,14 @@ public import Foundation
 
 /// The loopback HTTP test server (`Tools/test-server/server.py`) run as a child process.
 ///
-/// `init` starts `python3` on 127.0.0.1 with an ephemeral port and waits (at most 10 s) for
-/// its `PORT n` line; `stop()` (also run by `deinit`) ends it. The child's standard input is a
-/// pipe this object keeps open: if the test runner dies, the pipe closes and the server exits.
+/// `init` starts a server on 127.0.0.1 with an ephemeral port and waits (at most 10 s) for its
+/// `PORT n` line; `stop()` (also run by `deinit`) ends it. Servers are forked by one `server.py --zygote`
+/// per test process (``ServerZygote``), which has started Python and imported the script once: a
+/// fork takes milliseconds where a new `python3` takes most of a second on a loaded two-core machine,
+/// and `init` runs on a thread of the cooperative pool for every test of a suite that makes a server.
+/// The zygote's standard input is a pipe this process keeps open: if the test runner dies, the pipe
+/// closes, the zygote exits and every server it forked follows it. Where the zygote cannot start, a
+/// server is a `python3` process of its own, as before.
 ///
 /// The control calls (`stats()`, `register`, `beacons()`...) use a tiny blocking HTTP/1.1 client
 /// over a POSIX socket (no URLSession, no FoundationNetworking) and send `X-Test-Control: 1`,
@@ -86,8 +91,13 @@ public final class TestServer: @unchecked Sendable {
     public let port: Int
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    private let process: Process
-    private let stdinPipe: Pipe
+    /// How the server runs: forked by the zygote (its pid), or a process of its own.
+    private enum Child {
+        case forked(pid_t)
+        case process(Process, stdin: Pipe)
+    }
+
+    private let child: Child
     private let lock = NSLock()
     private var stopped = false
 
@@ -97,12 +107,17 @@ public final class TestServer: @unchecked Sendable {
     /// ``makeSelfSignedCertificate(in:)``), and ``baseURL`` still says http (use ``url(_:)``
     /// with care, or build `https://127.0.0.1:port` yourself).
     public init(root: String? = nil, tls: (certificate: String, key: String)? = nil) throws {
+        var options = ["--port", "0"]
+        if let root { options += ["--root", root] }
+        if let tls { options += ["--tls-cert", tls.certificate, "--tls-key", tls.key] }
+        if let forked = ServerZygote.shared.spawn(options) {
+            port = forked.port
+            child = .forked(forked.pid)
+            return
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", Self.scriptPath, "--port", "0"]
-        if let root { arguments += ["--root", root] }
-        if let tls { arguments += ["--tls-cert", tls.certificate, "--tls-key", tls.key] }
-        process.arguments = arguments
+        process.arguments = ["python3", Self.scriptPath] + options
         let stdinPipe = Pipe()
         let stdoutPipe = Pipe()
         process.standardInput = stdinPipe
@@ -125,8 +140,7 @@ public final class TestServer: @unchecked Sendable {
             throw Failure.start("unexpected first line \(line.debugDescription)")
         }
         self.port = port
-        self.process = process
-        self.stdinPipe = stdinPipe
+        self.child = .process(process, stdin: stdinPipe)
     }
 
     deinit { stop() }
@@ -194,23 +208,29 @@ public final class TestServer: @unchecked Sendable {
     }
 
     /// Polls `/beacons` until at least `count` have arrived or `timeout` seconds pass; returns
-    /// what arrived either way (blocking the calling thread between polls).
-    public func waitForBeacons(count: Int, timeout: Double = 5) throws -> [Beacon] {
+    /// what arrived either way. It sleeps between polls as a task, holding no thread of the cooperative
+    /// pool, which the suites running in parallel need.
+    public func waitForBeacons(count: Int, timeout: Double = 5) async throws -> [Beacon] {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let found = try beacons()
             if found.count >= count || Date() >= deadline { return found }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
-    /// Ends the server (closes its stdin, SIGTERM, SIGKILL after 3 s). Idempotent.
+    /// Ends the server (SIGTERM, SIGKILL after 3 s; a process of its own also sees its stdin close).
+    /// Idempotent.
     public func stop() {
         lock.lock()
         let alreadyStopped = stopped
         stopped = true
         lock.unlock()
-        if !alreadyStopped { Self.end(process, stdin: stdinPipe) }
+        guard !alreadyStopped else { return }
+        switch child {
+        case .forked(let pid): Self.end(pid)
+        case .process(let process, let stdin): Self.end(process, stdin: stdin)
+        }
     }
 
     // MARK: - Private
@@ -225,8 +245,17 @@ public final class TestServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Ends a server the zygote forked: it is not this process's child, so its end is seen by `kill(pid, 0)`
+    /// failing (the zygote's kernel reaps it at once).
+    private static func end(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        let deadline = Date().addingTimeInterval(3)
+        while kill(pid, 0) == 0 && Date() < deadline { usleep(1_000) }
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
     /// Reads one `\n`-terminated line from `fd`, waiting at most `timeout` seconds.
-    private static func readLine(_ fd: Int32, timeout: Double) throws -> String {
+    static func readLine(_ fd: Int32, timeout: Double) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var bytes: [UInt8] = []
         var byte: UInt8 = 0

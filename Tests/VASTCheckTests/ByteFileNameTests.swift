@@ -61,31 +61,31 @@ import Testing
     /// The folder as output shows it (its own name is UTF-8).
     var shownFolder: String { scratch.url.path }
 
-    @Test func aFileNamedInBytesOnTheCommandLineIsReadAndShownEscaped() throws {
+    @Test func aFileNamedInBytesOnTheCommandLineIsReadAndShownEscaped() async throws {
         let path = folder + Array("/".utf8) + Self.latin1
-        let human = try ChildProcess.run([Array("validate".utf8), path])
+        let human = try await ChildProcess.running([Array("validate".utf8), path])
         #expect(human.status == 0, "\(human.errorText)")
         #expect(human.outputText.hasPrefix("✓ \(shownFolder)/caf\\xe9.xml  VAST 2.0  valid"), "\(human.outputText)")
-        let json = try ChildProcess.run([Array("validate".utf8), Array("--json".utf8), path])
+        let json = try await ChildProcess.running([Array("validate".utf8), Array("--json".utf8), path])
         let document = try #require(
             (try JSONSerialization.jsonObject(with: Data(json.output)) as? [String: Any])?["documents"]
                 as? [[String: Any]])
         #expect(document.first?["source"] as? String == "\(shownFolder)/caf\\xe9.xml")
         #expect(document.first?["valid"] as? Bool == true)
         for command in ["inspect", "simulate"] {
-            let run = try ChildProcess.run([Array(command.utf8), path])
+            let run = try await ChildProcess.running([Array(command.utf8), path])
             #expect(run.status == 0, "\(command): \(run.errorText)")
             #expect(run.outputText.contains("caf\\xe9.xml"), "\(command)")
         }
-        let missing = try ChildProcess.run([Array("inspect".utf8), folder + Array("/nope-".utf8) + [0xFF]])
+        let missing = try await ChildProcess.running([Array("inspect".utf8), folder + Array("/nope-".utf8) + [0xFF]])
         #expect(missing.status == 2)
         #expect(
             missing.errorText
                 == "vastcheck: cannot read \(shownFolder)/nope-\\xff: no such file or directory (check the path)\n")
     }
 
-    @Test func aFolderWalkFindsEveryNameAndShowsItTheSameWayInEveryFormat() throws {
-        let human = try ChildProcess.run(["validate", shownFolder])
+    @Test func aFolderWalkFindsEveryNameAndShowsItTheSameWayInEveryFormat() async throws {
+        let human = try await ChildProcess.running(["validate", shownFolder])
         #expect(human.status == 1, "one document is invalid")
         let lines = human.outputText.split(separator: "\n").filter { $0.hasPrefix("✓") || $0.hasPrefix("✗") }
         // Name order of the paths relative to the folder: `caf`, `dir-`, `tag-`.
@@ -95,23 +95,23 @@ import Testing
                 "\(shownFolder)/tag-\\xff.xml",
             ])
         #expect(human.outputText.contains("\n\(shownFolder)/tag-\\xff.xml:18:15: error: delivery=\"download\""))
-        let junit = try ChildProcess.run(["validate", "--format", "junit", shownFolder])
+        let junit = try await ChildProcess.running(["validate", "--format", "junit", shownFolder])
         #expect(junit.outputText.contains("name=\"\(shownFolder)/tag-\\xff.xml\""), "\(junit.outputText)")
-        let sarif = try ChildProcess.run(["validate", "--format", "sarif", shownFolder])
+        let sarif = try await ChildProcess.running(["validate", "--format", "sarif", shownFolder])
         let encodedFolder = try #require(
             shownFolder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
         #expect(sarif.outputText.contains("\"uri\": \"\(encodedFolder)/tag-%FF.xml\""), "\(sarif.outputText)")
         #expect(!sarif.outputText.contains("\u{FFFD}"))
-        let json = try ChildProcess.run(["validate", "--json", shownFolder])
+        let json = try await ChildProcess.running(["validate", "--json", shownFolder])
         #expect(json.outputText.contains("\"source\": \"\(shownFolder)/tag-\\\\xff.xml\""))
     }
 
-    @Test func aListNamesFilesInBytesAndAnOutputFileIsWrittenUnderItsBytes() throws {
+    @Test func aListNamesFilesInBytesAndAnOutputFileIsWrittenUnderItsBytes() async throws {
         let list = folder + Array("/list-".utf8) + [0xFE] + Array(".txt".utf8)
         let lines = Self.latin1 + [0x0A] + Self.folderName + Array("/".utf8) + Self.latin1 + [0x0A]
         try Self.write(Data(lines), to: list)
         let output = folder + Array("/out-".utf8) + [0xFF] + Array(".json".utf8)
-        let run = try ChildProcess.run(
+        let run = try await ChildProcess.running(
             [Array("validate".utf8), Array("--json".utf8), Array("--list".utf8), list, Array("-o".utf8), output])
         #expect(run.status == 0, "\(run.errorText)")
         #expect(Self.exists(output))
@@ -122,7 +122,7 @@ import Testing
             documents.map { $0["source"] as? String } == [
                 "\(shownFolder)/caf\\xe9.xml", "\(shownFolder)/dir-\\xc3(/caf\\xe9.xml",
             ])
-        let unreadable = try ChildProcess.run([Array("validate".utf8), Array("--list".utf8), list + [0x41]])
+        let unreadable = try await ChildProcess.running([Array("validate".utf8), Array("--list".utf8), list + [0x41]])
         #expect(unreadable.status == 2)
         #expect(unreadable.errorText.contains("cannot read the list \(shownFolder)/list-\\xfe.txtA: no such file"))
     }

@@ -33,15 +33,9 @@ struct IABCorpusTests {
 
     @Test func countsEqualThoseOfPythonsXMLParser() async throws {
         let documents = try await Self.report()
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", Repository.path("Tools/count-elements.py"), Repository.iabCorpus]
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        try python.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
+        let python = try await ProgramRun.python([Repository.path("Tools/count-elements.py"), Repository.iabCorpus])
+        let output = python.output
+        #expect(python.status == 0)
         let independent = try #require(try JSONSerialization.jsonObject(with: output) as? [String: [String: Int]])
         #expect(independent.count == 75)
         for document in documents {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VASTCheck
 
@@ -8,7 +9,7 @@ import VASTCheck
 /// installs); a document missing a required member is refused, so the check cannot pass by checking nothing.
 @Suite struct JSONSchemaTests {
     /// Validates `json` against `docs/schemas/NAME.schema.json`; the problems found (empty when valid).
-    private func problems(_ json: String, schema name: String) throws -> [String] {
+    private func problems(_ json: String, schema name: String) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -22,18 +23,10 @@ import VASTCheck
             for error in jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2]))):
                 print("/".join(str(p) for p in error.path) + ": " + error.message)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c", script, Repository.path("docs/schemas/\(name).schema.json"), document.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "jsonschema did not run: \(output)")
+        let run = try await ProgramRun.python(
+            ["-c", script, Repository.path("docs/schemas/\(name).schema.json"), document.path], mergingErrors: true)
+        let output = run.text
+        #expect(run.status == 0, "jsonschema did not run: \(output)")
         return output.split(separator: "\n").map(String.init)
     }
 
@@ -46,7 +39,7 @@ import VASTCheck
     @Test func validateOnTheBundledSamplesMatchesItsSchema() async throws {
         let (code, json) = await output(["validate", "--json", Repository.path("vast-samples")])
         #expect(code == .invalid)
-        #expect(try problems(json, schema: "validate") == [])
+        #expect(try await problems(json, schema: "validate") == [])
     }
 
     @Test func validateOnAWrapperChainOfFilesWithAnErrorPixelMatchesItsSchema() async throws {
@@ -70,13 +63,13 @@ import VASTCheck
             folder.appendingPathComponent("broken.xml").path,
         ])
         #expect(json.contains("\"chain\"") && json.contains("\"errorPixels\""))
-        #expect(try problems(json, schema: "validate") == [])
+        #expect(try await problems(json, schema: "validate") == [])
     }
 
     @Test func rulesMatchesItsSchema() async throws {
         let (code, json) = await output(["rules", "--json"])
         #expect(code == .success)
-        #expect(try problems(json, schema: "rules") == [])
+        #expect(try await problems(json, schema: "rules") == [])
     }
 
     @Test func getadWithAnAdAndWithoutOneMatchesItsSchema() async throws {
@@ -91,11 +84,11 @@ import VASTCheck
         let base = ["getad", "--settings", settings, "--request", request.path, "--json"]
         let (filled, ad) = await output(base + ["--presentation", presentation.path])
         #expect(filled == .success)
-        #expect(try problems(ad, schema: "getad") == [])
+        #expect(try await problems(ad, schema: "getad") == [])
         let (empty, none) = await output(base)
         #expect(empty == .invalid)
         #expect(none.contains("\"error\""))
-        #expect(try problems(none, schema: "getad") == [])
+        #expect(try await problems(none, schema: "getad") == [])
     }
 
     @Test func getadWithASourceWhoseAdDoesNotFitMatchesItsSchema() async throws {
@@ -126,11 +119,11 @@ import VASTCheck
         ])
         #expect(code == .success)
         #expect(json.contains("\"outcome\": \"noFit\""))
-        #expect(try problems(json, schema: "getad") == [])
+        #expect(try await problems(json, schema: "getad") == [])
     }
 
-    @Test func aDocumentMissingARequiredMemberIsRefused() throws {
-        #expect(try problems(#"{"documents": [], "breakdown": {}}"#, schema: "validate").count == 5)
-        #expect(try problems(#"{"decision": null, "report": [], "ad": {"id": 1}}"#, schema: "getad").count == 3)
+    @Test func aDocumentMissingARequiredMemberIsRefused() async throws {
+        #expect(try await problems(#"{"documents": [], "breakdown": {}}"#, schema: "validate").count == 5)
+        #expect(try await problems(#"{"decision": null, "report": [], "ad": {"id": 1}}"#, schema: "getad").count == 3)
     }
 }

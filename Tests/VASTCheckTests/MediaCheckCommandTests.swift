@@ -11,7 +11,8 @@ struct MediaCheckCommandTests {
     let server: TestServer
     let scratch: ScratchFolder
 
-    init() throws {
+    init() async throws {
+        try await TestMedia.prepare()
         server = try TestServer()
         scratch = try ScratchFolder("media-check")
         let media = scratch.url.appendingPathComponent("media")
@@ -212,7 +213,7 @@ struct MediaCheckCommandTests {
             #expect((creative["path"] as? String).map { FileManager.default.fileExists(atPath: $0) } == true)
             #expect(creative["width"] as? Int == 640)
             #expect(abs((creative["durationMs"] as? Int ?? 0) - 15_000) < 500)
-            #expect(try schemaProblems(captured.out, schema: "getad") == [])
+            #expect(try await schemaProblems(captured.out, schema: "getad") == [])
         }
         #expect(origins == ["downloaded", "cache"])
         #expect(try server.mediaLog().count == 1)
@@ -231,21 +232,16 @@ struct MediaCheckCommandTests {
     }
 
     /// What Python's jsonschema finds wrong with `json` against `docs/schemas/NAME.schema.json`.
-    private func schemaProblems(_ json: String, schema name: String) throws -> [String] {
+    private func schemaProblems(_ json: String, schema name: String) async throws -> [String] {
         let output = scratch.url.appendingPathComponent("output.json")
         try Data(json.utf8).write(to: output)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         let script =
             "import json,sys,jsonschema\nv=jsonschema.Draft202012Validator(json.load(open(sys.argv[1])))\n"
             + "[print(e.message) for e in v.iter_errors(json.load(open(sys.argv[2])))]"
-        process.arguments = ["python3", "-c", script, Repository.path("docs/schemas/\(name).schema.json"), output.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try await ProgramRun.python(
+            ["-c", script, Repository.path("docs/schemas/\(name).schema.json"), output.path])
+        let text = run.text
+        #expect(run.status == 0)
         return text.split(separator: "\n").map(String.init)
     }
 

@@ -1,29 +1,22 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Tools/check-imports`: every target of the package imports only modules its Package.swift entry
 /// declares, the README's module table matches the package, and the check finds each mismatch.
 @Suite struct PackageImportsTests {
-    private func checkImports(_ arguments: [String] = []) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Repository.path("Tools/check-imports"))
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    private func checkImports(_ arguments: [String] = []) async throws -> (status: Int32, output: String) {
+        let run = try await ProgramRun.run(Repository.path("Tools/check-imports"), arguments, mergingErrors: true)
+        return (run.status, run.text)
     }
 
-    @Test func everyTargetDeclaresWhatItImports() throws {
-        let checked = try checkImports()
+    @Test func everyTargetDeclaresWhatItImports() async throws {
+        let checked = try await checkImports()
         #expect(checked.status == 0, "\(checked.output)")
         #expect(checked.output.hasPrefix("imports: "))
     }
 
-    @Test func anUndeclaredImportIsReportedWithItsFileAndLine() throws {
+    @Test func anUndeclaredImportIsReportedWithItsFileAndLine() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("imports-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let sources = root.appendingPathComponent("Sources/Tool")
@@ -39,14 +32,14 @@ import Testing
             """
         let dumpFile = root.appendingPathComponent("dump.json")
         try Data(dump.utf8).write(to: dumpFile)
-        let checked = try checkImports(["--package", root.path, "--dump", dumpFile.path])
+        let checked = try await checkImports(["--package", root.path, "--dump", dumpFile.path])
         #expect(checked.status == 1)
         #expect(
             checked.output
                 == "Sources/Tool/main.swift:3: Tool imports Extra, which Package.swift does not declare for Tool\n")
     }
 
-    @Test func theReadmesModuleTableMustNameExactlyTheModulesUnderSources() throws {
+    @Test func theReadmesModuleTableMustNameExactlyTheModulesUnderSources() async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(
@@ -75,7 +68,7 @@ import Testing
             """
         let dumpFile = root.appendingPathComponent("dump.json")
         try Data(dump.utf8).write(to: dumpFile)
-        let checked = try checkImports(["--package", root.path, "--dump", dumpFile.path])
+        let checked = try await checkImports(["--package", root.path, "--dump", dumpFile.path])
         #expect(checked.status == 1)
         #expect(
             checked.output == """

@@ -1,24 +1,19 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a dependent of the root package gets: the engine's libraries and `vastcheck`, nothing else.
 /// Benchmarks, the fuzz harness and the tests' child programs live in the Tools package, the example host
 /// in a package of its own; each depends on the root by path, as any app does.
 @Suite struct PackageProductsTests {
-    private func describe(_ folder: String) throws -> [String: Any] {
+    private func describe(_ folder: String) async throws -> [String: Any] {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("describe-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"]
-        process.currentDirectoryURL = URL(fileURLWithPath: Repository.path(folder))
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try await ProgramRun.run(
+            "/usr/bin/env", ["swift", "package", "--scratch-path", scratch.path, "describe", "--type", "json"],
+            quiet: true, directory: Repository.path(folder))
+        let output = run.output
+        #expect(run.status == 0)
         return try #require(try JSONSerialization.jsonObject(with: output) as? [String: Any])
     }
 
@@ -26,8 +21,8 @@ import Testing
         ((package["products"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
     }
 
-    @Test func theRootPackageExportsTheLibrariesAndVastcheckOnly() throws {
-        let root = try describe(".")
+    @Test func theRootPackageExportsTheLibrariesAndVastcheckOnly() async throws {
+        let root = try await describe(".")
         #expect(
             products(root).sorted() == [
                 "AdEngine", "AdErrors", "AdLifecycle", "AdPlacement", "AdResolution", "AdSimulation", "AdTransport",
@@ -35,8 +30,8 @@ import Testing
             ])
     }
 
-    @Test func theToolsLiveInAPackageThatDependsOnTheRootByPath() throws {
-        let tools = try describe("Tools")
+    @Test func theToolsLiveInAPackageThatDependsOnTheRootByPath() async throws {
+        let tools = try await describe("Tools")
         #expect(
             products(tools).sorted() == [
                 "beacon-child", "bench-batch", "bench-chain", "bench-creative", "bench-getad", "bench-lifecycle",

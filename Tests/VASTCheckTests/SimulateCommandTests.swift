@@ -266,7 +266,7 @@ struct SimulateCommandTests {
         let captured = CapturedConsole()
         #expect(await captured.run(["simulate", "--json", "--fire"] + InspectGolden.profile + [tag]) == .success)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]])
-        let sent = try server.waitForBeacons(count: entries.count)
+        let sent = try await server.waitForBeacons(count: entries.count)
         #expect(sent.count == entries.count)
         #expect(
             sent.map { "http://127.0.0.1:\(server.port)" + $0.target } == entries.map { $0["url"] as? String ?? "" })

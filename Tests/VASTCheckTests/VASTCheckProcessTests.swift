@@ -51,45 +51,54 @@ import Testing
     /// the first write). Every write then fails with EPIPE; the run must go on to its end and exit 2 (the
     /// output was lost: `WriteFailureTests`), never trap with a crash report (Foundation's `FileHandle.write` did).
     @Test(.timeLimit(.minutes(1)))
-    func aReaderThatGoesAwayDoesNotCrashTheRun() throws {
+    func aReaderThatGoesAwayDoesNotCrashTheRun() async throws {
         let list = temporary + "/list.txt"
         let sample = Repository.path("vast-samples/v41-invalid-attribute-values.xml")
         try Data(String(repeating: sample + "\n", count: 200).utf8).write(to: URL(fileURLWithPath: list))
-        let output = Pipe()
-        let errors = Pipe()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(Self.executable, "vastcheck not built"))
-        process.arguments = ["validate", "--list", list]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try output.fileHandleForReading.close()
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let executable = try #require(Self.executable, "vastcheck not built")
+        let temporary = temporary
+        let (text, exited, status) = try await onOwnThread {
+            let output = Pipe()
+            let errors = Pipe()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["validate", "--list", list]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = output
+            process.standardError = errors
+            try output.fileHandleForReading.close()
+            try process.run()
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (text, process.terminationReason == .exit, process.terminationStatus)
+        }
         #expect(!text.contains("Fatal error") && !text.contains("crashed"), "\(text.prefix(400))")
-        #expect(process.terminationReason == .exit && process.terminationStatus == 2)
+        #expect(exited && status == 2)
     }
 
     // MARK: Standard input
 
     @Test(.timeLimit(.minutes(1)))
-    func standardInputIsNotReadPastTheByteCap() throws {
+    func standardInputIsNotReadPastTheByteCap() async throws {
         signal(SIGPIPE, SIG_IGN)
         let input = Pipe()
         let process = try launch(["validate", "-"], stdin: input)
         let writer = input.fileHandleForWriting.fileDescriptor
-        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)
-        var written = 0
-        // 64 MiB offered; the child stops reading at 2 MiB + 1 and exits, and the pipe breaks.
-        while written < 64 << 20 {
-            let count = chunk.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            written += count
+        // 64 MiB offered; the child stops reading at 2 MiB + 1 and exits, and the pipe breaks. The writes
+        // block while the child reads, so they run on a thread of their own.
+        let written = try await onOwnThread {
+            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 64 << 10)
+            var written = 0
+            while written < 64 << 20 {
+                let count = chunk.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                written += count
+            }
+            return written
         }
         try input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        await waitForExit(process)
         #expect(process.terminationReason == .exit && process.terminationStatus == 1)
         #expect(written < 8 << 20, "the child read \(written) bytes before it stopped")
     }
@@ -111,20 +120,20 @@ import Testing
     }
 
     /// Waits until the child's source is hanging on the server: its store exists by then.
-    private func waitUntilHanging(_ process: Process) throws -> String {
+    private func waitUntilHanging(_ process: Process) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline, process.isRunning {
             if try server.stats().byPath["/hang"] ?? 0 > 0, let store = entries(temporary).first { return store }
-            Thread.sleep(forTimeInterval: 0.02)
+            try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("the child never reached its source")
         return ""
     }
 
     @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
-    func aKilledRunLeavesNothingAndItsStoreWasPrivate(_ signal: Int32) throws {
+    func aKilledRunLeavesNothingAndItsStoreWasPrivate(_ signal: Int32) async throws {
         let process = try launch(try hangingGetAd())
-        let name = try waitUntilHanging(process)
+        let name = try await waitUntilHanging(process)
         let store = temporary + "/" + name
         #expect(name.hasPrefix("vastcheck-getad-\(process.processIdentifier)-"))
         #expect(mode(store) == 0o700)
@@ -132,23 +141,23 @@ import Testing
         #expect(files.contains("beacons.sqlite") && files.contains(".lock"), "\(files)")
         for file in files { #expect(mode(store + "/" + file) == 0o600, "\(file)") }
         kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        await waitForExit(process)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
         #expect(entries(temporary).isEmpty)
     }
 
     @Test(.timeLimit(.minutes(1)))
-    func whatAnUncatchableKillLeavesIsRemovedByTheNextRun() throws {
+    func whatAnUncatchableKillLeavesIsRemovedByTheNextRun() async throws {
         let killed = try launch(try hangingGetAd())
-        let name = try waitUntilHanging(killed)
+        let name = try await waitUntilHanging(killed)
         kill(killed.processIdentifier, SIGKILL)
-        killed.waitUntilExit()
+        await waitForExit(killed)
         #expect(entries(temporary) == [name], "SIGKILL cannot be caught: the folder stays")
         let settings = folder.appendingPathComponent("off.json")
         try Data(#"{"placements": {"storiesBetweenPages": {"enabled": false}}}"#.utf8).write(to: settings)
         let request = folder.appendingPathComponent("request.json").path
         let next = try launch(["getad", "--settings", settings.path, "--request", request])
-        next.waitUntilExit()
+        await waitForExit(next)
         #expect(next.terminationStatus == 1)
         #expect(entries(temporary).isEmpty)
     }

@@ -46,12 +46,12 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3)))
-    func aFullDeviceOnStandardOutputExitsTwoAndSaysSo() throws {
+    func aFullDeviceOnStandardOutputExitsTwoAndSaysSo() async throws {
         for (arguments, code) in commands() {
-            let read = try ChildProcess.run(arguments)
+            let read = try await ChildProcess.running(arguments)
             #expect(read.status == code, "\(arguments): \(read.errorText)")
             #expect(!read.output.isEmpty, "\(arguments) prints")
-            let full = try ChildProcess.run(arguments, output: .full)
+            let full = try await ChildProcess.running(arguments, output: .full)
             #expect(full.status == 2, "\(arguments)")
             #expect(
                 full.errorText.hasSuffix("vastcheck: cannot write standard output: No space left on device\n"),
@@ -60,9 +60,9 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(3)))
-    func aPipeWithNoReaderOnStandardOutputExitsTwoAndSaysSo() throws {
+    func aPipeWithNoReaderOnStandardOutputExitsTwoAndSaysSo() async throws {
         for (arguments, _) in commands() {
-            let closed = try ChildProcess.run(arguments, output: .closedPipe)
+            let closed = try await ChildProcess.running(arguments, output: .closedPipe)
             #expect(closed.signal == nil && closed.status == 2, "\(arguments): \(closed)")
             #expect(
                 closed.errorText.hasSuffix("vastcheck: cannot write standard output: Broken pipe\n"),
@@ -73,10 +73,10 @@ import Testing
     /// `vastcheck validate --list big.txt | head -c 100`: the reader goes away after the first bytes, while the
     /// run has far more to write than a pipe holds (so it cannot have written everything before).
     @Test(.timeLimit(.minutes(2)))
-    func aReaderThatLeavesEarlyEndsTheRunWithExitTwo() throws {
+    func aReaderThatLeavesEarlyEndsTheRunWithExitTwo() async throws {
         let list = folder.url.appendingPathComponent("list.txt")
         try Data(String(repeating: Self.sample + "\n", count: 2_000).utf8).write(to: list)
-        let early = try ChildProcess.run(["validate", "--list", list.path], output: .closedAfter(bytes: 100))
+        let early = try await ChildProcess.running(["validate", "--list", list.path], output: .closedAfter(bytes: 100))
         #expect(early.signal == nil && early.status == 2)
         #expect(early.errorText.hasSuffix("vastcheck: cannot write standard output: Broken pipe\n"))
         #expect(early.output.count >= 100 && early.output.count < 1 << 20)
@@ -85,21 +85,21 @@ import Testing
     /// Standard error itself failing: exit 2 and nothing more said (there is nowhere to say it); standard
     /// output still gets everything.
     @Test(.timeLimit(.minutes(2)))
-    func aFailingStandardErrorExitsTwoSilently() throws {
+    func aFailingStandardErrorExitsTwoSilently() async throws {
         // A refused skip goes to stderr beside the JSON timeline; read, the run exits 1.
         let arguments = ["simulate", "--json", "--skip-at", "1", Self.sample]
-        let read = try ChildProcess.run(arguments)
+        let read = try await ChildProcess.running(arguments)
         #expect(read.status == 1 && read.errorText.contains("skip at 1 s refused"))
         for stream in [ChildProcess.Stream.full, .closedPipe] {
-            let failed = try ChildProcess.run(arguments, error: stream)
+            let failed = try await ChildProcess.running(arguments, error: stream)
             #expect(failed.status == 2, "\(stream)")
             #expect(failed.output == read.output, "standard output is whole")
         }
         // A usage error, said only on stderr: its exit code would be 64.
-        let usage = try ChildProcess.run(["simulate", "--frobnicate", Self.sample], error: .full)
+        let usage = try await ChildProcess.running(["simulate", "--frobnicate", Self.sample], error: .full)
         #expect(usage.status == 2)
         // Both streams gone.
-        let both = try ChildProcess.run(arguments, output: .closedPipe, error: .full)
+        let both = try await ChildProcess.running(arguments, output: .closedPipe, error: .full)
         #expect(both.status == 2)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import VAST
 
@@ -17,9 +18,9 @@ import VAST
         "CompanionClickTracking", "Survey",
     ]
 
-    @Test func everyURLOfEveryCorpusDocumentIsInItsModelJSON() throws {
+    @Test func everyURLOfEveryCorpusDocumentIsInItsModelJSON() async throws {
         let paths = RoundTripCorpus.paths()
-        let independent = try Self.pythonURLs(paths)
+        let independent = try await Self.pythonURLs(paths)
         var checked = 0
         var skipped: [String] = []
         for path in paths {
@@ -169,7 +170,7 @@ import VAST
     }
 
     /// The trimmed text of every URL element of each document, outside Extensions, read by ElementTree.
-    static func pythonURLs(_ paths: [String]) throws -> [String: [String]] {
+    static func pythonURLs(_ paths: [String]) async throws -> [String: [String]] {
         let script = """
             import json, sys, xml.etree.ElementTree as ET
             names = set(sys.argv[1].split(","))
@@ -192,15 +193,9 @@ import VAST
                 out[path] = found
             sys.stdout.write(json.dumps(out))
             """
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = ["python3", "-c", script, urlElements.joined(separator: ",")] + paths
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        try python.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
-        #expect(python.terminationStatus == 0)
+        let python = try await ProgramRun.python(["-c", script, urlElements.joined(separator: ",")] + paths)
+        let output = python.output
+        #expect(python.status == 0)
         return try #require(try JSONSerialization.jsonObject(with: output) as? [String: [String]])
     }
 }

@@ -202,7 +202,7 @@ import VAST
     @Test func anExpiryPastAYearIsReadAsNoExpiry() throws {
         let result = try VASTParser().parse(Self.document(inLine: "<Expires>9223372036854775807</Expires>"))
         #expect(result.document.ads.first?.inLine?.expires == nil)
-        #expect(result.findings.map(\.rule).contains("value.range"))
+        #expect(result.findings.map(\.rule).filter { $0 == "value.range" }.count == 1)
     }
 
     @Test(arguments: ["nan", "inf", "-1", "1e3", "4,50", ""])

@@ -61,7 +61,7 @@ import VAST
 
     /// Values full of what XML must escape, read back by expat: attributes keep tabs, newlines and
     /// carriage returns (a reader would normalise them to spaces unless they are character references).
-    @Test func escapedValuesReadBackExactlyInAnotherXMLReader() throws {
+    @Test func escapedValuesReadBackExactlyInAnotherXMLReader() async throws {
         let attribute = "a&b<c>d\"e'f\tg\nh\ri]]>j"
         let text = "Title & <co> \"quoted\" 'single' ]]> cr\rend"
         let markup = "<div class=\"x\">a &amp; b</div>"
@@ -72,7 +72,7 @@ import VAST
         }
         let (xml, read) = try roundTrip(document)
         #expect(read.document == document)
-        let expat = try Self.expat(
+        let readBack = try await Self.expat(
             xml,
             script: """
                 sys.stdout.write(json.dumps({
@@ -81,7 +81,7 @@ import VAST
                     "description": root.find(".//v:Description", ns).text,
                 }))
                 """)
-        #expect(expat == ["version": attribute, "title": text, "description": markup])
+        #expect(readBack == ["version": attribute, "title": text, "description": markup])
     }
 
     @Test(arguments: [
@@ -311,28 +311,21 @@ import VAST
 
     /// Runs `script` in Python with `root` bound to the parsed document (expat) and `ns` to the VAST
     /// namespace, and returns the JSON object it prints.
-    static func expat(_ xml: String, script: String) throws -> [String: String] {
+    static func expat(_ xml: String, script: String) async throws -> [String: String] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("writer-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("doc.xml")
         try Data(xml.utf8).write(to: file)
-        let python = Process()
-        python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        python.arguments = [
-            "python3", "-c",
+        let output = try await ProgramRun.python([
+            "-c",
             """
             import json, sys, xml.etree.ElementTree as ET
             root = ET.parse(sys.argv[1]).getroot()
             ns = {"v": "http://www.iab.com/VAST"}
             \(script)
             """, file.path,
-        ]
-        let pipe = Pipe()
-        python.standardOutput = pipe
-        try python.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        python.waitUntilExit()
+        ]).output
         return try #require(try JSONSerialization.jsonObject(with: output) as? [String: String])
     }
 }

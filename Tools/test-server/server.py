@@ -2,6 +2,7 @@
 """A loopback HTTP/1.1 test server for AdTransport / AdEngine tests (standard library only).
 
     python3 Tools/test-server/server.py [--root DIR] [--media-root DIR] [--port 0] [--verbose] [--ignore-stdin]
+    python3 Tools/test-server/server.py --zygote   (forks one server per JSON argument list on stdin)
 
 Binds 127.0.0.1 only, on an ephemeral port unless --port is given, prints exactly one line
 `PORT <n>` on stdout when it accepts connections, then serves until it is killed or until its
@@ -781,7 +782,53 @@ def watch_stdin():
     os._exit(0)
 
 
-def main():
+def watch_parent(parent):
+    # A server forked by the zygote ends when the zygote does (the test runner closed its stdin or died).
+    while os.getppid() == parent:
+        time.sleep(0.2)
+    os._exit(0)
+
+
+def zygote():
+    """`--zygote`: import once, then fork one server per line of standard input.
+
+    Each line is a JSON list of this script's arguments; the forked server answers on standard output with
+    one line, `PORT <n> PID <pid>` (or `FAILED <message>`). Starting Python and importing this script takes
+    most of a second on a loaded two-core machine; a fork of a process that has done it takes milliseconds,
+    so a test runner that starts hundreds of servers asks a zygote for them. The zygote exits when its
+    standard input ends, and every server it forked follows it.
+    """
+    import json
+    import signal
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    parent = os.getpid()
+    for line in sys.stdin.buffer:
+        try:
+            arguments = json.loads(line)
+        except ValueError:
+            sys.stdout.write("FAILED not a JSON list of arguments\n")
+            sys.stdout.flush()
+            continue
+        if os.fork() == 0:
+            try:
+                os.close(0)
+                os.open(os.devnull, os.O_RDONLY)
+                def announce(port):
+                    sys.stdout.write("PORT %d PID %d\n" % (port, os.getpid()))
+                    sys.stdout.flush()
+                threading.Thread(target=watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+                code = main(arguments, announce=announce)
+            except BaseException as error:  # argparse exits with SystemExit
+                sys.stdout.write("FAILED %s\n" % str(error).replace("\n", " "))
+                sys.stdout.flush()
+                code = 1
+            os._exit(code or 0)
+    return 0
+
+
+def main(argv=None, announce=None):
+    if argv is None and sys.argv[1:2] == ["--zygote"]:
+        return zygote()
     parser = argparse.ArgumentParser(description="Loopback HTTP test server (127.0.0.1 only).")
     parser.add_argument("--root", default=os.path.join(REPO_ROOT, "vast-samples"),
                         help="directory served under /files/ (default: the repo's vast-samples/)")
@@ -792,7 +839,7 @@ def main():
     parser.add_argument("--media-root", help="folder served under /media/ (also set by POST /media-root)")
     parser.add_argument("--tls-cert", help="serve HTTPS with this PEM certificate (needs --tls-key)")
     parser.add_argument("--tls-key", help="the certificate's PEM private key")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     raise_file_limit()
     state = State(args.root)
@@ -802,6 +849,9 @@ def main():
         server = Server(("127.0.0.1", args.port), state, args.verbose)
     except OSError as error:
         sys.stderr.write("test-server: cannot bind 127.0.0.1:%d: %s\n" % (args.port, error))
+        if announce:
+            sys.stdout.write("FAILED cannot bind 127.0.0.1:%d: %s\n" % (args.port, error))
+            sys.stdout.flush()
         return 1
     if args.tls_cert:
         import ssl
@@ -810,10 +860,13 @@ def main():
         # Handshakes happen on accept; a client that refuses the certificate makes accept fail,
         # which socketserver treats as a dropped connection.
         server.socket = context.wrap_socket(server.socket, server_side=True)
-    if not args.ignore_stdin:
-        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
-    sys.stdout.write("PORT %d\n" % server.server_port)
-    sys.stdout.flush()
+    if announce:
+        announce(server.server_port)
+    else:
+        if not args.ignore_stdin:
+            threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
+        sys.stdout.write("PORT %d\n" % server.server_port)
+        sys.stdout.flush()
     try:
         server.serve_forever(poll_interval=0.5)
     except KeyboardInterrupt:

@@ -1,8 +1,9 @@
 import Foundation
 import TestSupport
 
-/// `creative-child` (Tools/creative-child) run as a separate process, its stdout read line by line.
-final class CreativeChild {
+/// `creative-child` (Tools/creative-child) run as a separate process, its stdout read line by line. Its
+/// waits run on a thread of their own, off the cooperative pool; one test uses a child at a time.
+final class CreativeChild: @unchecked Sendable {
     /// `creative-child`, built by `Tools/test` (or `Tools/build-package Tools`) in the Tools package; a
     /// missing or stale one is refused with the command that builds it.
     static func path() throws -> String { try BuiltProgram.require("creative-child") }
@@ -19,8 +20,12 @@ final class CreativeChild {
     }
 
     /// The next stdout line, or `nil` at end of output or after `timeout` seconds.
-    func line(timeout: Double) -> String? {
+    func line(timeout: Double) async -> String? {
         let fd = output.fileHandleForReading.fileDescriptor
+        return (try? await onOwnThread { Self.readLine(fd, timeout: timeout) }) ?? nil
+    }
+
+    private static func readLine(_ fd: Int32, timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
@@ -36,13 +41,17 @@ final class CreativeChild {
         return nil
     }
 
-    /// Kills the child with SIGKILL and waits for it.
-    func killNow() {
+    /// Kills the child with SIGKILL and waits for it, on a thread of its own.
+    func killNow() async {
+        let process = process
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = try? await onOwnThread { process.waitUntilExit() }
     }
 
     deinit {
-        if process.isRunning { killNow() }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }

@@ -108,6 +108,21 @@ enum ChildProcess {
             output: captured[1] ?? [], error: captured[2] ?? [])
     }
 
+    /// `run` on a thread of its own: the awaiting test holds none of the cooperative pool's threads (two on a
+    /// two-core machine) while the child runs, which the suites running in parallel need for their deadlines.
+    static func running(
+        _ arguments: [[UInt8]], output: Stream = .captured, error: Stream = .captured, stdin: String = "/dev/null"
+    ) async throws -> Outcome {
+        try await onOwnThread { try run(arguments, output: output, error: error, stdin: stdin) }
+    }
+
+    /// `running` with arguments given as text.
+    static func running(
+        _ arguments: [String], output: Stream = .captured, error: Stream = .captured, stdin: String = "/dev/null"
+    ) async throws -> Outcome {
+        try await running(arguments.map { Array($0.utf8) }, output: output, error: error, stdin: stdin)
+    }
+
     /// `run` with arguments given as text.
     static func run(
         _ arguments: [String], output: Stream = .captured, error: Stream = .captured, stdin: String = "/dev/null"
