@@ -89,13 +89,13 @@ import Testing
         #expect(try server.beacons().isEmpty)
     }
 
-    @Test func withSendTheBeaconsReachTheirURLsThroughTheDispatcher() throws {
+    @Test func withSendTheBeaconsReachTheirURLsThroughTheDispatcher() async throws {
         let server = try TestServer()
         defer { server.stop() }
         let serve = try ServeProcess(["--send"])
         defer { serve.stop() }
         let session = try Self.play(serve, document: Self.document(server))
-        let received = try server.waitForBeacons(count: Self.expectedEvents.count, timeout: 10)
+        let received = try await server.waitForBeacons(count: Self.expectedEvents.count, timeout: 10)
         let paths = Self.expectedEvents.map { "/beacon/" + ($0 == "clickTracking" ? "click" : $0) }
         #expect(Set(received.map(\.path)) == Set(paths))
         #expect(received.count == Self.expectedEvents.count)
