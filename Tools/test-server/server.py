@@ -801,6 +801,10 @@ def zygote():
     import json
     import signal
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # children are reaped by the kernel
+    # A zygote started from a Swift test runs with the signal mask of the thread that spawned it (a
+    # libdispatch worker blocks nearly every signal, and Foundation's Process does not reset the mask):
+    # the servers it forks would ignore SIGTERM and be killed only after TestServer's 3 s wait.
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
     parent = os.getpid()
     for line in sys.stdin.buffer:
         try:
