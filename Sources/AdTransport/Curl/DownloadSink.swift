@@ -204,8 +204,8 @@ final class DownloadSink {
 
     /// Starts writing the bytes written since the last call to disk, without waiting for it.
     ///
-    /// The caller syncs a complete file before it renames it; left to the end, that sync wrote the whole
-    /// file at once (about a fifth of a cached 64 MiB download on loopback). `sync_file_range` with
+    /// The caller syncs a complete file before it records it (the creative cache); left to the end, that
+    /// sync wrote the whole file at once (about a fifth of a cached 64 MiB download on loopback). `sync_file_range` with
     /// `SYNC_FILE_RANGE_WRITE` queues those pages' writeback now, so the final sync finds little left. It
     /// neither waits for the disk nor drops the pages: the file is read again when the ad plays, soon.
     /// (`POSIX_FADV_DONTNEED`, used before, also started writeback but drained every CPU's page lists on
