@@ -4,7 +4,7 @@ import Synchronization
 /// A server-sent event stream: handlers ``send(event:data:)`` from any task; the connection's thread
 /// takes what was sent and writes it to the client until the stream is closed.
 ///
-/// Events are buffered without bound only up to ``maxPendingBytes``: past it the oldest are dropped,
+/// Events wait for the reader up to ``maxPendingBytes``: past it the oldest whole events are dropped,
 /// so a client that stops reading cannot make the server hold memory without bound.
 public final class EventStream: Sendable {
     /// The most bytes kept waiting for a slow reader.
@@ -49,7 +49,12 @@ public final class EventStream: Sendable {
             guard !state.closed else { return false }
             state.pending += bytes
             if state.pending.count > Self.maxPendingBytes {
-                state.pending.removeFirst(state.pending.count - Self.maxPendingBytes)
+                // Whole events go, the oldest first: a cut inside one would hand the reader half an event.
+                var cut = state.pending.count - Self.maxPendingBytes
+                while cut < state.pending.count - 1, !(state.pending[cut - 1] == 10 && state.pending[cut] == 10) {
+                    cut += 1
+                }
+                state.pending.removeFirst(min(cut + 1, state.pending.count))
             }
             return true
         }

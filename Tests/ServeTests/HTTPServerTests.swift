@@ -67,6 +67,28 @@ import VASTServe
         #expect(answered.body == "data: before stop\n\n")
     }
 
+    @Test func aStreamNobodyReadsKeepsItsNewestWholeEventsUnderItsCap() async throws {
+        let stream = EventStream()
+        // 3,000 numbered events of about 1 KiB before any reader: three times the cap.
+        let filler = String(repeating: "x", count: 1_000)
+        for number in 0..<3_000 { stream.send(event: "n\(number)", data: filler) }
+        stream.close()
+        let server = try HTTPServer(configuration: HTTPServerConfiguration()) { _ in
+            ServerResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: .events(stream))
+        }
+        defer { server.stop() }
+        let url = server.url
+        let answered = try await Task.detached { try Curl.request(url, ["-N", "--max-time", "10"]) }.value
+        #expect(answered.body.utf8.count <= EventStream.maxPendingBytes)
+        let events = answered.body.components(separatedBy: "\n\n").dropLast()
+        // Every event is whole, and they are the newest ones, in order, up to the last.
+        let numbers = events.map { event in Int(event.split(separator: "\n").first?.dropFirst("event: n".count) ?? "") }
+        #expect(events.allSatisfy { $0.hasPrefix("event: n") && $0.hasSuffix("data: " + filler) })
+        #expect(numbers.last == 2_999)
+        #expect(numbers.count > 900)
+        #expect(numbers == Array((3_000 - numbers.count)..<3_000))
+    }
+
     @Test func aPortInUseIsATypedError() throws {
         let first = try HTTPServer(configuration: HTTPServerConfiguration()) { _ in .text("") }
         defer { first.stop() }
