@@ -159,7 +159,14 @@ def browser():
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--autoplay-policy=no-user-gesture-required", "--window-size=1280,1100",
-                     "--no-first-run", "--disable-extensions", "--mute-audio"]:
+                     "--no-first-run", "--disable-extensions", "--mute-audio",
+                     # Nothing but loopback, even outside the tests' network namespace: no background
+                     # services, every other host unresolvable, and any other request sent to a closed
+                     # local port (Chromium never proxies loopback itself).
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-default-apps", "--disable-domain-reliability", "--no-default-browser-check",
+                     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+                     "--proxy-server=http://127.0.0.1:9"]:
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
