@@ -82,8 +82,39 @@ let package = Package(
         .target(name: "MediaProbe", dependencies: ["AdErrors", "VAST", "CAVFormat"], swiftSettings: strict),
         .target(name: "VASTServe", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
         .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
+        // The programs the tests run as child processes (kill -9, two processes on one store, hostile input
+        // measured alone, an app on the public API), and the fuzz harness whose targets the tests replay.
+        // Executable targets without a product: `swift build` and `swift test` build them with the tests,
+        // so no test runs a stale one, and a package that depends on this one never sees them.
+        .executableTarget(
+            name: "beacon-child", dependencies: ["AdTransport"], path: "Tools/beacon-child/Sources",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "creative-child", dependencies: ["Creatives", "AdTransport"], path: "Tools/creative-child/Sources",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "hostile-beacons", dependencies: ["AdTransport"], path: "Tools/hostile-beacons/Sources",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "hostile-media", dependencies: ["MediaProbe", "TestSupport"], path: "Tools/hostile-media/Sources",
+            swiftSettings: strict),
+        .executableTarget(
+            name: "vast-fuzz",
+            dependencies: [
+                "VAST", "AdPlacement", "AdLifecycle", "AdSimulation", "LifecycleFixtures", "VASTCheck", "MediaProbe",
+                "AdTransport",
+            ],
+            path: "Tools/fuzz/Sources", swiftSettings: strict),
+        .executableTarget(
+            name: "example-host",
+            dependencies: ["AdEngine", "AdLifecycle", "AdPlacement", "AdSimulation", "AdTransport"],
+            path: "Examples/host-app/Sources", swiftSettings: strict),
         .testTarget(name: "VASTTests", dependencies: ["VAST", "TestSupport"], swiftSettings: strict),
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strict),
+        .target(
+            name: "TestSupport", dependencies: ["TestParallelism"], path: "Tests/TestSupport", swiftSettings: strict),
+        // Caps how many tests a plain `swift test` runs at once (see its source): linked into the test program
+        // through TestSupport.
+        .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AdLifecycleTests", dependencies: ["AdErrors", "AdLifecycle", "VAST", "TestSupport"],

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The project's own tools: benchmarks, the fuzz harness and the child processes the tests drive.
+// The project's benchmarks (the fuzz harness and the tests' child programs are targets of the root package).
 // They use the engine as any dependent does, through the root package's library products, so the root
 // package exports only what users link (the libraries and `vastcheck`). Build one with
 // `swift build --package-path Tools --product NAME`; each `Tools/*/run` script does that for you.
@@ -21,11 +21,6 @@ let package = Package(
         .executable(name: "bench-lifecycle", targets: ["BenchLifecycle"]),
         .executable(name: "bench-getad", targets: ["BenchGetAd"]),
         .executable(name: "bench-batch", targets: ["BenchBatch"]),
-        .executable(name: "vast-fuzz", targets: ["VASTFuzz"]),
-        .executable(name: "beacon-child", targets: ["BeaconChild"]),
-        .executable(name: "hostile-beacons", targets: ["HostileBeacons"]),
-        .executable(name: "hostile-media", targets: ["HostileMedia"]),
-        .executable(name: "creative-child", targets: ["CreativeChild"]),
         .executable(name: "bench-creative", targets: ["BenchCreative"]),
     ],
     dependencies: [.package(name: "AdEngine", path: "..")],
@@ -58,26 +53,6 @@ let package = Package(
         .executableTarget(
             name: "BenchBatch", dependencies: ["LoopbackSupport", "BenchSupport"], path: "bench-batch/Sources",
             swiftSettings: strict),
-        .executableTarget(
-            name: "VASTFuzz",
-            dependencies: [
-                engine("VAST"), engine("AdPlacement"), engine("AdLifecycle"), engine("AdSimulation"),
-                engine("LifecycleFixtures"), engine("VASTCheck"), engine("MediaProbe"), engine("AdTransport"),
-            ],
-            path: "fuzz/Sources", swiftSettings: strict),
-        .executableTarget(
-            name: "BeaconChild", dependencies: [engine("AdTransport")], path: "beacon-child/Sources",
-            swiftSettings: strict),
-        .executableTarget(
-            name: "HostileBeacons", dependencies: [engine("AdTransport")], path: "hostile-beacons/Sources",
-            swiftSettings: strict),
-        .executableTarget(
-            name: "HostileMedia", dependencies: [engine("MediaProbe"), "LoopbackSupport"],
-            path: "hostile-media/Sources",
-            swiftSettings: strict),
-        .executableTarget(
-            name: "CreativeChild", dependencies: [engine("Creatives"), engine("AdTransport")],
-            path: "creative-child/Sources", swiftSettings: strict),
         .executableTarget(
             name: "BenchCreative",
             dependencies: [

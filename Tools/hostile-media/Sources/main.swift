@@ -9,8 +9,8 @@
 //   {"outcome":"failed","code":"truncated","vastErrorCode":405,"stderrBytes":N}
 // Exit codes: 0 described, 1 failed with a MediaProbeError, 2 FILE could not be written or read, 64 usage.
 import Foundation
-import LoopbackSupport
 import MediaProbe
+import TestSupport
 
 func usage() -> Never {
     FileHandle.standardError.write(
