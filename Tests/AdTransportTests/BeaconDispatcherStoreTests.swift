@@ -32,6 +32,54 @@ import Testing
         #expect(await first.queuedCount == 0)
     }
 
+    /// A child that another thread is starting holds a copy of every descriptor until its `exec`, the
+    /// lock's too: closing the store then leaves its `flock` held by that copy for a moment. A copy made
+    /// here with `dup` stands in for the child's and is closed 300 ms after the store: the reopen waits
+    /// for it (it used to fail at once with `inUse`, seen in a parallel `swift test`), and a second live
+    /// dispatcher is still refused at once.
+    @Test func aStoreReopenedWhileACopyOfItsClosedLockLingersWaitsForTheCopy() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let first = try BeaconDispatcher(storePath: store, client: client)
+        let copy = try #require(Self.duplicateDescriptor(of: store + ".lock"))
+        await first.close()
+        let closer = Thread {
+            usleep(300_000)
+            close(copy)
+        }
+        let start = ContinuousClock.now
+        closer.start()
+        let second = try BeaconDispatcher(storePath: store, client: client)
+        let waited = ContinuousClock.now - start
+        #expect(waited >= .milliseconds(250) && waited < BeaconDispatcherStoreTests.releaseWaitBound, "\(waited)")
+        let refusedAt = ContinuousClock.now
+        #expect {
+            try BeaconDispatcher(storePath: store, client: client)
+        } throws: { error in
+            (error as? BeaconStoreError)?.code == .inUse
+        }
+        #expect(ContinuousClock.now - refusedAt < .milliseconds(500), "a live holder is refused without waiting")
+        await second.close()
+    }
+
+    /// Longer than the 300 ms the copy lives, shorter than the lock's own 2 s wait would make a refusal.
+    static let releaseWaitBound: Duration = .milliseconds(1_900)
+
+    /// A duplicate of this process's descriptor open on `path`, found in `/proc/self/fd`.
+    private static func duplicateDescriptor(of path: String) -> Int32? {
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for name in names {
+            guard let descriptor = Int32(name),
+                let linked = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+                linked == target
+            else { continue }
+            let copy = dup(descriptor)
+            return copy >= 0 ? copy : nil
+        }
+        return nil
+    }
+
     @Test func theStoreIsFreeAgainOnceItsDispatcherIsDeinitialized() async throws {
         defer { directory.remove() }
         let store = directory.store()

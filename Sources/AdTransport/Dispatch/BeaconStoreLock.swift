@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The one-dispatcher-per-store rule: an exclusive `flock` on `STORE.lock`, beside the store,
 /// held for the store's life.
@@ -14,6 +15,13 @@ import Foundation
 ///   instead of waiting out SQLite's busy timeout and failing with "database is locked".
 ///
 /// The holder writes `pid N (name)` into the file, so a refused opener can say who holds it.
+///
+/// A lock this process let go can stay held for a moment: a child that another thread of the app is
+/// starting (`posix_spawn`, `Process`) holds a copy of every descriptor until its `exec` closes the
+/// `O_CLOEXEC` ones, and `flock` is released only when the last copy closes. So when the holder's note
+/// names this process and no lock of this process holds the file (``Self/held``), the opener tries
+/// again for up to ``Self/releaseWait`` before it refuses: a store closed and reopened while the
+/// app starts a program is not "in use".
 /// The lock file stays when the store is closed (removing it would let a third opener lock a
 /// new file while a second still holds the old one). Advisory: it binds dispatchers, not other
 /// programs that open the SQLite file.
@@ -21,6 +29,19 @@ final class BeaconStoreLock {
     /// The lock file's path.
     let path: String
     private let descriptor: Int32
+    /// The lock file's device and inode, as held in ``held``.
+    private var file: FileID?
+
+    /// A lock file by device and inode (however its path is spelled).
+    private struct FileID: Hashable {
+        let device: UInt64
+        let inode: UInt64
+    }
+
+    /// The lock files this process's live locks hold.
+    private static let held = Mutex<Set<FileID>>([])
+    /// How long an opener waits for a lock that only a copy of this process's closed descriptor holds.
+    static let releaseWait: Duration = .seconds(2)
 
     /// Takes the lock for the store at `storePath`, or fails at once.
     /// - Throws: ``BeaconStoreError``: `inUse` naming the holder, `symbolicLink` when the lock's
@@ -45,10 +66,19 @@ final class BeaconStoreLock {
             throw BeaconStoreError(
                 .cannotOpen, "cannot open \(storePath): its lock file \(path) is not a regular file of this user")
         }
+        let id = FileID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        let giveUp = ContinuousClock.now + Self.releaseWait
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
             let holder = Self.holder(descriptor)
+            if code == EWOULDBLOCK, holder.hasSuffix(", this process"), ContinuousClock.now < giveUp,
+                !Self.held.withLock({ $0.contains(id) })
+            {
+                // Only a copy of a descriptor this process closed holds it (a child between fork and exec).
+                usleep(2_000)
+                continue
+            }
             close(descriptor)
             guard code == EWOULDBLOCK else {
                 throw BeaconStoreError(.cannotOpen, "cannot lock \(path): \(Self.reason(code))")
@@ -58,6 +88,8 @@ final class BeaconStoreLock {
                 "\(storePath) is in use by another BeaconDispatcher (\(holder)); use one dispatcher per "
                     + "store file, or give this one a file of its own")
         }
+        Self.held.withLock { _ = $0.insert(id) }
+        file = id
         let note = Array("pid \(getpid()) (\(ProcessInfo.processInfo.processName))\n".utf8)
         // Only for the message a refused opener shows: a failure here changes nothing else.
         if ftruncate(descriptor, 0) == 0 {
@@ -66,6 +98,7 @@ final class BeaconStoreLock {
     }
 
     deinit {
+        if let file { _ = Self.held.withLock { $0.remove(file) } }
         // Closing the descriptor releases the lock.
         close(descriptor)
     }
