@@ -90,7 +90,10 @@ extension Mediator {
             }
         case .expired:
             attempt.end = .timeout
-            attempt.errorCode = .wrapperTimeout
+            // What timed out decides the code, not which timer this task saw first on a busy machine: the
+            // tag's own request has none (as when it comes back in time), a Wrapper's hop 301.
+            let ownRequest = resolution.failure.map { $0.code == nil && $0.requestError != nil } ?? false
+            attempt.errorCode = ownRequest ? nil : .wrapperTimeout
             attempt.message = limit()
         case .stopped:
             attempt.message = "stopped while running"
