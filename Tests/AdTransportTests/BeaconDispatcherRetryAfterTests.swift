@@ -43,7 +43,9 @@ import Testing
     func retryAfterSecondsDelayTheRetry(_ status: Int) async throws {
         defer { directory.remove() }
         let gap = try await retryGap("/beacon/ra?fail_first=1&fail_status=\(status)&\(header("1"))", cap: .seconds(60))
-        #expect(gap >= 0.95 && gap < 3)
+        // Never before the second the server asked for (the backoff alone retries after 20 ms); the upper
+        // bound only tells it from the 60 s cap, leaving a loaded machine (a parallel run) its delays.
+        #expect(gap >= 0.95 && gap < 15)
     }
 
     @Test func aRetryAfterDateDelaysTheRetryByItsDistanceFromTheServersDate() async throws {
@@ -55,13 +57,14 @@ import Testing
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let date = formatter.string(from: Date().addingTimeInterval(2))
         let gap = try await retryGap("/beacon/ra?fail_first=1&fail_status=503&\(header(date))", cap: .seconds(60))
-        #expect(gap >= 0.9 && gap < 4)
+        #expect(gap >= 0.9 && gap < 15)
     }
 
     @Test func retryAfterBeyondTheCapWaitsOnlyTheCap() async throws {
         defer { directory.remove() }
         let gap = try await retryGap(
             "/beacon/ra?fail_first=1&fail_status=503&\(header("3600"))", cap: .milliseconds(300))
-        #expect(gap >= 0.25 && gap < 2)
+        // The cap, not the hour the server asked for (nor the 20 ms backoff).
+        #expect(gap >= 0.25 && gap < 15)
     }
 }

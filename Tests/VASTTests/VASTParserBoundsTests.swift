@@ -100,8 +100,13 @@ import VAST
     @Test func cancellingTheTaskStopsTheParse() async {
         let start = ContinuousClock.now
         let task = Task { refusal(Self.slow, limits: Self.slowLimits).error }
-        try? await Task.sleep(for: .milliseconds(200))
-        task.cancel()
+        // Cancelled 200 ms later from a thread of its own: a sleeping task could wake seconds late on a busy
+        // pool (a parallel run), after the parse had finished.
+        let canceller = Thread {
+            usleep(200_000)
+            task.cancel()
+        }
+        canceller.start()
         let error = await task.value
         let elapsed = start.duration(to: .now)
         #expect(error?.code == .cancelled, "\(String(describing: error))")
