@@ -43,16 +43,18 @@ import VAST
         #expect(CurlURLValidator.problem(with: url) == nil, "\(url)")
     }
 
+    /// Each refusal says what libcurl's parser found wrong (its `curl_url_strerror` text), not only that
+    /// something was.
     @Test(arguments: [
-        "http://host]",
-        "https://[NOTAMACRO]/vast",
-        "https://ads.example:99999/vast",
-        "https://ads.example/a b",
-        "http://",
+        ("http://host]", "hostname"),
+        ("https://[NOTAMACRO]/vast", "IPv6"),
+        ("https://ads.example:99999/vast", "Port number"),
+        ("https://ads.example/a b", "Bad path"),
+        ("http://", "No host part"),
     ])
-    func urlsCurlCannotUseAreRefusedWithItsReason(_ url: String) {
+    func urlsCurlCannotUseAreRefusedWithItsReason(_ url: String, _ reason: String) {
         let problem = CurlURLValidator.problem(with: url)
-        #expect(problem != nil && problem?.isEmpty == false, "\(url)")
+        #expect(problem?.contains(reason) == true, "\(url): \(problem ?? "accepted")")
     }
 
     @Test func everyURLElementIsJudgedNotOnlyTheTag() throws {

@@ -4,8 +4,8 @@
 // loopback servers, child processes and deadline tests then queue their CPU work on the cooperative pool's
 // two threads, and a 300 ms timeout is noticed seconds late. Swift Testing reads the cap from the
 // environment (SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH) when it starts, so this constructor, which
-// runs when the test program is loaded, sets it to twice the online CPUs (at least 4) unless the caller set
-// it: `SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=N swift test` still chooses its own, and
+// runs when the test program is loaded, sets it to the online CPUs (at least 2) unless the caller set it:
+// `SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=N swift test` still chooses its own, and
 // `swift test --no-parallel` (Tools/test) runs one at a time whatever it says.
 #include "TestParallelism.h"
 
@@ -15,8 +15,10 @@
 
 int test_parallelism_width(void) {
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    long width = cpus > 0 ? 2 * cpus : 4;
-    return (int)(width < 4 ? 4 : width);
+    // As many as the cooperative pool has threads: a test that computes for seconds on one of them (a
+    // corpus, a property test) then leaves the others to the tests whose timers and transfers need them.
+    // Twice that still let two such tests take the whole pool and stall a timeout test for five seconds.
+    return (int)(cpus > 2 ? cpus : 2);
 }
 
 __attribute__((constructor)) static void test_parallelism_cap(void) {

@@ -49,14 +49,14 @@ import Testing
 
 /// The cap `Tests/TestParallelism` puts on how many tests a plain `swift test` runs at once.
 @Suite struct TestParallelismTests {
-    /// Set when the test program loads, before Swift Testing reads it: twice the online CPUs and at least 4,
+    /// Set when the test program loads, before Swift Testing reads it: the online CPUs and at least 2,
     /// unless whoever started the tests chose a width (then theirs).
     @Test func theTestProgramCarriesAWidthForSwiftTesting() throws {
         let value = try #require(ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"])
         let width = try #require(Int(value))
         #expect(width >= 1)
         if ProcessInfo.processInfo.environment["TEST_PARALLELISM_WIDTH_SET"] == "1" {
-            #expect(width == max(4, 2 * ProcessInfo.processInfo.activeProcessorCount))
+            #expect(width == max(2, ProcessInfo.processInfo.activeProcessorCount))
         }
     }
 }

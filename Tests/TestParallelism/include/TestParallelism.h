@@ -3,8 +3,8 @@
 #ifndef TEST_PARALLELISM_H
 #define TEST_PARALLELISM_H
 
-/// How many tests this suite lets Swift Testing run at once on this machine: twice its online CPUs, and
-/// at least 4.
+/// How many tests this suite lets Swift Testing run at once on this machine: its online CPUs, and at
+/// least 2.
 int test_parallelism_width(void);
 
 #endif
