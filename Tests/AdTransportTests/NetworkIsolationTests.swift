@@ -1,11 +1,15 @@
 import AdTransport
 import Foundation
+import TestSupport
 import Testing
 
-/// `Tools/test` runs the suite in a network namespace with loopback only (`ADENGINE_TEST_ISOLATED=1`):
-/// nothing a sample or a test does can reach a resolver or another host. These tests prove it from
-/// inside, through the same client every test uses.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["ADENGINE_TEST_ISOLATED"] == "1"))
+/// `Tools/test` runs the suite in a network namespace with loopback only: nothing a sample or a test does
+/// can reach a resolver or another host. These tests prove it from inside, through the same client every
+/// test uses, wherever the namespace has no interface but loopback.
+@Suite(
+    .enabled(
+        if: TestConditions.networkIsLoopbackOnly,
+        "runs in a loopback-only network namespace (Tools/test makes one; or unshare -n)"))
 struct NetworkIsolationTests {
     @Test func aNonLoopbackAddressIsUnreachable() async throws {
         let client = try HTTPClient()

@@ -30,11 +30,11 @@ enum HostileCorpus {
         return all
     }
 
-    /// True inside `Tools/test`'s loopback-only network namespace (`ADENGINE_TEST_ISOLATED=1`), or when
-    /// `ADENGINE_TEST_NETWORK=host` says the host's network is meant.
+    /// True in a loopback-only network namespace (`Tools/test`'s, or any `unshare -n`: see
+    /// `TestConditions.networkIsLoopbackOnly`), or when `ADENGINE_TEST_NETWORK=host` says the host's
+    /// network is meant.
     static var networkIsIsolated: Bool {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["ADENGINE_TEST_ISOLATED"] == "1" || environment["ADENGINE_TEST_NETWORK"] == "host"
+        TestConditions.networkIsLoopbackOnly || ProcessInfo.processInfo.environment["ADENGINE_TEST_NETWORK"] == "host"
     }
 
     /// A program `Tools/test` builds (see `BuiltProgram`); a missing or stale one is refused with the
