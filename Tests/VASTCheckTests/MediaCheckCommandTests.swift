@@ -96,6 +96,13 @@ struct MediaCheckCommandTests {
             ruleLines.first?.contains("(at /VAST/Ad[1]/InLine/Creatives/Creative[1]/Linear/MediaFiles/MediaFile[1])")
                 == true)
         #expect(code == (trigger.severity == "error" ? .invalid : .success))
+        // The line as a user reads it, for the record (the temporary path and the server's port generalised).
+        if let line = ruleLines.first {
+            let port = URL(string: url)?.port.map { ":\($0)/" } ?? ""
+            print(
+                "media rule=\(trigger.rule) file=\(trigger.file) line: "
+                    + line.replacingOccurrences(of: path, with: "FILE").replacingOccurrences(of: port, with: ":PORT/"))
+        }
     }
 
     @Test func anUnreachableMediaFileIsAnErrorWith401() async throws {
