@@ -39,11 +39,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CAVFormat",
-            pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
-        ),
+        // FFmpeg's libraries, opened with dlopen on the first media probe (see Sources/CAVFormat): the headers
+        // from Debian's libavformat-dev, libavcodec-dev and libavutil-dev; nothing linked at start-up.
+        .target(name: "CAVFormat", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",

@@ -21,19 +21,19 @@ final class FormatContext {
     /// Opens `kind`'s demuxer on `input` and reads the container's header.
     /// - Throws: the libav error code and its message (``OpenFailure``).
     init(_ kind: ContainerKind, over input: ProbeInput, limits: MediaProbeLimits) throws(OpenFailure) {
-        _ = LibAV.ready
+        let av = LibAV.av
         self.input = input
         let opaque = Unmanaged.passUnretained(input).toOpaque()
-        guard let buffer = av_malloc(Self.bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
+        guard let buffer = av.av_malloc(Self.bufferSize)?.assumingMemoryBound(to: UInt8.self) else {
             throw OpenFailure(code: ad_averror_errno(ENOMEM))
         }
-        io = avio_alloc_context(buffer, Int32(Self.bufferSize), 0, opaque, readPacket, nil, seek)
+        io = av.avio_alloc_context(buffer, Int32(Self.bufferSize), 0, opaque, readPacket, nil, seek)
         guard let io else {
-            av_free(buffer)
+            av.av_free(buffer)
             throw OpenFailure(code: ad_averror_errno(ENOMEM))
         }
         io.pointee.seekable = AVIO_SEEKABLE_NORMAL
-        context = avformat_alloc_context()
+        context = av.avformat_alloc_context()
         guard let context else { throw OpenFailure(code: ad_averror_errno(ENOMEM)) }
         context.pointee.pb = io
         context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
@@ -44,11 +44,14 @@ final class FormatContext {
         ad_av_refuse_io_open(context)
 
         var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        av_dict_set(&options, "format_whitelist", ContainerKind.demuxerWhitelist, 0)
-        av_dict_set(&options, "protocol_whitelist", "", 0)
-        let format = av_find_input_format(kind.demuxerName)
-        let status = avformat_open_input(&self.context, "", format, &options)
+        defer { av.av_dict_free(&options) }
+        // Never opened without its whitelists: a failed set (out of memory) fails the open.
+        for (key, value) in [("format_whitelist", ContainerKind.demuxerWhitelist), ("protocol_whitelist", "")] {
+            let set = av.av_dict_set(&options, key, value, 0)
+            guard set >= 0 else { throw OpenFailure(code: set) }
+        }
+        let format = av.av_find_input_format(kind.demuxerName)
+        let status = av.avformat_open_input(&self.context, "", format, &options)
         guard status >= 0 else {
             // avformat_open_input frees the context on failure and leaves our AVIO context to us.
             self.context = nil
@@ -57,10 +60,10 @@ final class FormatContext {
     }
 
     deinit {
-        if context != nil { avformat_close_input(&context) }
+        if context != nil { LibAV.av.avformat_close_input(&context) }
         if io != nil {
-            av_freep(&io!.pointee.buffer)
-            avio_context_free(&io)
+            LibAV.av.av_freep(&io!.pointee.buffer)
+            LibAV.av.avio_context_free(&io)
         }
     }
 
@@ -99,7 +102,7 @@ struct OpenFailure: Error {
     /// libav's message for the code.
     var message: String {
         var buffer = [CChar](repeating: 0, count: 128)
-        guard av_strerror(code, &buffer, buffer.count) == 0 else { return "libav error \(code)" }
+        guard LibAV.av.av_strerror(code, &buffer, buffer.count) == 0 else { return "libav error \(code)" }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
@@ -131,7 +134,7 @@ struct StreamInfo {
         case AVMEDIA_TYPE_AUDIO: kind = .audio
         default: kind = .other
         }
-        codecName = avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
+        codecName = LibAV.av.avcodec_get_name(parameters.codec_id).map { String(cString: $0) } ?? "unknown"
         let tag = parameters.codec_tag
         let tagBytes = (0..<4).map { UInt8(truncatingIfNeeded: tag >> (8 * $0)) }
         fourCC =

@@ -42,4 +42,7 @@ extension ErrorCode where Domain == MediaProbeError {
     public static let tooLarge = Self("tooLarge")
     /// The container holds neither a video nor an audio stream.
     public static let noVideoStream = Self("noVideoStream")
+    /// FFmpeg's libraries (loaded on the first probe) are missing from this machine or lack a function the
+    /// probe calls: the file was not judged. The message names the library and how to install it.
+    public static let unavailable = Self("unavailable")
 }

@@ -40,6 +40,9 @@ struct ProbeRun {
             }
         }
 
+        if let problem = LibAV.loadProblem {
+            throw MediaProbeError(.unavailable, "FFmpeg's libavformat cannot be used: \(problem)")
+        }
         let format: FormatContext
         do {
             format = try FormatContext(kind, over: input, limits: limits)

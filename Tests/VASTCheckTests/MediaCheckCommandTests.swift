@@ -105,6 +105,40 @@ struct MediaCheckCommandTests {
         }
     }
 
+    /// FFmpeg's libraries are opened on the first probe, not at start-up: on a machine without them (here
+    /// libavformat's file replaced by an empty one in a private mount namespace) `vastcheck` still starts,
+    /// validates the XML, and says that the media file was not probed, blaming neither the file nor the ad.
+    @Test(
+        .enabled(
+            if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
+    func withoutFFmpegsLibrariesTheMediaFileIsReportedNotProbed() async throws {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let libraries = "/usr/lib/x86_64-linux-gnu"
+        let names = try FileManager.default.contentsOfDirectory(atPath: libraries)
+        let library = try #require(
+            names.first {
+                $0.hasPrefix("libavformat.so.") && $0.dropFirst("libavformat.so.".count).allSatisfy(\.isNumber)
+            })
+        let path = try document("no-ffmpeg", url: server.mediaURL("fast360.mp4", query: "cors=*"))
+        let run = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c", #"mount --bind /dev/null "$1" && exec "$2" validate --media --json "$3""#,
+                "sh", "\(libraries)/\(library)", vastcheck, path,
+            ], quiet: true)
+        #expect(run.status == 0, "\(run.text)")
+        let json = try #require(try JSONSerialization.jsonObject(with: run.output) as? [String: Any])
+        let document = try #require((json["documents"] as? [[String: Any]])?.first)
+        let findings = try #require(document["findings"] as? [[String: Any]])
+        let media = findings.filter { ($0["rule"] as? String)?.hasPrefix("media.") == true }
+        #expect(media.map { $0["rule"] as? String } == ["media.insecure-url", "media.probe-unavailable"])
+        let unavailable = try #require(media.last)
+        #expect(unavailable["severity"] as? String == "warning")
+        #expect(unavailable["vastErrorCode"] == nil)
+        #expect((unavailable["message"] as? String)?.contains("cannot load \(library)") == true, "\(unavailable)")
+        #expect(document["valid"] as? Bool == true)
+    }
+
     @Test func anUnreachableMediaFileIsAnErrorWith401() async throws {
         let path = try document("unreachable", url: "http://127.0.0.1:1/spot.mp4")
         let captured = CapturedConsole()

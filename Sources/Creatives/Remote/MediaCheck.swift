@@ -142,6 +142,9 @@ public struct MediaCheck: Sendable {
                 limits: limits.probe)
         }
         switch probed {
+        case .failure(let error) where error.code == .unavailable:
+            // This machine cannot judge the file: no finding against the file, no IAB code.
+            return [MediaCheckProblem(.probeUnavailable, "\(mediaFile.url): \(error.message)", vastErrorCode: nil)]
         case .failure(let error):
             return [
                 MediaCheckProblem(.unreadable, "\(mediaFile.url): \(error.message)", vastErrorCode: error.vastErrorCode)

@@ -56,6 +56,8 @@ public struct MediaCheckProblem: Sendable, Hashable {
         case sizeMismatch
         /// An MP4 whose `moov` comes after `mdat` (`media.fast-start`).
         case noFastStart
+        /// Not probed: FFmpeg's libraries cannot be loaded on this machine (`media.probe-unavailable`).
+        case probeUnavailable
 
         /// The catalogue's rule id.
         public var rule: String {
@@ -73,6 +75,7 @@ public struct MediaCheckProblem: Sendable, Hashable {
             case .codecMismatch: "media.codec"
             case .sizeMismatch: "media.size"
             case .noFastStart: "media.fast-start"
+            case .probeUnavailable: "media.probe-unavailable"
             }
         }
 

@@ -57,9 +57,11 @@ public final class MediaVerifier: Sendable {
         switch await probe(fileAt: file.path, limits: readiness.probeLimits) {
         case .success(let value): description = value
         case .failure(let error):
+            // A machine without FFmpeg's libraries cannot verify the file: refused, but the ad is not to blame,
+            // so no IAB code goes to its Error URLs.
+            let code = error.code == .unavailable ? nil : error.vastErrorCode
             return .failure(
-                CreativeRefusal(
-                    url: file.url, vastErrorCode: error.vastErrorCode, message: "\(file.url): \(error.message)"))
+                CreativeRefusal(url: file.url, vastErrorCode: code, message: "\(file.url): \(error.message)"))
         }
         let mismatches = description.mismatches(
             against: MediaExpectation(mediaFile: mediaFile, adDuration: adDuration), tolerance: readiness.tolerance)

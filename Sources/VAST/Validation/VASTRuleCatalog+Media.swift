@@ -73,6 +73,12 @@ extension VASTRuleCatalog {
                 "An MP4 whose moov box comes after mdat: it cannot start playing before it is all downloaded (ffmpeg -movflags +faststart fixes it)",
             bad: "ftyp, mdat, moov", good: "ftyp, moov, mdat"),
         rule(
+            "media.probe-unavailable", .warning, section: nil,
+            summary:
+                "A media file not probed: FFmpeg's libraries (libavformat, loaded on the first probe) cannot be loaded on this machine; install them (Debian: libavformat59)",
+            bad: "vastcheck validate --media tag.xml  (on a machine without libavformat59)",
+            good: "apt-get install libavformat59; vastcheck validate --media tag.xml"),
+        rule(
             "media.budget", .info, section: nil,
             summary:
                 "A media file not checked: the run's byte or time budget for media (--media-run-bytes, --media-run-timeout) was spent",
