@@ -43,6 +43,7 @@ extension ErrorCode where Domain == MediaProbeError {
     /// The container holds neither a video nor an audio stream.
     public static let noVideoStream = Self("noVideoStream")
     /// FFmpeg's libraries (loaded on the first probe) are missing from this machine or lack a function the
-    /// probe calls: the file was not judged. The message names the library and how to install it.
+    /// probe calls: the file was not judged. The message names the library and how to install it. The
+    /// engine and `vastcheck` send no IAB code for it (the ad is not at fault), whatever ``vastErrorCode`` says.
     public static let unavailable = Self("unavailable")
 }

@@ -43,7 +43,8 @@ final class BeaconStoreLock {
     /// How long an opener waits for a lock that only a copy of this process's closed descriptor holds.
     static let releaseWait: Duration = .seconds(2)
 
-    /// Takes the lock for the store at `storePath`, or fails at once.
+    /// Takes the lock for the store at `storePath`, or fails at once when another holds it (after up to
+    /// ``releaseWait`` when only a copy of this process's closed descriptor does).
     /// - Throws: ``BeaconStoreError``: `inUse` naming the holder, `symbolicLink` when the lock's
     ///   path is a link (its target is left untouched), or `cannotOpen` when the lock file cannot
     ///   be created (the store's directory is missing or read-only) or made private.
