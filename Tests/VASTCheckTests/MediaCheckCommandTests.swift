@@ -139,6 +139,50 @@ struct MediaCheckCommandTests {
         #expect(document["valid"] as? Bool == true)
     }
 
+    /// The same machine as above, through `getad` with a creative cache: the file is downloaded but cannot be
+    /// verified, so no ad is returned, the report says why, and no IAB code goes to the ad's Error URL (the
+    /// loopback server sees no beacon): a missing library on the device is not the ad's fault.
+    @Test(
+        .enabled(
+            if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
+    func withoutFFmpegsLibrariesGetAdReturnsNoAdAndBlamesNoAd() async throws {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let libraries = "/usr/lib/x86_64-linux-gnu"
+        let names = try FileManager.default.contentsOfDirectory(atPath: libraries)
+        let library = try #require(
+            names.first {
+                $0.hasPrefix("libavformat.so.") && $0.dropFirst("libavformat.so.".count).allSatisfy(\.isNumber)
+            })
+        let inline = try String(
+            contentsOfFile: try document("getad-no-ffmpeg", url: server.mediaURL("fast360.mp4", query: "cors=*")),
+            encoding: .utf8
+        ).replacingOccurrences(
+            of: "<AdSystem>t</AdSystem>",
+            with: "<AdSystem>t</AdSystem><Error><![CDATA[\(server.url("/beacon/error?code=[ERRORCODE]"))]]></Error>")
+        try server.register("inline-no-ffmpeg", body: inline)
+        let settings = scratch.url.appendingPathComponent("settings-no-ffmpeg.json").path
+        let request = scratch.url.appendingPathComponent("request-no-ffmpeg.json").path
+        try Data(
+            (#"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [{"name": "main", "tier": 0, "#
+                + #""kind": "tag", "timeoutMs": 2000, "url": "\#(server.docURL("inline-no-ffmpeg"))"}]}}}"#).utf8
+        ).write(to: URL(fileURLWithPath: settings))
+        try Data(#"{"placement": "storiesBetweenPages", "itemId": "story-1"}"#.utf8).write(
+            to: URL(fileURLWithPath: request))
+        let cache = scratch.url.appendingPathComponent("creatives-no-ffmpeg").path
+        let run = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c",
+                #"mount --bind /dev/null "$1" && shift && exec "$@""#, "sh", "\(libraries)/\(library)", vastcheck,
+                "getad", "--settings", settings, "--request", request, "--creatives", cache, "--json",
+            ], quiet: true)
+        #expect(run.status == 1, "\(run.text)")
+        #expect(run.text.contains("cannot load \(library)"), "\(run.text)")
+        let beacons = try server.beacons().map(\.target)
+        #expect(beacons.isEmpty, "an error pixel was sent: \(beacons)")
+        #expect(try server.mediaLog().count == 1, "the file was downloaded once")
+    }
+
     @Test func anUnreachableMediaFileIsAnErrorWith401() async throws {
         let path = try document("unreachable", url: "http://127.0.0.1:1/spot.mp4")
         let captured = CapturedConsole()
