@@ -105,6 +105,33 @@ struct MediaCheckCommandTests {
         }
     }
 
+    /// `vastcheck getad --json` with a creative cache of its own, for an engine whose one source (placement
+    /// `storiesBetweenPages`, 2 s) is `body`, registered at the loopback server as `name`.
+    private func getadArguments(serving body: String, as name: String) throws -> [String] {
+        try server.register(name, body: body)
+        let settings = scratch.url.appendingPathComponent("settings-\(name).json").path
+        let request = scratch.url.appendingPathComponent("request-\(name).json").path
+        try Data(
+            (#"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [{"name": "main", "tier": 0, "#
+                + #""kind": "tag", "timeoutMs": 2000, "url": "\#(server.docURL(name))"}]}}}"#).utf8
+        ).write(to: URL(fileURLWithPath: settings))
+        try Data(#"{"placement": "storiesBetweenPages", "itemId": "story-1"}"#.utf8).write(
+            to: URL(fileURLWithPath: request))
+        let cache = scratch.url.appendingPathComponent("creatives-\(name)").path
+        return ["getad", "--settings", settings, "--request", request, "--creatives", cache, "--json"]
+    }
+
+    /// The folder and name of libavformat's file (`libavformat.so.N`), which the two tests below hide.
+    private static func libavformatFile() throws -> (folder: String, name: String) {
+        let folder = "/usr/lib/x86_64-linux-gnu"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        let name = try #require(
+            names.first {
+                $0.hasPrefix("libavformat.so.") && $0.dropFirst("libavformat.so.".count).allSatisfy(\.isNumber)
+            })
+        return (folder, name)
+    }
+
     /// FFmpeg's libraries are opened on the first probe, not at start-up: on a machine without them (here
     /// libavformat's file replaced by an empty one in a private mount namespace) `vastcheck` still starts,
     /// validates the XML, and says that the media file was not probed, blaming neither the file nor the ad.
@@ -113,12 +140,7 @@ struct MediaCheckCommandTests {
             if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
     func withoutFFmpegsLibrariesTheMediaFileIsReportedNotProbed() async throws {
         let vastcheck = try BuiltProgram.require("vastcheck")
-        let libraries = "/usr/lib/x86_64-linux-gnu"
-        let names = try FileManager.default.contentsOfDirectory(atPath: libraries)
-        let library = try #require(
-            names.first {
-                $0.hasPrefix("libavformat.so.") && $0.dropFirst("libavformat.so.".count).allSatisfy(\.isNumber)
-            })
+        let (libraries, library) = try Self.libavformatFile()
         let path = try document("no-ffmpeg", url: server.mediaURL("fast360.mp4", query: "cors=*"))
         let run = try await ProgramRun.run(
             "/usr/bin/env",
@@ -147,35 +169,20 @@ struct MediaCheckCommandTests {
             if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
     func withoutFFmpegsLibrariesGetAdReturnsNoAdAndBlamesNoAd() async throws {
         let vastcheck = try BuiltProgram.require("vastcheck")
-        let libraries = "/usr/lib/x86_64-linux-gnu"
-        let names = try FileManager.default.contentsOfDirectory(atPath: libraries)
-        let library = try #require(
-            names.first {
-                $0.hasPrefix("libavformat.so.") && $0.dropFirst("libavformat.so.".count).allSatisfy(\.isNumber)
-            })
+        let (libraries, library) = try Self.libavformatFile()
         let inline = try String(
             contentsOfFile: try document("getad-no-ffmpeg", url: server.mediaURL("fast360.mp4", query: "cors=*")),
             encoding: .utf8
         ).replacingOccurrences(
             of: "<AdSystem>t</AdSystem>",
             with: "<AdSystem>t</AdSystem><Error><![CDATA[\(server.url("/beacon/error?code=[ERRORCODE]"))]]></Error>")
-        try server.register("inline-no-ffmpeg", body: inline)
-        let settings = scratch.url.appendingPathComponent("settings-no-ffmpeg.json").path
-        let request = scratch.url.appendingPathComponent("request-no-ffmpeg.json").path
-        try Data(
-            (#"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [{"name": "main", "tier": 0, "#
-                + #""kind": "tag", "timeoutMs": 2000, "url": "\#(server.docURL("inline-no-ffmpeg"))"}]}}}"#).utf8
-        ).write(to: URL(fileURLWithPath: settings))
-        try Data(#"{"placement": "storiesBetweenPages", "itemId": "story-1"}"#.utf8).write(
-            to: URL(fileURLWithPath: request))
-        let cache = scratch.url.appendingPathComponent("creatives-no-ffmpeg").path
+        let getad = try getadArguments(serving: inline, as: "inline-no-ffmpeg")
         let run = try await ProgramRun.run(
             "/usr/bin/env",
             [
                 "unshare", "-m", "sh", "-c",
                 #"mount --bind /dev/null "$1" && shift && exec "$@""#, "sh", "\(libraries)/\(library)", vastcheck,
-                "getad", "--settings", settings, "--request", request, "--creatives", cache, "--json",
-            ], quiet: true)
+            ] + getad, quiet: true)
         #expect(run.status == 1, "\(run.text)")
         #expect(run.text.contains("cannot load \(library)"), "\(run.text)")
         let beacons = try server.beacons().map(\.target)
@@ -277,17 +284,7 @@ struct MediaCheckCommandTests {
         let document = try String(
             contentsOfFile: try self.document("getad", url: server.mediaURL("fast360.mp4", query: "cors=*")),
             encoding: .utf8)
-        try server.register("inline", body: document)
-        let settings = scratch.url.appendingPathComponent("settings.json").path
-        let request = scratch.url.appendingPathComponent("request.json").path
-        try Data(
-            (#"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [{"name": "main", "tier": 0, "#
-                + #""kind": "tag", "timeoutMs": 2000, "url": "\#(server.docURL("inline"))"}]}}}"#).utf8
-        ).write(to: URL(fileURLWithPath: settings))
-        try Data(#"{"placement": "storiesBetweenPages", "itemId": "story-1"}"#.utf8).write(
-            to: URL(fileURLWithPath: request))
-        let cache = scratch.url.appendingPathComponent("creatives").path
-        let arguments = ["getad", "--settings", settings, "--request", request, "--creatives", cache, "--json"]
+        let arguments = try getadArguments(serving: document, as: "inline")
         var origins: [String?] = []
         for _ in 0..<2 {
             let captured = CapturedConsole()
