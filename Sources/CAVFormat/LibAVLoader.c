@@ -7,6 +7,7 @@
 
 #define AD_TEXT(x) #x
 #define AD_SONAME(library, major) "lib" library ".so." AD_TEXT(major)
+#define AD_PACKAGE(library, major) "lib" library AD_TEXT(major)
 
 static struct ad_libav_table table;
 static const char *problem;
@@ -15,6 +16,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 
 /// The symbol `name` of `handle`, or NULL with `message` saying which and why.
 static void *resolve(void *handle, const char *library, const char *name) {
+    dlerror();  // a message left by an earlier call must not be reported for this one
     void *symbol = dlsym(handle, name);
     if (symbol == NULL && problem == NULL) {
         const char *why = dlerror();
@@ -30,6 +32,12 @@ static void load(void) {
         AD_SONAME("avcodec", LIBAVCODEC_VERSION_MAJOR),
         AD_SONAME("avformat", LIBAVFORMAT_VERSION_MAJOR),
     };
+    // Debian's package of each (the soname's major in its name), for the message when one is missing.
+    static const char *const packages[] = {
+        AD_PACKAGE("avutil", LIBAVUTIL_VERSION_MAJOR),
+        AD_PACKAGE("avcodec", LIBAVCODEC_VERSION_MAJOR),
+        AD_PACKAGE("avformat", LIBAVFORMAT_VERSION_MAJOR),
+    };
     void *handles[3];
     for (int index = 0; index < 3; index++) {
         // RTLD_LOCAL: nothing of theirs interposes on the host app's symbols. Never closed: the table points
@@ -38,7 +46,7 @@ static void load(void) {
         if (handles[index] == NULL) {
             const char *why = dlerror();
             snprintf(message, sizeof message, "cannot load %s (%s): install FFmpeg's libraries (Debian: %s)",
-                     names[index], why ? why : "not found", "libavformat59");
+                     names[index], why ? why : "not found", packages[index]);
             problem = message;
             return;
         }

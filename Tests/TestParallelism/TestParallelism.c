@@ -22,9 +22,9 @@ int test_parallelism_width(void) {
 }
 
 __attribute__((constructor)) static void test_parallelism_cap(void) {
+    if (getenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH") != NULL) return;
     char value[16];
     snprintf(value, sizeof value, "%d", test_parallelism_width());
-    if (getenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH") != NULL) return;
     setenv("SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH", value, 1);
     // Tells the suite's own test that the width is this file's, not the caller's.
     setenv("TEST_PARALLELISM_WIDTH_SET", "1", 1);
