@@ -106,12 +106,9 @@ public struct FixtureSetup: Sendable, Hashable {
     }
 
     private static func parseDate(_ text: String, at path: String) throws(FixtureError) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
+        if let date = InternetTimestamp.parse(text) { return date }
         throw FixtureError(
-            .invalidValue, path: path, message: "expected an ISO 8601 instant such as \"2024-01-01T00:00:00.000Z\"")
+            .invalidValue, path: path,
+            message: "expected an RFC 3339 (ISO 8601) instant such as \"2024-01-01T00:00:00.000Z\"")
     }
 }

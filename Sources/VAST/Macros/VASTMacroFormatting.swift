@@ -63,7 +63,7 @@ enum VASTMacroFormatting {
         let dayMillis: Int64 = 86_400_000
         let days = local >= 0 ? local / dayMillis : (local - dayMillis + 1) / dayMillis
         let millisOfDay = local - days * dayMillis
-        let (year, month, day) = civilDate(daysSince1970: days)
+        let (year, month, day) = CivilCalendar.date(daysSince1970: days)
         let seconds = millisOfDay / 1000
         // Written into one byte buffer: a timestamp is made for every URI that carries one.
         var text: [UInt8] = []
@@ -109,20 +109,6 @@ enum VASTMacroFormatting {
             rest %= divisor
             divisor /= 10
         }
-    }
-
-    /// Year, month and day of a day count from 1970-01-01 in the proleptic Gregorian calendar
-    /// (Howard Hinnant's `civil_from_days`).
-    private static func civilDate(daysSince1970: Int64) -> (Int64, Int64, Int64) {
-        let shifted = daysSince1970 + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     private static func pad(_ value: Int64, _ width: Int) -> String {

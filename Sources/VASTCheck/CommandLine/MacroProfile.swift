@@ -76,14 +76,8 @@ struct MacroProfile: Sendable {
         self.context = context
     }
 
-    /// `2024-05-01T12:00:00Z`, with or without fractional seconds, with a zone.
-    static func date(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
-    }
+    /// `2024-05-01T12:00:00Z`, with or without fractional seconds, with a zone: an RFC 3339 timestamp.
+    static func date(_ text: String) -> Date? { InternetTimestamp.parse(text) }
 
     /// Sets one macro from its command-line text: `-1` declares it unknown, `-2` withheld; otherwise
     /// the value is read as the macro's type (a number, a list with commas, a time, `x,y`...).
