@@ -61,10 +61,15 @@ struct FuzzReplayTests {
                 [0x1F] + Array(try Data(contentsOf: $0)) + separator + request + separator + presentation
             }
         case "fixtures":
+            // The repository's fixtures and every input the target's runs found.
+            let found = files("Tools/fuzz/crashes-found", suffix: "").filter {
+                $0.lastPathComponent.hasPrefix("fixtures-")
+            }
+            #expect(!found.isEmpty, "Tools/fuzz/crashes-found has no fixtures- input")
             return try
                 (files("Tests/Fixtures/lifecycle", suffix: ".json")
                 + files("Tests/Fixtures/lifecycle/session", suffix: ".json")
-                + files("Tests/Hostile/cli", suffix: ".json")).map { Array(try Data(contentsOf: $0)) }
+                + files("Tests/Hostile/cli", suffix: ".json") + found).map { Array(try Data(contentsOf: $0)) }
         case "media":
             // Each mode byte over byte-built files, and the real ffmpeg files whole and cut when ffmpeg is here.
             let built = ["mp4-minimal", "mp4-moov-last", "ebml-minimal", "mp4-top-box-size-max", "random-64k"]

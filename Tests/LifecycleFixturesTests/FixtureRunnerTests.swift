@@ -244,6 +244,17 @@ import Testing
                 "setup.clock"
             ),
             (
+                // Foundation's ISO 8601 formatter died of SIGFPE inside ICU on this fraction.
+                unit(
+                    #"{"input": "expired", "expect": []}"#,
+                    setup: #"{"clock": "2024-05-01T12:00:00.00999999999999999999999999999990989999999Z"}"#),
+                .invalidValue, "setup.clock"
+            ),
+            (
+                unit(#"{"input": "expired", "expect": []}"#, setup: #"{"clock": "2024-05-01T12:00:00+99:99"}"#),
+                .invalidValue, "setup.clock"
+            ),
+            (
                 unit(#"{"input": "clicked", "expect": [{"callback": "clicked"}]}"#), .missingField,
                 "steps[0].expect[0].url"
             ),
