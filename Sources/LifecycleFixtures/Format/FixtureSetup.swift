@@ -55,11 +55,11 @@ public struct FixtureSetup: Sendable, Hashable {
                 setup.clock = try parseDate(text, at: fields.path("clock"))
             }
             if let identifier = try fields.optionalString("timeZone") {
-                guard let zone = TimeZone(identifier: identifier) else {
+                guard let zone = ZoneIdentifier.zone(identifier) else {
                     throw FixtureError(
                         .invalidValue, path: fields.path("timeZone"),
                         message:
-                            "unknown time zone \"\(identifier)\"; write an identifier such as \"UTC\" or \"Europe/Paris\""
+                            "unknown time zone \"\(identifier.prefix(64))\"; write an identifier such as \"UTC\", \"GMT+05:30\" or \"Europe/Paris\""
                     )
                 }
                 setup.timeZone = zone
