@@ -24,14 +24,23 @@ import Testing
         let thread = DispatcherThread(name: "test")
         defer { thread.stop() }
         let log = Log()
+        // The thread is held inside a block while the others are posted: otherwise it may wake between two
+        // posts and rightly run the block due at once before work that was posted after it.
+        let release = DispatchSemaphore(value: 0)
+        thread.post {
+            log.add("holding")
+            release.wait()
+        }
+        await log.wait(for: 1)
         let start = ContinuousClock.now
         thread.post(after: .milliseconds(60)) { log.add("late") }
         thread.post(after: .milliseconds(20)) { log.add("early") }
         thread.post(after: .zero) { log.add("now, delayed") }
         thread.post { log.add("first") }
         thread.post { log.add("second") }
-        await log.wait(for: 5)
-        #expect(log.names == ["first", "second", "now, delayed", "early", "late"])
+        release.signal()
+        await log.wait(for: 6)
+        #expect(log.names == ["holding", "first", "second", "now, delayed", "early", "late"])
         let early = log.time(of: "early").map { start.duration(to: $0) }
         let late = log.time(of: "late").map { start.duration(to: $0) }
         #expect(early.map { $0 >= .milliseconds(20) } == true)
