@@ -29,11 +29,9 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl, opened with dlopen on first use (see Sources/CCurl): the headers from Debian's
+        // libcurl4-openssl-dev (or -gnutls-dev); nothing linked at start-up.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -42,11 +40,9 @@ let package = Package(
         // FFmpeg's libraries, opened with dlopen on the first media probe (see Sources/CAVFormat): the headers
         // from Debian's libavformat-dev, libavcodec-dev and libavutil-dev; nothing linked at start-up.
         .target(name: "CAVFormat", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(
-            name: "CMicroHTTPD",
-            pkgConfig: "libmicrohttpd",
-            providers: [.apt(["libmicrohttpd-dev"])]
-        ),
+        // libmicrohttpd, opened with dlopen when the first server starts (see Sources/CMicroHTTPD): the
+        // headers from Debian's libmicrohttpd-dev; nothing linked at start-up.
+        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "AdErrors", swiftSettings: strict),
         .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
         .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: strict),

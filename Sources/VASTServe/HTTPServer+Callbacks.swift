@@ -19,7 +19,7 @@ let accessHandler: MHD_AccessHandlerCallback = {
     guard let existing = requestContext.pointee else {
         let state = RequestState()
         requestContext.pointee = Unmanaged.passRetained(state).toOpaque()
-        if let length = MHD_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
+        if let length = ad_mhd_lookup_connection_value(connection, MHD_ValueKind.HEADER_KIND, "Content-Length"),
             let declared = Int(String(cString: length)), declared > cap
         {
             state.answered = true
@@ -73,7 +73,7 @@ private func values(of connection: OpaquePointer, kind: MHD_ValueKind, lowercase
     }
     let collected = Collected(lowercased: lowercased)
     _ = withExtendedLifetime(collected) {
-        MHD_get_connection_values(
+        ad_mhd_get_connection_values(
             connection, kind,
             { context, _, key, value in
                 guard let context, let key else { return MHD_Result.YES }
@@ -98,17 +98,17 @@ private func queue(_ response: ServerResponse, on connection: OpaquePointer, _ c
     case .events(let stream):
         core.opened(stream)
         let context = StreamContext(stream: stream, core: core)
-        created = MHD_create_response_from_callback(
+        created = ad_mhd_create_response_from_callback(
             ad_mhd_size_unknown, 16 * 1024, readEvents, Unmanaged.passRetained(context).toOpaque(), freeEvents)
     }
     guard let created else { return MHD_Result.NO }
-    defer { MHD_destroy_response(created) }
+    defer { ad_mhd_destroy_response(created) }
     for header in core.configuration.securityHeaders + response.headers {
-        guard MHD_add_response_header(created, header.name, header.value) == MHD_Result.YES else {
+        guard ad_mhd_add_response_header(created, header.name, header.value) == MHD_Result.YES else {
             return MHD_Result.NO
         }
     }
-    return MHD_queue_response(connection, UInt32(clamping: response.status), created)
+    return ad_mhd_queue_response(connection, UInt32(clamping: response.status), created)
 }
 
 /// An event stream's response: what the reader callback reaches.

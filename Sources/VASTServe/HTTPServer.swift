@@ -45,9 +45,10 @@ public final class HTTPServer: Sendable {
                 UInt32(clamping: configuration.idleTimeoutSeconds), accessHandler, context, requestCompleted, context)
         }
         guard let started else {
+            let reason = errno
             throw .cannotListen(
                 RequestGuard.authority(configuration.host, configuration.port),
-                reason: String(cString: strerror(errno)))
+                reason: ad_mhd_load().map { String(cString: $0) } ?? String(cString: strerror(reason)))
         }
         let bound = Int(ad_mhd_bound_port(started))
         host = configuration.host
@@ -80,5 +81,5 @@ private struct Daemon: @unchecked Sendable {
 
     init(_ handle: OpaquePointer) { self.handle = handle }
 
-    func stop() { MHD_stop_daemon(handle) }
+    func stop() { ad_mhd_stop_daemon(handle) }
 }

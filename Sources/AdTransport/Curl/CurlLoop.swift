@@ -19,13 +19,23 @@ final class CurlLoop: Sendable {
     }
 
     private let commands = CommandQueue()
-    private let multi: MultiHandle
+    private let multi: MultiHandle?
     private let nextID = Atomic<UInt64>(1)
+    /// Why this loop cannot fetch (libcurl could not be loaded, or no multi handle could be made); nil when
+    /// its thread runs. A loop that cannot fetch has no thread and takes no command.
+    let unavailable: String?
 
     init(configuration: HTTPClientConfiguration) {
         Curl.initializeOnce()
-        multi = MultiHandle(configuration: configuration)
-        let thread = Thread { [commands, multi] in
+        guard let multi = MultiHandle(configuration: configuration) else {
+            self.multi = nil
+            unavailable = Curl.loadProblem ?? "curl_multi_init failed: out of memory"
+            commands.state.withLock { $0.closed = true }
+            return
+        }
+        self.multi = multi
+        unavailable = nil
+        let thread = Thread { [commands] in
             LoopWorker(multi: multi, commands: commands, configuration: configuration).run()
         }
         thread.name = "AdTransport.curl"
@@ -48,7 +58,7 @@ final class CurlLoop: Sendable {
         commands.state.withLock { state in
             guard !state.closed else { return false }
             state.commands.append(command)
-            if state.commands.count == 1 { multi.wakeUp() }
+            if state.commands.count == 1 { multi?.wakeUp() }
             return true
         }
     }
@@ -66,8 +76,9 @@ final class CommandQueue: Sendable {
 final class MultiHandle: @unchecked Sendable {
     let pointer: UnsafeMutableRawPointer
 
-    init(configuration: HTTPClientConfiguration) {
-        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed: out of memory") }
+    /// A multi handle with the configuration's connection limits; nil when libcurl cannot make one.
+    init?(configuration: HTTPClientConfiguration) {
+        guard let multi = ad_curl_multi_init() else { return nil }
         pointer = multi
         _ = ad_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
         _ = ad_curl_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, configuration.maxTotalConnections)
@@ -75,7 +86,7 @@ final class MultiHandle: @unchecked Sendable {
     }
 
     func wakeUp() {
-        curl_multi_wakeup(pointer)
+        ad_curl_multi_wakeup(pointer)
     }
 }
 
@@ -116,13 +127,13 @@ private final class LoopWorker {
             drainCommands()
             expireWaiting()
             var running: Int32 = 0
-            curl_multi_perform(multi.pointer, &running)
+            ad_curl_multi_perform(multi.pointer, &running)
             for transfer in byID.values { transfer.flushDownload() }
             collectFinished()
             stopTooSlow()
             if stopping { break }
             let idle = byID.isEmpty && waiting.isEmpty
-            curl_multi_poll(multi.pointer, nil, 0, idle ? 10_000 : 50, nil)
+            ad_curl_multi_poll(multi.pointer, nil, 0, idle ? 10_000 : 50, nil)
         }
         for transfer in byID.values {
             finish(
@@ -139,7 +150,7 @@ private final class LoopWorker {
         waiting.removeAll()
         // The last commands fail as shut down; later ones are refused by `submit`.
         drainCommands(closing: true)
-        curl_multi_cleanup(multi.pointer)
+        ad_curl_multi_cleanup(multi.pointer)
         handles.freeAll()
     }
 
@@ -256,12 +267,12 @@ private final class LoopWorker {
         byID[entry.id] = transfer
         byHandle[transfer.easy] = transfer
         active[host, default: 0] += 1
-        curl_multi_add_handle(multi.pointer, transfer.easy)
+        ad_curl_multi_add_handle(multi.pointer, transfer.easy)
     }
 
     private func collectFinished() {
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi.pointer, &remaining) {
+        while let message = ad_curl_multi_info_read(multi.pointer, &remaining) {
             var code = CURLE_OK
             guard let easy = ad_curl_msg_done(message, &code), let transfer = byHandle[easy] else { continue }
             switch transfer.completion(code) {
@@ -295,7 +306,7 @@ private final class LoopWorker {
 
     /// Takes a hop out of curl and gives back its connection slot.
     private func release(_ transfer: CurlTransfer) {
-        curl_multi_remove_handle(multi.pointer, transfer.easy)
+        ad_curl_multi_remove_handle(multi.pointer, transfer.easy)
         byID[transfer.id] = nil
         byHandle[transfer.easy] = nil
         active[transfer.host, default: 1] -= 1

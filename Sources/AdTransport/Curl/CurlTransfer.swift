@@ -58,7 +58,9 @@ final class CurlTransfer {
         deadline: ContinuousClock.Instant, timeoutMilliseconds: Int, configuration: HTTPClientConfiguration,
         caller: FetchCompletion, handles: EasyHandles
     ) throws(CurlSetupError) {
-        guard let easy = handles.take() else { throw CurlSetupError(message: "curl_easy_init failed") }
+        guard let easy = handles.take() else {
+            throw CurlSetupError(message: "curl_easy_init failed: \(Curl.loadProblem ?? "out of memory")")
+        }
         self.handles = handles
         self.id = id
         self.request = request
@@ -82,7 +84,7 @@ final class CurlTransfer {
 
     deinit {
         handles.giveBack(easy)
-        if let headerList { curl_slist_free_all(headerList) }
+        if let headerList { ad_curl_slist_free_all(headerList) }
         errorBuffer.deallocate()
     }
 
@@ -140,7 +142,7 @@ final class CurlTransfer {
                 }), "header function")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "header data")
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = ad_curl_slist_append(headerList, "\(header.name): \(header.value)")
         }
         if let headerList {
             try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList), "headers")
@@ -263,7 +265,7 @@ final class CurlTransfer {
 
     private func error(for code: CURLcode, report: HTTPTransferReport) -> HTTPError {
         let detail = String(cString: errorBuffer)
-        let message = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+        let message = detail.isEmpty ? String(cString: ad_curl_easy_strerror(code)) : detail
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
             return HTTPError(.dns, message, report: report)

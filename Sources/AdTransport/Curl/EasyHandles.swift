@@ -22,19 +22,19 @@ final class EasyHandles {
 
     /// A handle with default options, or `nil` when curl cannot make one (out of memory).
     func take() -> UnsafeMutableRawPointer? {
-        idle.popLast() ?? curl_easy_init()
+        idle.popLast() ?? ad_curl_easy_init()
     }
 
     /// Takes a handle back once its transfer is over (out of the multi handle).
     func giveBack(_ easy: UnsafeMutableRawPointer) {
-        guard idle.count < limit else { return curl_easy_cleanup(easy) }
-        curl_easy_reset(easy)
+        guard idle.count < limit else { return ad_curl_easy_cleanup(easy) }
+        ad_curl_easy_reset(easy)
         idle.append(easy)
     }
 
     /// Frees the handles kept (when the loop ends).
     func freeAll() {
-        for easy in idle { curl_easy_cleanup(easy) }
+        for easy in idle { ad_curl_easy_cleanup(easy) }
         idle = []
     }
 }

@@ -98,6 +98,9 @@ public final class HTTPClient: Sendable {
 
     /// The request's URL, once it is known to be fetchable and the deadline still ahead.
     private func checked(_ request: HTTPRequest, deadline: ContinuousClock.Instant) throws(HTTPError) -> AbsoluteURL {
+        if let problem = loop.unavailable {
+            throw HTTPError(.unavailable, problem, report: HTTPTransferReport(url: request.url))
+        }
         let url: AbsoluteURL
         do throws(AbsoluteURL.FetchRefusal) {
             url = try AbsoluteURL.fetchable(request.url)

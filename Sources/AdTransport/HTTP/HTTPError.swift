@@ -74,4 +74,7 @@ extension ErrorCode where Domain == HTTPError {
     public static let invalidRequest = Self("invalidRequest")
     /// Anything else curl reported.
     public static let transport = Self("transport")
+    /// The client cannot fetch anything: libcurl, which it opens on first use, could not be loaded (the
+    /// message says why, as `cannot load libcurl.so.4 (...)`). Nothing was sent.
+    public static let unavailable = Self("unavailable")
 }

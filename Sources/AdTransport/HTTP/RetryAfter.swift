@@ -40,7 +40,7 @@ enum RetryAfter {
     /// Seconds since 1970 of an HTTP-date, or `nil`.
     private static func httpDate(_ text: String) -> Int64? {
         guard !text.isEmpty, text.utf8.count <= maxValueBytes else { return nil }
-        let seconds = Int64(curl_getdate(text, nil))
+        let seconds = Int64(ad_curl_getdate(text, nil))
         // -1 is curl's "not a date" (and 1969-12-31T23:59:59Z, which no server means).
         return seconds == -1 ? nil : seconds
     }

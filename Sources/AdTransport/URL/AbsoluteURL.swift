@@ -83,12 +83,14 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
             throw URLParseError(
                 "the URL is \(text.utf8.count) bytes, over the \(Self.maxLength)-byte limit", input: text)
         }
-        guard let handle = curl_url() else { throw URLParseError("out of memory", input: text) }
-        defer { curl_url_cleanup(handle) }
-        if let base {
-            try Self.check(curl_url_set(handle, CURLUPART_URL, base, 0), input: base)
+        guard let handle = ad_curl_url() else {
+            throw URLParseError(Curl.loadProblem ?? "out of memory", input: text)
         }
-        try Self.check(curl_url_set(handle, CURLUPART_URL, text, 0), input: text)
+        defer { ad_curl_url_cleanup(handle) }
+        if let base {
+            try Self.check(ad_curl_url_set(handle, CURLUPART_URL, base, 0), input: base)
+        }
+        try Self.check(ad_curl_url_set(handle, CURLUPART_URL, text, 0), input: text)
         string = try Self.part(handle, CURLUPART_URL, input: text) ?? text
         scheme = (try Self.part(handle, CURLUPART_SCHEME, input: text) ?? "").lowercased()
         host = (try Self.part(handle, CURLUPART_HOST, input: text) ?? "").lowercased()
@@ -104,8 +106,8 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
         throws(URLParseError) -> String?
     {
         var pointer: UnsafeMutablePointer<CChar>?
-        let code = curl_url_get(handle, which, &pointer, flags)
-        defer { if let pointer { curl_free(pointer) } }
+        let code = ad_curl_url_get(handle, which, &pointer, flags)
+        defer { if let pointer { ad_curl_free(pointer) } }
         switch code {
         case CURLUE_OK: return pointer.map { String(cString: $0) }
         case CURLUE_NO_PORT, CURLUE_NO_QUERY, CURLUE_NO_FRAGMENT, CURLUE_NO_HOST, CURLUE_NO_USER,
@@ -123,7 +125,7 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
         switch code {
         case CURLUE_BAD_SCHEME, CURLUE_UNSUPPORTED_SCHEME: reason = "the scheme is not one libcurl supports"
         case CURLUE_MALFORMED_INPUT: reason = "it is malformed (a relative reference needs a base URL)"
-        default: reason = String(cString: curl_url_strerror(code))
+        default: reason = String(cString: ad_curl_url_strerror(code))
         }
         throw URLParseError("\"\(input.prefix(120))\" is not a usable URL: \(reason)", input: input)
     }

@@ -49,7 +49,49 @@ package enum PlainURLShape {
     /// that is done here too: an empty path is `/`.
     package static func canonicalParts(_ url: String) -> Parts? {
         var url = url
-        return url.withUTF8 { bytes in accepts(bytes: bytes) ? canonicalParts(bytes: bytes) : nil }
+        return url.withUTF8 { bytes in
+            accepts(bytes: bytes) ? canonicalParts(bytes: bytes) : fileParts(bytes: bytes)
+        }
+    }
+
+    /// The parts of a local file's URL as `VASTSource` writes it, split as libcurl splits it: `file:///`
+    /// and a non-empty path of unreserved bytes, `/` and upper-case percent-encodings, with no empty segment and
+    /// no segment starting with a dot (so no dot segment and nothing libcurl may rewrite). libcurl keeps
+    /// such a URL as written: no host, no port, no query. Anything else is `nil` (libcurl parses it).
+    private static func fileParts(bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
+        // `file:///` alone is left to libcurl, which writes it back as `file://(nil)` (7.88).
+        guard bytes.count > 8, bytes.count <= maxLength, hasPrefix(bytes, "file:///") else { return nil }
+        let pathStart = 7
+        var index = pathStart
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "/"):
+                if index + 1 < bytes.count {
+                    guard bytes[index + 1] != UInt8(ascii: "/"), bytes[index + 1] != UInt8(ascii: ".") else {
+                        return nil
+                    }
+                }
+            case UInt8(ascii: "%"):
+                guard index + 2 < bytes.count, isUpperHex(bytes[index + 1]), isUpperHex(bytes[index + 2]),
+                    !(bytes[index + 1] == UInt8(ascii: "2") && bytes[index + 2] == UInt8(ascii: "E"))
+                else { return nil }
+                index += 2
+            default:
+                guard
+                    isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
+                else { return nil }
+            }
+            index += 1
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[pathStart...]), as: UTF8.self)
+        return Parts(string: string, scheme: "file", host: "", port: nil, path: path, query: nil)
+    }
+
+    private static func isUpperHex(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 
     /// The parts of `bytes`, which have the plain shape (``accepts(bytes:)``).

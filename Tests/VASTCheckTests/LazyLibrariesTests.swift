@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// libcurl and libmicrohttpd are opened on first use (`Sources/CCurl`, `Sources/CMicroHTTPD`), as FFmpeg's
+/// libraries are: a one-document `vastcheck validate` loads none of them or the GnuTLS, Kerberos and LDAP
+/// trees they pull in, and a machine without libcurl still validates, while a fetch says what is missing.
+@Suite struct LazyLibrariesTests {
+    /// The shared objects the dynamic loader opened for `vastcheck ARGUMENTS` (`LD_DEBUG=files`), and how the
+    /// run ended.
+    private static func loaded(_ arguments: [String]) async throws -> (run: ProgramRun, files: Set<String>) {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let run = try await ProgramRun.run(
+            "/usr/bin/env", ["LD_DEBUG=files", vastcheck] + arguments, mergingErrors: true)
+        var files: Set<String> = []
+        for line in run.text.split(separator: "\n") {
+            guard let range = line.range(of: "file=") else { continue }
+            let name = line[range.upperBound...].prefix { $0 != " " && $0 != "\t" && $0 != ";" }
+            files.insert(String(name.split(separator: "/").last ?? name))
+        }
+        return (run, files)
+    }
+
+    @Test func aOneDocumentValidateLoadsNeitherLibcurlNorLibmicrohttpdNorFFmpeg() async throws {
+        let (run, files) = try await Self.loaded(["validate", Repository.path("vast-samples/v20-inline-linear.xml")])
+        #expect(run.status == 0, "\(run.text.suffix(2_000))")
+        // The loader's list is read at all: libxml2 is linked, so it is there.
+        #expect(files.contains { $0.hasPrefix("libxml2.so") }, "\(files.sorted())")
+        let lazy = files.filter {
+            $0.hasPrefix("libcurl") || $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libavformat")
+                || $0.hasPrefix("libgnutls")
+        }
+        #expect(lazy.isEmpty, "loaded at start-up: \(lazy.sorted())")
+    }
+
+    @Test func aFetchLoadsLibcurlWhenItIsFirstNeeded() async throws {
+        // A tag URL nobody answers (port 1): the fetch fails, but only after libcurl was opened for it.
+        let (run, files) = try await Self.loaded(["validate", "http://127.0.0.1:1/tag.xml"])
+        #expect(run.status != 0)
+        #expect(files.contains { $0.hasPrefix("libcurl.so") }, "\(files.sorted())")
+    }
+
+    /// The folder holding libcurl's file (`libcurl.so.4`), which the test below hides.
+    private static func libcurlFolder() throws -> String {
+        try #require(
+            ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"].first {
+                FileManager.default.fileExists(atPath: "\($0)/libcurl.so.4")
+            })
+    }
+
+    /// Without libcurl (its file replaced by an empty one in a private mount namespace), `validate` of a
+    /// local document still works, and a tag's fetch fails as a typed error (`unavailable`) that names the
+    /// missing library: no crash, exit 1 as for a tag whose server cannot be reached.
+    @Test(
+        .enabled(
+            if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
+    func withoutLibcurlLocalDocumentsValidateAndAFetchSaysWhatIsMissing() async throws {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let library = try Self.libcurlFolder() + "/libcurl.so.4"
+        let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
+        let local = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate",
+                Repository.path("vast-samples/v20-inline-linear.xml"),
+            ], mergingErrors: true)
+        #expect(local.exited && local.status == 0, "\(local.text)")
+        let fetched = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate", "--json",
+                "http://127.0.0.1:1/tag.xml",
+            ], mergingErrors: true)
+        #expect(fetched.exited, "the run ended by a signal: \(fetched.text)")
+        #expect(fetched.status == 1, "\(fetched.text)")
+        #expect(fetched.text.contains("unavailable: cannot load libcurl.so.4"), "\(fetched.text)")
+    }
+}
