@@ -31,7 +31,7 @@ let package = Package(
         ),
         // libcurl, opened with dlopen on first use (see Sources/CCurl): the headers from Debian's
         // libcurl4-openssl-dev (or -gnutls-dev); nothing linked at start-up.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "CAVFormat", linkerSettings: [.linkedLibrary("dl")]),
         // libmicrohttpd, opened with dlopen when the first server starts (see Sources/CMicroHTTPD): the
         // headers from Debian's libmicrohttpd-dev; nothing linked at start-up.
-        .target(name: "CMicroHTTPD", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"]),
+        // dlopen and dlsym for the two targets above: one library opened, its functions resolved, or why not.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "AdErrors", swiftSettings: strict),
         .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
         .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: strict),

@@ -1,98 +1,39 @@
 // Loads libcurl on first use and forwards the ad_curl_* functions to it (see CCurl.h).
 #include "CCurl.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
+
 #include <pthread.h>
-#include <stdio.h>
 
-#define AD_CURL_SONAME "libcurl.so.4"
+/// The libcurl functions used: the table's field and the function it holds.
+#define AD_CURL_FUNCTIONS(X)                                                                               \
+    X(global_init, curl_global_init)                                                                       \
+    X(easy_init, curl_easy_init)                                                                           \
+    X(easy_cleanup, curl_easy_cleanup)                                                                     \
+    X(easy_reset, curl_easy_reset)                                                                         \
+    X(easy_strerror, curl_easy_strerror)                                                                   \
+    X(easy_setopt, curl_easy_setopt)                                                                       \
+    X(easy_getinfo, curl_easy_getinfo)                                                                     \
+    X(free, curl_free)                                                                                     \
+    X(getdate, curl_getdate)                                                                               \
+    X(slist_append, curl_slist_append)                                                                     \
+    X(slist_free_all, curl_slist_free_all)                                                                 \
+    X(multi_init, curl_multi_init)                                                                         \
+    X(multi_cleanup, curl_multi_cleanup)                                                                   \
+    X(multi_setopt, curl_multi_setopt)                                                                     \
+    X(multi_add_handle, curl_multi_add_handle)                                                             \
+    X(multi_remove_handle, curl_multi_remove_handle)                                                       \
+    X(multi_perform, curl_multi_perform)                                                                   \
+    X(multi_poll, curl_multi_poll)                                                                         \
+    X(multi_wakeup, curl_multi_wakeup)                                                                     \
+    X(multi_info_read, curl_multi_info_read)                                                               \
+    X(url, curl_url)                                                                                       \
+    X(url_cleanup, curl_url_cleanup)                                                                       \
+    X(url_set, curl_url_set)                                                                               \
+    X(url_get, curl_url_get)                                                                               \
+    X(url_strerror, curl_url_strerror)
 
-/// libcurl's functions as loaded, each typed as the header compiled against declares it.
-static struct {
-    __typeof__(curl_global_init) *global_init;
-    __typeof__(curl_easy_init) *easy_init;
-    __typeof__(curl_easy_cleanup) *easy_cleanup;
-    __typeof__(curl_easy_reset) *easy_reset;
-    __typeof__(curl_easy_strerror) *easy_strerror;
-    __typeof__(curl_easy_setopt) *easy_setopt;
-    __typeof__(curl_easy_getinfo) *easy_getinfo;
-    __typeof__(curl_free) *free;
-    __typeof__(curl_getdate) *getdate;
-    __typeof__(curl_slist_append) *slist_append;
-    __typeof__(curl_slist_free_all) *slist_free_all;
-    __typeof__(curl_multi_init) *multi_init;
-    __typeof__(curl_multi_cleanup) *multi_cleanup;
-    __typeof__(curl_multi_setopt) *multi_setopt;
-    __typeof__(curl_multi_add_handle) *multi_add_handle;
-    __typeof__(curl_multi_remove_handle) *multi_remove_handle;
-    __typeof__(curl_multi_perform) *multi_perform;
-    __typeof__(curl_multi_poll) *multi_poll;
-    __typeof__(curl_multi_wakeup) *multi_wakeup;
-    __typeof__(curl_multi_info_read) *multi_info_read;
-    __typeof__(curl_url) *url;
-    __typeof__(curl_url_cleanup) *url_cleanup;
-    __typeof__(curl_url_set) *url_set;
-    __typeof__(curl_url_get) *url_get;
-    __typeof__(curl_url_strerror) *url_strerror;
-} table;
-static const char *problem;
-static char message[512];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-    // RTLD_LOCAL: nothing of libcurl's tree interposes on the host app's symbols. Never closed: the table
-    // points into it for the rest of the process.
-    void *handle = dlopen(AD_CURL_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(message, sizeof message, "cannot load %s (%s): install libcurl (Debian: libcurl4)", AD_CURL_SONAME,
-                 why ? why : "not found");
-        problem = message;
-        return;
-    }
-#define AD_RESOLVE(field, function)                                                                         \
-    do {                                                                                                    \
-        dlerror();                                                                                          \
-        table.field = (__typeof__(table.field))dlsym(handle, #function);                                    \
-        if (table.field == NULL && problem == NULL) {                                                       \
-            const char *why = dlerror();                                                                    \
-            snprintf(message, sizeof message, "%s has no %s (%s): libcurl 7.68 or later is needed",         \
-                     AD_CURL_SONAME, #function, why ? why : "not found");                                   \
-            problem = message;                                                                              \
-        }                                                                                                   \
-    } while (0)
-    AD_RESOLVE(global_init, curl_global_init);
-    AD_RESOLVE(easy_init, curl_easy_init);
-    AD_RESOLVE(easy_cleanup, curl_easy_cleanup);
-    AD_RESOLVE(easy_reset, curl_easy_reset);
-    AD_RESOLVE(easy_strerror, curl_easy_strerror);
-    AD_RESOLVE(easy_setopt, curl_easy_setopt);
-    AD_RESOLVE(easy_getinfo, curl_easy_getinfo);
-    AD_RESOLVE(free, curl_free);
-    AD_RESOLVE(getdate, curl_getdate);
-    AD_RESOLVE(slist_append, curl_slist_append);
-    AD_RESOLVE(slist_free_all, curl_slist_free_all);
-    AD_RESOLVE(multi_init, curl_multi_init);
-    AD_RESOLVE(multi_cleanup, curl_multi_cleanup);
-    AD_RESOLVE(multi_setopt, curl_multi_setopt);
-    AD_RESOLVE(multi_add_handle, curl_multi_add_handle);
-    AD_RESOLVE(multi_remove_handle, curl_multi_remove_handle);
-    AD_RESOLVE(multi_perform, curl_multi_perform);
-    AD_RESOLVE(multi_poll, curl_multi_poll);
-    AD_RESOLVE(multi_wakeup, curl_multi_wakeup);
-    AD_RESOLVE(multi_info_read, curl_multi_info_read);
-    AD_RESOLVE(url, curl_url);
-    AD_RESOLVE(url_cleanup, curl_url_cleanup);
-    AD_RESOLVE(url_set, curl_url_set);
-    AD_RESOLVE(url_get, curl_url_get);
-    AD_RESOLVE(url_strerror, curl_url_strerror);
-#undef AD_RESOLVE
-}
-
-const char *ad_curl_load(void) {
-    pthread_once(&once, load);
-    return problem;
-}
+AD_LIBRARY(AD_CURL_FUNCTIONS, "libcurl.so.4", "libcurl4", ad_curl_load)
 
 /// True when every function is in the table (the load runs on the first call).
 static inline int ready(void) {

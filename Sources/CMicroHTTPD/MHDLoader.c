@@ -2,69 +2,25 @@
 // CMicroHTTPD.h).
 #include "CMicroHTTPD.h"
 
-#include <dlfcn.h>
+#include "CLibraryLoader.h"
+
 #include <errno.h>
 #include <pthread.h>
-#include <stdio.h>
 
-#define AD_MHD_SONAME "libmicrohttpd.so.12"
+/// The libmicrohttpd functions used: the table's field and the function it holds.
+#define AD_MHD_FUNCTIONS(X)                                                                                \
+    X(start_daemon, MHD_start_daemon)                                                                      \
+    X(stop_daemon, MHD_stop_daemon)                                                                        \
+    X(get_daemon_info, MHD_get_daemon_info)                                                                \
+    X(get_connection_values, MHD_get_connection_values)                                                    \
+    X(lookup_connection_value, MHD_lookup_connection_value)                                                \
+    X(queue_response, MHD_queue_response)                                                                  \
+    X(create_response_from_callback, MHD_create_response_from_callback)                                    \
+    X(create_response_from_buffer, MHD_create_response_from_buffer)                                        \
+    X(destroy_response, MHD_destroy_response)                                                              \
+    X(add_response_header, MHD_add_response_header)
 
-/// libmicrohttpd's functions as loaded, each typed as the header compiled against declares it.
-static struct {
-    __typeof__(MHD_start_daemon) *start_daemon;
-    __typeof__(MHD_stop_daemon) *stop_daemon;
-    __typeof__(MHD_get_daemon_info) *get_daemon_info;
-    __typeof__(MHD_get_connection_values) *get_connection_values;
-    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
-    __typeof__(MHD_queue_response) *queue_response;
-    __typeof__(MHD_create_response_from_callback) *create_response_from_callback;
-    __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
-    __typeof__(MHD_destroy_response) *destroy_response;
-    __typeof__(MHD_add_response_header) *add_response_header;
-} table;
-static const char *problem;
-static char message[512];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-    // RTLD_LOCAL: nothing of its tree interposes on the host's symbols. Never closed: the table points
-    // into it for the rest of the process.
-    void *handle = dlopen(AD_MHD_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) {
-        const char *why = dlerror();
-        snprintf(message, sizeof message, "cannot load %s (%s): install libmicrohttpd (Debian: libmicrohttpd12)",
-                 AD_MHD_SONAME, why ? why : "not found");
-        problem = message;
-        return;
-    }
-#define AD_RESOLVE(field, function)                                                                         \
-    do {                                                                                                    \
-        dlerror();                                                                                          \
-        table.field = (__typeof__(table.field))dlsym(handle, #function);                                    \
-        if (table.field == NULL && problem == NULL) {                                                       \
-            const char *why = dlerror();                                                                    \
-            snprintf(message, sizeof message, "%s has no %s (%s)", AD_MHD_SONAME, #function,              \
-                     why ? why : "not found");                                                              \
-            problem = message;                                                                              \
-        }                                                                                                   \
-    } while (0)
-    AD_RESOLVE(start_daemon, MHD_start_daemon);
-    AD_RESOLVE(stop_daemon, MHD_stop_daemon);
-    AD_RESOLVE(get_daemon_info, MHD_get_daemon_info);
-    AD_RESOLVE(get_connection_values, MHD_get_connection_values);
-    AD_RESOLVE(lookup_connection_value, MHD_lookup_connection_value);
-    AD_RESOLVE(queue_response, MHD_queue_response);
-    AD_RESOLVE(create_response_from_callback, MHD_create_response_from_callback);
-    AD_RESOLVE(create_response_from_buffer, MHD_create_response_from_buffer);
-    AD_RESOLVE(destroy_response, MHD_destroy_response);
-    AD_RESOLVE(add_response_header, MHD_add_response_header);
-#undef AD_RESOLVE
-}
-
-const char *ad_mhd_load(void) {
-    pthread_once(&once, load);
-    return problem;
-}
+AD_LIBRARY(AD_MHD_FUNCTIONS, "libmicrohttpd.so.12", "libmicrohttpd12", ad_mhd_load)
 
 /// True when every function is in the table (the load runs on the first call).
 static inline int ready(void) {
