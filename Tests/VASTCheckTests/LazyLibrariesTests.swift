@@ -49,8 +49,9 @@ import Testing
     }
 
     /// Without libcurl (its file replaced by an empty one in a private mount namespace), `validate` of a
-    /// local document still works, and a tag's fetch fails as a typed error (`unavailable`) that names the
-    /// missing library: no crash, exit 1 as for a tag whose server cannot be reached.
+    /// local document still works, a tag's fetch fails as a typed error (`unavailable`) that names the
+    /// missing library (no crash, exit 1 as for a tag whose server cannot be reached), and a URL only libcurl
+    /// can judge is reported unchecked on standard error rather than blamed on the document.
     @Test(
         .enabled(
             if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
@@ -74,5 +75,28 @@ import Testing
         #expect(fetched.exited, "the run ended by a signal: \(fetched.text)")
         #expect(fetched.status == 1, "\(fetched.text)")
         #expect(fetched.text.contains("unavailable: cannot load libcurl.so.4"), "\(fetched.text)")
+
+        // A URL only libcurl can judge (a bracketed host it refuses): not blamed on the document without
+        // libcurl, but never passed in silence either; with libcurl it is the error it always was.
+        let scratch = try ScratchFolder("lazy-libcurl")
+        let sample = try String(
+            contentsOfFile: Repository.path("vast-samples/v20-inline-linear.xml"), encoding: .utf8)
+        let unusual = sample.replacingOccurrences(
+            of: "https://measure.example.net/pixel?c=4411", with: "https://[zz::1]/pixel")
+        #expect(unusual != sample)
+        let path = scratch.url.appendingPathComponent("unusual-url.xml").path
+        try Data(unusual.utf8).write(to: URL(fileURLWithPath: path))
+        let unjudged = try await ProgramRun.run(
+            "/usr/bin/env", ["unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate", path],
+            mergingErrors: true)
+        #expect(unjudged.exited && unjudged.status == 0, "\(unjudged.text)")
+        #expect(
+            unjudged.text.contains(
+                "vastcheck: warning: 1 URL of an unusual shape could not be checked in this process, and no tag "
+                    + "can be fetched: cannot load libcurl.so.4"), "\(unjudged.text)")
+        let judged = try await ProgramRun.run(vastcheck, ["validate", path], mergingErrors: true)
+        #expect(judged.status == 1, "\(judged.text)")
+        #expect(judged.text.contains("[url.unparseable]"), "\(judged.text)")
+        #expect(!judged.text.contains("could not be checked"), "\(judged.text)")
     }
 }

@@ -1,4 +1,5 @@
 import AdTransport
+import Synchronization
 public import VAST
 
 /// libcurl's judgment of the URLs in a VAST document: the parser the fetches use
@@ -19,7 +20,8 @@ public import VAST
 /// A URL of the plain shape (`https://host.example/path?query`, see `PlainURLShape`) is accepted
 /// without `curl_url`: libcurl accepts every URL of that shape. Any other goes to `curl_url`.
 ///
-/// Pure and thread-safe: each call parses into its own `curl_url` handle and touches no network.
+/// Pure and thread-safe: each call parses into its own `curl_url` handle and touches no network. Where
+/// libcurl cannot be loaded (it is opened on first use), URLs of other shapes are not judged.
 public enum CurlURLValidator {
     /// The validator to give `VASTParser`.
     public static let validator = VASTURLValidator { url in problem(with: url) }
@@ -32,8 +34,14 @@ public enum CurlURLValidator {
         PlainURLShape.accepts(url) ? nil : curlProblem(with: url)
     }
 
-    /// libcurl's own verdict on `url`, macros judged as their values (no fast path).
+    /// libcurl's own verdict on `url`, macros judged as their values (no fast path); `nil` (not judged) where
+    /// libcurl cannot be loaded: a missing library is not the document's fault, and every fetch then fails
+    /// with `HTTPError` `unavailable` saying so.
     static func curlProblem(with url: String) -> String? {
+        guard AbsoluteURL.libcurlUnavailable == nil else {
+            unjudgedCount.add(1, ordering: .relaxed)
+            return nil
+        }
         do {
             _ = try AbsoluteURL(libcurlParsing: expandingMacrosToPlaceholders(url))
             return nil
@@ -42,6 +50,17 @@ public enum CurlURLValidator {
             guard let range = error.message.range(of: marker) else { return error.message }
             return String(error.message[range.upperBound...])
         }
+    }
+
+    private static let unjudgedCount = Atomic<Int>(0)
+
+    /// How many URLs this process could not judge because libcurl cannot be loaded, and why it cannot; `nil`
+    /// while every URL given was judged. Asking does not load libcurl: a caller reports it after its work
+    /// (`vastcheck` does, on standard error), so that a document is never called valid in silence.
+    public static var unjudged: (count: Int, reason: String)? {
+        let count = unjudgedCount.load(ordering: .relaxed)
+        guard count > 0 else { return nil }
+        return (count, AbsoluteURL.libcurlUnavailable ?? "libcurl cannot be loaded")
     }
 
     /// `url` with every IAB macro (`[NAME]`, `%5BNAME%5D`, `%%NAME%%`) replaced by `0`; anything else as

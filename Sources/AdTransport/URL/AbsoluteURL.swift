@@ -48,6 +48,11 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
         try self.init(text, base: nil)
     }
 
+    /// Why libcurl's URL API cannot be used in this process (libcurl, opened on first use, could not be
+    /// loaded), or nil when it can; the first call loads it. For a judge of URLs that must not blame a
+    /// document for a missing library.
+    package static var libcurlUnavailable: String? { Curl.loadProblem }
+
     /// Resolves `reference` (absolute, or relative such as `wrapper-b.xml`, `../tags/a.xml`,
     /// `//cdn.example/x`, `?id=2`) against this URL, per RFC 3986 section 5.
     /// - Throws: ``URLParseError`` when the result is not a URL curl can use.

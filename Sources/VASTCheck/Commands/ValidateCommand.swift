@@ -188,6 +188,11 @@ struct ValidateCommand: Command {
             console.err(Terminal.escape("vastcheck: cannot write \(FileName.shown(outputPath))") + ": \(failure)\n")
             return .unreadable
         }
+        if let unjudged = CurlURLValidator.unjudged {
+            console.err(
+                "vastcheck: warning: \(unjudged.count) URL\(unjudged.count == 1 ? "" : "s") of an unusual shape "
+                    + "could not be checked in this process, and no tag can be fetched: \(unjudged.reason)\n")
+        }
         let totals = summary.totals
         if totals.unreadable > 0 { return .unreadable }
         return totals.invalid > 0 ? .invalid : .success
