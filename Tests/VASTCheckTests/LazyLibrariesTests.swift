@@ -8,10 +8,12 @@ import Testing
 @Suite struct LazyLibrariesTests {
     /// The shared objects the dynamic loader opened for `vastcheck ARGUMENTS` (`LD_DEBUG=files`), and how the
     /// run ended.
-    private static func loaded(_ arguments: [String]) async throws -> (run: ProgramRun, files: Set<String>) {
+    private static func loaded(_ arguments: [String], directory: String? = nil) async throws -> (
+        run: ProgramRun, files: Set<String>
+    ) {
         let vastcheck = try BuiltProgram.require("vastcheck")
         let run = try await ProgramRun.run(
-            "/usr/bin/env", ["LD_DEBUG=files", vastcheck] + arguments, mergingErrors: true)
+            "/usr/bin/env", ["LD_DEBUG=files", vastcheck] + arguments, mergingErrors: true, directory: directory)
         var files: Set<String> = []
         for line in run.text.split(separator: "\n") {
             guard let range = line.range(of: "file=") else { continue }
@@ -21,8 +23,13 @@ import Testing
         return (run, files)
     }
 
-    @Test func aOneDocumentValidateLoadsNeitherLibcurlNorLibmicrohttpdNorFFmpeg() async throws {
-        let (run, files) = try await Self.loaded(["validate", Repository.path("vast-samples/v20-inline-linear.xml")])
+    /// The path as given (absolute, and `./` from the repository: a base URL with a dot segment).
+    @Test(arguments: [false, true])
+    func aOneDocumentValidateLoadsNeitherLibcurlNorLibmicrohttpdNorFFmpeg(relative: Bool) async throws {
+        let sample = "vast-samples/v20-inline-linear.xml"
+        let (run, files) = try await Self.loaded(
+            ["validate", relative ? "./" + sample : Repository.path(sample)],
+            directory: relative ? Repository.path(".") : nil)
         #expect(run.status == 0, "\(run.text.suffix(2_000))")
         // The loader's list is read at all: libxml2 is linked, so it is there.
         #expect(files.contains { $0.hasPrefix("libxml2.so") }, "\(files.sorted())")

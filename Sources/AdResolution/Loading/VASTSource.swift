@@ -54,11 +54,13 @@ public struct VASTSource: Sendable, Hashable {
     }
 
     /// `file://` and the absolute path, each byte outside RFC 3986's unreserved set and `/`
-    /// percent-encoded (a path may hold spaces, `#` or `%`, which a URL cannot hold as they are).
+    /// percent-encoded (a path may hold spaces, `#` or `%`, which a URL cannot hold as they are), its `.` and
+    /// `..` segments removed as RFC 3986 section 5.2.4 (and libcurl) removes them from a URL: `./a.xml` is
+    /// then split without libcurl, as any plain path is.
     static func fileURL(forPath path: String) -> AbsoluteURL? {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var text = "file://"
-        for byte in FileName.bytes(of: absolute) {
+        for byte in removingDotSegments(FileName.bytes(of: absolute)) {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
@@ -71,5 +73,36 @@ public struct VASTSource: Sendable, Hashable {
             }
         }
         return try? AbsoluteURL(parsing: text)
+    }
+
+    /// `path` (absolute: it starts with `/`) without `.` and `..` segments, by RFC 3986's
+    /// remove_dot_segments: `.` goes, `..` takes the segment before it with it (none above the root), empty
+    /// segments stay, and a path that ended in one of them ends in `/`.
+    static func removingDotSegments(_ path: [UInt8]) -> [UInt8] {
+        let slash = UInt8(ascii: "/")
+        let segments = path.split(separator: slash, omittingEmptySubsequences: false).dropFirst()
+        guard segments.contains(where: { $0.elementsEqual([0x2E]) || $0.elementsEqual([0x2E, 0x2E]) }) else {
+            return path
+        }
+        var kept: [ArraySlice<UInt8>] = []
+        var endsInSlash = false
+        for segment in segments {
+            endsInSlash = false
+            if segment.elementsEqual([0x2E]) {
+                endsInSlash = true
+            } else if segment.elementsEqual([0x2E, 0x2E]) {
+                if !kept.isEmpty { kept.removeLast() }
+                endsInSlash = true
+            } else {
+                kept.append(segment)
+            }
+        }
+        var result: [UInt8] = [slash]
+        for (index, segment) in kept.enumerated() {
+            if index > 0 { result.append(slash) }
+            result.append(contentsOf: segment)
+        }
+        if endsInSlash && !kept.isEmpty { result.append(slash) }
+        return result
     }
 }
