@@ -78,10 +78,7 @@ package enum PlainURLShape {
                 else { return nil }
                 index += 2
             default:
-                guard
-                    isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                        || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~")
-                else { return nil }
+                guard isHostByte(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") else { return nil }
             }
             index += 1
         }

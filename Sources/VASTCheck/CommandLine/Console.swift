@@ -49,23 +49,12 @@ public struct Console: Sendable {
             err: { text in StandardStream.error.write(text) },
             standardInput: .process,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-            environment: processVariables(),
+            // Only what the CLI reads, with getenv: Foundation's whole environment dictionary
+            // (`ProcessInfo.environment`) was about a twentieth of a one-document run's time.
+            environment: getenv("NO_COLOR").map { ["NO_COLOR": String(cString: $0)] } ?? [:],
             errorIsTerminal: isatty(STDERR_FILENO) == 1,
             writeFailures: { WriteFailures(output: StandardStream.output.failure, error: StandardStream.error.failure) }
         )
-    }
-
-    /// The names of the environment variables the CLI reads.
-    static let variablesRead = ["NO_COLOR"]
-
-    /// The process's values of ``variablesRead``, read with `getenv`: Foundation's whole environment
-    /// dictionary (`ProcessInfo.environment`) was about a twentieth of a one-document run's time.
-    static func processVariables() -> [String: String] {
-        var variables: [String: String] = [:]
-        for name in variablesRead {
-            if let value = getenv(name) { variables[name] = String(cString: value) }
-        }
-        return variables
     }
 
     /// Colour only on a terminal and only when `NO_COLOR` is unset or empty (no-color.org).
