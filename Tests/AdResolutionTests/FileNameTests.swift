@@ -15,6 +15,11 @@ struct FileNameTests {
         }
     }
 
+    @Test func theCurrentDirectoryIsTheOneFoundationReports() {
+        #expect(FileName.currentDirectory == FileManager.default.currentDirectoryPath)
+        #expect(FileName.currentDirectory.hasPrefix("/"))
+    }
+
     @Test func aUTF8NameIsTheSameStringAndShownAsItIs() {
         for name in ["tag.xml", "café/été.xml", "emoji 🎬.xml", "tag\u{1B}[2J.xml", #"back\xff.xml"#] {
             #expect(FileName.string(Array(name.utf8)) == name)

@@ -168,4 +168,22 @@ import VASTCheck
             broken.err == "vastcheck: cannot use \(other.path): the member \"disabled\" is not one of disable, "
                 + "severity and strict\n")
     }
+
+    /// The folder the search starts from is resolved by name: `.` and `..` segments, a doubled or a final
+    /// `/`, and a folder that does not exist (the walk goes on from its parent) all find the file above.
+    @Test(arguments: ["partner/tags/../tags/./", "partner//tags", "partner/tags/missing/..", "partner/tags/missing"])
+    func theSettingsFileIsFoundFromAFolderWrittenAnyWay(_ relative: String) async throws {
+        let team = FileManager.default.temporaryDirectory.appendingPathComponent("team-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: team.appendingPathComponent("partner/tags"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: team) }
+        try Data(#"{"severity": {"attribute.enumeration": "info", "attribute.value": "info"}}"#.utf8)
+            .write(to: team.appendingPathComponent(".vastcheck.json"))
+        let captured = CapturedConsole()
+        var console = captured.console
+        console.workingDirectory = team.path + "/" + relative
+        #expect(await VASTCheck.run(["validate", "--json", Self.attributes], console: console) == .success)
+        #expect(try findings(captured).allSatisfy { $0.hasPrefix("info ") }, "\(captured.out)")
+        #expect(try !findings(captured).isEmpty)
+    }
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// File names are bytes: a Linux file name (or a command-line argument) need not be UTF-8, and a Swift `String`
 /// cannot hold a byte that is not part of valid UTF-8. This is how the loader carries such a name in a `String`
 /// without losing it, opens it, and shows it.
@@ -44,6 +46,16 @@ public enum FileName {
             }
         }
         return String(text)
+    }
+
+    /// The process's current folder (`getcwd`), carried as ``string(cString:)`` carries any name; empty when
+    /// it cannot be read (it was removed, or its path is longer than the system allows).
+    ///
+    /// Read without `FileManager`, whose first use costs a one-document `vastcheck` run measurable time.
+    public static var currentDirectory: String {
+        guard let path = getcwd(nil, 0) else { return "" }
+        defer { free(path) }
+        return string(cString: path)
     }
 
     /// `bytes` up to its first NUL (a C string: `argv`, a directory entry's name).

@@ -19,29 +19,39 @@ extension VASTSpecRules {
     }
 
     /// Every check, grouped by element and context; see ``requiredAttributeSpans``.
-    static let requiredAttributeChecks: [RequirementCheck] = checks(.attribute).rows
+    static let requiredAttributeChecks: [RequirementCheck] = attributeTable.rows
     /// Where the attribute checks of an element are in ``requiredAttributeChecks``: index
     /// `element.rawValue * 2` in an InLine (or outside any ad), `+ 1` in a Wrapper.
-    static let requiredAttributeSpans: [Range<Int>] = checks(.attribute).spans
+    static let requiredAttributeSpans: [Range<Int>] = attributeTable.spans
     /// The child checks, laid out as ``requiredAttributeChecks``.
-    static let requiredChildChecks: [RequirementCheck] = checks(.child).rows
+    static let requiredChildChecks: [RequirementCheck] = childTable.rows
     /// Where the child checks of an element are in ``requiredChildChecks``.
-    static let requiredChildSpans: [Range<Int>] = checks(.child).spans
+    static let requiredChildSpans: [Range<Int>] = childTable.spans
 
+    private static let attributeTable = checks(.attribute)
+    private static let childTable = checks(.child)
+
+    /// One pass over ``VASTSpecRules/requirements``: each row of `kind` goes to the slot of its
+    /// element in each context it applies to, in table order; the slots are then laid end to end.
+    /// (This runs before the first document of a process is parsed, so it is part of every
+    /// one-document run: it reads each row once rather than once per element and context.)
     private static func checks(_ kind: Requirement.Kind) -> (rows: [RequirementCheck], spans: [Range<Int>]) {
+        var slots = [[RequirementCheck]](repeating: [], count: VASTElement.allCases.count * 2)
+        requirements.withUnsafeBufferPointer { table in
+            for index in table.indices where table[index].kind == kind {
+                let slot = Int(table[index].element.rawValue) * 2
+                let context = table[index].context
+                let row = check(table[index], row: index)
+                if context != .wrapper { slots[slot].append(row) }
+                if context != .inLine { slots[slot + 1].append(row) }
+            }
+        }
         var rows: [RequirementCheck] = []
         var spans: [Range<Int>] = []
-        for element in VASTElement.allCases {
-            for context in [Requirement.Context.inLine, .wrapper] {
-                let start = rows.count
-                for (index, requirement) in requirements.enumerated()
-                where requirement.kind == kind && requirement.element == element
-                    && (requirement.context == .any || requirement.context == context)
-                {
-                    rows.append(check(requirement, row: index))
-                }
-                spans.append(start..<rows.count)
-            }
+        spans.reserveCapacity(slots.count)
+        for slot in slots {
+            spans.append(rows.count..<rows.count + slot.count)
+            rows.append(contentsOf: slot)
         }
         return (rows, spans)
     }

@@ -80,8 +80,9 @@ enum VASTSpecRules {
     }
 
     /// Children each element may have; anything else in the VAST namespace is reported as unknown
-    /// and skipped.
-    static func allowedChildren(of element: VASTElement) -> Set<VASTElement> {
+    /// and skipped. (A list, not a `Set`: the table above is built from it before the first parse
+    /// of every process, and a set would hash each element on the way.)
+    static func allowedChildren(of element: VASTElement) -> [VASTElement] {
         switch element {
         case .vast: [.ad, .error]
         case .ad: [.inLine, .wrapper]

@@ -19,7 +19,7 @@ public struct Console: Sendable {
     /// True when standard error is a terminal (`validate` then draws its progress line there).
     public var errorIsTerminal: Bool
     /// The folder `.vastcheck.json` is looked for from (the process's current folder by default).
-    public var workingDirectory: String = FileManager.default.currentDirectoryPath
+    public var workingDirectory: String = FileName.currentDirectory
     /// Asked when the command ends: which of the two streams refused a write, and why. A refusal ends the
     /// command with exit 2 (``VASTCheck/run(_:console:)``), as a file that cannot be written does.
     public var writeFailures: @Sendable () -> WriteFailures

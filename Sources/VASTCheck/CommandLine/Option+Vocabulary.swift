@@ -22,10 +22,13 @@ extension Option {
 
     /// `--format FORMAT` with the formats a command writes.
     static func format(_ formats: [OutputFormat]) -> Option {
-        let names = formats.map(\.rawValue)
-        let list =
-            names.count > 1
-            ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined()
+        // A plain loop: `joined` on a slice looks its generic types up at run time, a measurable part
+        // of a one-document run (every command builds its options before reading its arguments).
+        var list = ""
+        for (index, format) in formats.enumerated() {
+            if index > 0 { list += index == formats.count - 1 ? " or " : ", " }
+            list += format.rawValue
+        }
         return Option("--format", value: "FORMAT", help: "The output format: \(list) (default: human).")
     }
 

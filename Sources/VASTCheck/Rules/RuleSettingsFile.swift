@@ -1,3 +1,4 @@
+import AdResolution
 import Foundation
 import VAST
 
@@ -14,18 +15,29 @@ enum RuleSettingsFile {
     /// The file's name.
     static let name = ".vastcheck.json"
 
-    /// The nearest `.vastcheck.json` in `folder` or a folder above it.
+    /// The nearest `.vastcheck.json` in `folder` or a folder above it (a relative `folder` is taken
+    /// from the process's current folder; `.` and `..` are resolved by name, as `URL`'s
+    /// `standardizedFileURL` does, without following links).
+    ///
+    /// Plain path strings and `stat`: this runs in every command that reads rule settings, before
+    /// the first document, and `URL`'s path handling cost more than the walk itself.
     static func find(from folder: String) -> String? {
-        var url = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
-        while true {
-            let candidate = url.appendingPathComponent(name).path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                return candidate
+        let absolute = folder.hasPrefix("/") ? folder : FileName.currentDirectory + "/" + folder
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") where part != "." {
+            if part == ".." {
+                _ = parts.popLast()
+            } else {
+                parts.append(part)
             }
-            let parent = url.deletingLastPathComponent()
-            guard parent.path != url.path else { return nil }
-            url = parent
+        }
+        while true {
+            var candidate = ""
+            for part in parts { candidate += "/" + part }
+            candidate += "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return candidate }
+            guard parts.popLast() != nil else { return nil }
         }
     }
 
