@@ -1,6 +1,8 @@
+import AdResolution
 import Foundation
 import TestSupport
 import Testing
+import VASTCheck
 
 /// File names are bytes: real files whose names are not UTF-8, made in a scratch folder, named on the real
 /// `vastcheck`'s command line (as bytes), found in a folder walk and in a `--list`, written with `-o`, and shown
@@ -125,5 +127,27 @@ import Testing
         let unreadable = try await ChildProcess.running([Array("validate".utf8), Array("--list".utf8), list + [0x41]])
         #expect(unreadable.status == 2)
         #expect(unreadable.errorText.contains("cannot read the list \(shownFolder)/list-\\xfe.txtA: no such file"))
+    }
+
+    /// `.vastcheck.json` in a folder whose name is not UTF-8 is found from that folder (the search looks under
+    /// the folder's own bytes), and a broken one is named with the byte shown as `\xHH`.
+    @Test func aSettingsFileInAFolderNamedInBytesIsFoundAndNamedEscaped() async throws {
+        let subfolder = folder + Array("/".utf8) + Self.folderName
+        let settings = subfolder + Array("/.vastcheck.json".utf8)
+        try Self.write(
+            Data(#"{"severity": {"attribute.enumeration": "info", "attribute.value": "info"}}"#.utf8), to: settings)
+        defer { _ = Self.withPath(settings) { unlink($0) } }
+        let captured = CapturedConsole()
+        var console = captured.console
+        console.workingDirectory = FileName.string(subfolder)
+        #expect(
+            await VASTCheck.run(["validate", Self.invalidDocument], console: console) == .success, "\(captured.err)")
+        try Self.write(Data(#"{"disabled": []}"#.utf8), to: settings)
+        let broken = CapturedConsole()
+        var brokenConsole = broken.console
+        brokenConsole.workingDirectory = FileName.string(subfolder)
+        #expect(await VASTCheck.run(["validate", Self.invalidDocument], console: brokenConsole) == .unreadable)
+        #expect(
+            broken.err.hasPrefix("vastcheck: cannot use \(shownFolder)/dir-\\xc3(/.vastcheck.json: "), "\(broken.err)")
     }
 }

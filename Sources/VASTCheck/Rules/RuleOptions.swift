@@ -1,3 +1,5 @@
+import AdResolution
+
 /// `--strict`, `--disable RULE`, `--severity RULE=LEVEL` and `--config FILE`, for the commands that
 /// judge findings (`validate`, `report`).
 struct RuleOptions: Sendable {
@@ -34,7 +36,7 @@ struct RuleOptions: Sendable {
             let bytes = try console.loader(maxDocumentBytes: 1 << 20).data(named: path)
             return .success(try RuleSettingsFile.tuning(from: bytes).overridden(by: flags))
         } catch let error as RuleSettingsError {
-            return .failure(RuleSettingsError("cannot use \(path): \(error.message)"))
+            return .failure(RuleSettingsError("cannot use \(FileName.shown(path)): \(error.message)"))
         } catch {
             return .failure(RuleSettingsError("cannot read \(error)"))
         }

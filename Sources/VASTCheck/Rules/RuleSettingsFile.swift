@@ -17,7 +17,8 @@ enum RuleSettingsFile {
 
     /// The nearest `.vastcheck.json` in `folder` or a folder above it (a relative `folder` is taken
     /// from the process's current folder; `.` and `..` are resolved by name, as `URL`'s
-    /// `standardizedFileURL` does, without following links).
+    /// `standardizedFileURL` does, without following links). Names are bytes: a folder whose name is not
+    /// UTF-8 is carried as ``FileName`` carries it and looked in under its own bytes.
     ///
     /// Plain path strings and `stat`: this runs in every command that reads rule settings, before
     /// the first document, and `URL`'s path handling cost more than the walk itself.
@@ -36,7 +37,9 @@ enum RuleSettingsFile {
             for part in parts { candidate += "/" + part }
             candidate += "/" + name
             var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return candidate }
+            if FileName.withPlatformPath(candidate, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR {
+                return candidate
+            }
             guard parts.popLast() != nil else { return nil }
         }
     }
