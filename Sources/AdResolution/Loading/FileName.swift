@@ -58,6 +58,12 @@ public enum FileName {
         return string(cString: path)
     }
 
+    /// `path` as it is when it starts with `/`, else ``currentDirectory`` and `/` before it: the one way the
+    /// loader and the CLI make a relative name absolute (no `.` or `..` resolved, no link followed).
+    package static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : currentDirectory + "/" + path
+    }
+
     /// `bytes` up to its first NUL (a C string: `argv`, a directory entry's name).
     public static func string(cString: UnsafePointer<CChar>) -> String {
         var length = 0

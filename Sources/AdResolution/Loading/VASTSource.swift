@@ -58,7 +58,7 @@ public struct VASTSource: Sendable, Hashable {
     /// `..` segments removed as RFC 3986 section 5.2.4 (and libcurl) removes them from a URL: `./a.xml` is
     /// then split without libcurl, as any plain path is.
     static func fileURL(forPath path: String) -> AbsoluteURL? {
-        let absolute = path.hasPrefix("/") ? path : FileName.currentDirectory + "/" + path
+        let absolute = FileName.absolute(path)
         var text = "file://"
         for byte in removingDotSegments(FileName.bytes(of: absolute)) {
             switch byte {

@@ -23,7 +23,7 @@ enum RuleSettingsFile {
     /// Plain path strings and `stat`: this runs in every command that reads rule settings, before
     /// the first document, and `URL`'s path handling cost more than the walk itself.
     static func find(from folder: String) -> String? {
-        let absolute = folder.hasPrefix("/") ? folder : FileName.currentDirectory + "/" + folder
+        let absolute = FileName.absolute(folder)
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") where part != "." {
             if part == ".." {
