@@ -100,8 +100,24 @@ static inline pthread_key_t *vast_context_key_storage(void) {
     return &key;
 }
 
+/// The thread-specific slot that holds the serial of the thread's kept context (see
+/// ``vast_context_serial_next``), beside the context's own slot.
+static inline pthread_key_t *vast_serial_key_storage(void) {
+    static pthread_key_t key;
+    return &key;
+}
+
 static void vast_context_key_init(void) {
     (void)pthread_key_create(vast_context_key_storage(), vast_context_free);
+    (void)pthread_key_create(vast_serial_key_storage(), NULL);
+}
+
+/// A new context's serial: one more than the last, never 0 and never reused in the process, so a
+/// serial names one context (and so one dictionary) for good, even after that context is freed
+/// and another is allocated at its address.
+static inline uintptr_t vast_context_serial_next(void) {
+    static uintptr_t last = 0;
+    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
 }
 
 /// The thread-specific slot that holds each thread's kept context (freed when the thread exits).
@@ -111,22 +127,24 @@ static inline pthread_key_t vast_context_key(void) {
     return *vast_context_key_storage();
 }
 
-/// A parser context for the calling thread: the one it kept from its last parse (reset), or a
-/// new one. Taken out of the thread's slot while in use, so a parse started from inside a
-/// callback (a URL validator that parses) gets a context of its own.
-static inline xmlParserCtxtPtr vast_context_take(void) {
+/// A parser context for the calling thread, with its serial in `*serial`: the one it kept from its
+/// last parse (reset), or a new one. Taken out of the thread's slot while in use, so a parse started
+/// from inside a callback (a URL validator that parses) gets a context of its own.
+static inline xmlParserCtxtPtr vast_context_take(uintptr_t *serial) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)pthread_getspecific(vast_context_key());
     if (ctxt != NULL) {
         (void)pthread_setspecific(vast_context_key(), NULL);
+        *serial = (uintptr_t)pthread_getspecific(*vast_serial_key_storage());
         return ctxt;
     }
+    *serial = vast_context_serial_next();
     return xmlNewParserCtxt();
 }
 
 /// Gives a context back after its parse: kept for the thread's next parse (without its input,
 /// which xmlCtxtReset frees) while its tables stay small, freed otherwise. Freed when the
 /// thread exits (the key's destructor).
-static inline void vast_context_give_back(xmlParserCtxtPtr ctxt) {
+static inline void vast_context_give_back(xmlParserCtxtPtr ctxt, uintptr_t serial) {
     ctxt->sax = NULL;
     ctxt->_private = NULL;
     int keep = ctxt->dict != NULL && xmlDictSize(ctxt->dict) <= VAST_KEPT_DICT_NAMES
@@ -140,6 +158,7 @@ static inline void vast_context_give_back(xmlParserCtxtPtr ctxt) {
     }
     xmlCtxtReset(ctxt);
     (void)pthread_setspecific(vast_context_key(), ctxt);
+    (void)pthread_setspecific(*vast_serial_key_storage(), (void *)serial);
 }
 
 /// Why a feed stopped its parse (``vast_feed/reason``); 0 while it runs.
@@ -170,6 +189,11 @@ typedef struct {
     size_t offset;
     /// The parse's context, set by ``vast_sax_parse`` before the first read.
     xmlParserCtxtPtr ctxt;
+    /// The context's serial (``vast_context_serial_next``), set with `ctxt`. libxml2 interns names
+    /// in the context's dictionary, which a kept context keeps across its resets (2.9.14's
+    /// xmlCtxtReset leaves `ctxt->dict`), and a dictionary's strings never move or change: while
+    /// the serial is the same, a name's address means the same name, parse after parse.
+    uintptr_t context;
     /// CLOCK_MONOTONIC nanoseconds past which the parse stops; 0 for none.
     int64_t deadline;
     /// Whether the caller gave up (the Swift task's cancellation); NULL for never.
@@ -307,7 +331,8 @@ static inline int vast_sax_parse(vast_feed *feed, xmlSAXHandler *sax, void *user
     // The callbacks receive the parser context (userData left at its default) so that they
     // can stop the parse and read line numbers; the Swift state travels in _private.
     vast_xml_error_handlers saved = vast_xml_silence();
-    xmlParserCtxtPtr ctxt = vast_context_take();
+    uintptr_t serial = 0;
+    xmlParserCtxtPtr ctxt = vast_context_take(&serial);
     int reserved = ctxt != NULL && feed->attributeSlot >= 0
         ? vast_context_reserve_attributes(ctxt, feed->attributeSlot / 5 + 1) : 0;
     xmlParserInputBufferPtr buffer = ctxt != NULL && reserved == 0
@@ -323,6 +348,7 @@ static inline int vast_sax_parse(vast_feed *feed, xmlSAXHandler *sax, void *user
         return -1;
     }
     feed->ctxt = ctxt;
+    feed->context = serial;
     vast_feed_tag_reported(feed);
     if (ctxt->sax != NULL && ctxt->sax != (xmlSAXHandlerPtr)&xmlDefaultSAXHandler) xmlFree(ctxt->sax);
     ctxt->sax = sax;
@@ -353,7 +379,7 @@ static inline int vast_sax_parse(vast_feed *feed, xmlSAXHandler *sax, void *user
         err->column = ctxt->input != NULL ? ctxt->input->col : 0;
     }
     feed->ctxt = NULL;
-    vast_context_give_back(ctxt);
+    vast_context_give_back(ctxt, serial);
     vast_xml_restore(saved);
     return ok;
 }
@@ -484,6 +510,23 @@ static inline int vast_has_control(const unsigned char *bytes, size_t count) {
 static inline uint64_t vast_bytes_equal(uint64_t word, uint64_t pattern) {
     uint64_t x = word ^ pattern;
     return (x - 0x0101010101010101ULL) & ~x & 0x8080808080808080ULL;
+}
+
+/// How many of the `count` bytes at `base` are `=`, counted until the count passes `max` (then some
+/// number over `max` is returned). The attribute pre-scan's fast path: a document with no more `=`
+/// in all than one tag may have attributes cannot hold a tag over the cap, wherever its `=` stand.
+/// A plain byte loop in blocks of 255, which the compiler turns into vector compares and adds.
+static inline long vast_count_equals(const unsigned char *base, size_t count, long max) {
+    long found = 0;
+    size_t index = 0;
+    while (index < count) {
+        size_t end = count - index > 255 ? index + 255 : count;
+        unsigned char block = 0;
+        for (; index < end; index++) block += (unsigned char)(base[index] == '=');
+        found += block;
+        if (found > max) return found;
+    }
+    return found;
 }
 
 /// The attribute pre-scan's reading of one tag: from `index` (just past its `<`) in the `count`

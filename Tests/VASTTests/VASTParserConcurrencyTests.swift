@@ -77,6 +77,55 @@ import VAST
         #expect(differing.withLock { $0.sorted() } == [])
     }
 
+    /// `body` run on a thread of its own, which starts with no libxml2 context of its own.
+    static func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+        let result = Mutex<T?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let value = body()
+            result.withLock { $0 = value }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return result.withLock { $0! }
+    }
+
+    /// The name caches outlive a parse only for the context whose names they hold. Here a thread's
+    /// context is freed after a parse that leaves the caches small (its dictionary grew past what a
+    /// kept context may hold through attribute names, which the element cache never sees), so the
+    /// thread's next parse gets a new dictionary, likely at the freed one's addresses, holding other
+    /// names there: every next document must still give the answer it gives as a thread's first.
+    @Test func aContextReplacedBetweenParsesLeavesNoNameBehind() throws {
+        let folder = ParseReferenceTests.root.appendingPathComponent("vast-samples")
+        let samples = try [
+            "v42-inline-linear-full", "v30-wrapper-basic", "v41-verification", "v42-companions-all-resources",
+            "v20-inline-nonlinear-companion",
+        ].map { try Array(Data(contentsOf: folder.appendingPathComponent("\($0).xml"))) }
+        // 12 unknown elements of 100 distinct attribute names each: 1,200 names in the dictionary.
+        let elements = (0..<12).map { element in
+            "<Junk\(element) "
+                + (0..<100).map { "\(HostileDocuments.shortName(element * 100 + $0))=\"1\"" }
+                .joined(separator: " ") + "/>"
+        }
+        let manyNames = Array(
+            (HostileDocuments.declaration + "<VAST version=\"4.2\">" + elements.joined() + "</VAST>").utf8)
+        #expect(Self.parse(manyNames).map(\.document.ads.count) == .success(0))
+        let alone = samples.map { sample in Self.onNewThread { Self.parse(sample) } }
+        var differing: [String] = []
+        for (first, earlier) in samples.enumerated() {
+            for (second, later) in samples.enumerated() where second != first {
+                let outcome = Self.onNewThread {
+                    _ = Self.parse(earlier)
+                    _ = Self.parse(manyNames)
+                    return Self.parse(later)
+                }
+                if outcome != alone[second] { differing.append("\(first) then \(second)") }
+            }
+        }
+        #expect(differing == [])
+    }
+
     @Test func aParseStartedFromInsideAParseGivesBothTheirOwnResults() throws {
         let documents = try Self.documents()
         let inner = documents[0]

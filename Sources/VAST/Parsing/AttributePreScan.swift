@@ -71,6 +71,10 @@ enum AttributePreScan {
     private static func checkBytes(_ bytes: UnsafeBufferPointer<UInt8>, maxAttributes: Int) throws(VASTParseError) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
+        // Fast path: no tag can have more attributes than the document has `=` signs (an attribute
+        // is written with one), so a document with at most `maxAttributes` of them in all passes
+        // without reading its tags. The tag scan below stays the bound for every other document.
+        if vast_count_equals(base, count, maxAttributes) <= maxAttributes { return }
         var index = 0
         while index < count, let found = memchr(base + index, 0x3C, count - index) {
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1

@@ -1,7 +1,7 @@
 /// A small map from interned-name pointers to values, for the parser's per-name lookups.
 ///
-/// libxml2 interns element and attribute names in its dictionary, so within one parse the same
-/// name always arrives at the same address. A fixed open-addressing table keyed by that address
+/// libxml2 interns element and attribute names in its context's dictionary, so while that
+/// dictionary lives the same name always arrives at the same address. A fixed open-addressing table keyed by that address
 /// avoids hashing on every start tag; past half full (hostile input with thousands of distinct
 /// names) new entries go to an ordinary dictionary, so memory stays proportional to the names.
 ///
@@ -31,7 +31,11 @@ struct PointerCache<Value> {
         return overflow.isEmpty ? nil : overflow[key]
     }
 
-    /// Forgets every entry, keeping the tables (for the next parse: see ``VASTModelBuilder/Scratch``).
+    /// Whether entries went past the table into the dictionary (a document of many distinct names).
+    var overflowed: Bool { !overflow.isEmpty }
+
+    /// Forgets every entry, keeping the tables (for another context's names: see
+    /// ``VASTModelBuilder/Scratch``).
     mutating func removeAll() {
         guard !values.isEmpty else { return }
         keys.withUnsafeMutableBufferPointer { $0.update(repeating: nil) }

@@ -123,6 +123,7 @@ enum SAXSession {
             builder.pointee.column = Int(vast_sax_tag_column(context, &line))
             builder.pointee.line = Int(line)
             if let feed = builder.pointee.feed {
+                builder.pointee.useNames(of: feed.pointee.context)
                 vast_sax_input_complete(context, feed)
                 let reason = vast_feed_tag(feed, attributeCount)
                 if reason != 0 {

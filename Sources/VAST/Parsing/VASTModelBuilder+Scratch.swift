@@ -6,13 +6,19 @@ extension VASTModelBuilder {
     /// capacity, and gives it back when it ends, so that a small document does not allocate and
     /// free them (eleven allocations, a fifth of a small document's objects) every time.
     ///
+    /// The name caches stay filled with the set: they belong to the libxml2 context whose serial
+    /// ``cachedContext`` holds, and a parse on that context again (the same thread's kept context,
+    /// whose dictionary keeps every name at its address) skips the lookups of names it has seen;
+    /// a parse on any other context empties them first (``VASTModelBuilder/useNames(of:)``).
+    ///
     /// Thread safety: the pool is a `Mutex`; a set belongs to one parse from ``take()`` to
     /// ``giveBack(_:)``, so parses on any number of threads never share one. Memory stays bounded:
-    /// the pool keeps at most ``poolCapacity`` sets, and a set grown past ``keptBytes`` by a large
-    /// document is freed instead of kept.
+    /// the pool keeps at most ``poolCapacity`` sets, a set grown past ``keptBytes`` by a large
+    /// document is freed instead of kept, and caches that overflowed their tables are emptied.
     struct Scratch: @unchecked Sendable {
         // @unchecked: only the name caches' keys are not Sendable, interned-name addresses that are
-        // compared and never dereferenced, and forgotten before a set is given back.
+        // compared and never dereferenced (those of a freed dictionary are never looked up again:
+        // its context's serial is never reused).
         var frames: [Frame]
         var siblingCounts: [(key: Int, count: Int)]
         var text: [UInt8]
@@ -20,6 +26,7 @@ extension VASTModelBuilder {
         var attrValues: [UInt8]
         var elementCache: PointerCache<VASTElement?>
         var attributeCache: PointerCache<String>
+        var cachedContext: UInt = 0
 
         /// A new set, with room for what a typical document needs.
         init() {
@@ -70,8 +77,11 @@ extension VASTModelBuilder {
             scratch.siblingCounts.removeAll(keepingCapacity: true)
             scratch.text.removeAll(keepingCapacity: true)
             scratch.attrs.removeAll(keepingCapacity: true)
-            scratch.elementCache.removeAll()
-            scratch.attributeCache.removeAll()
+            if scratch.elementCache.overflowed || scratch.attributeCache.overflowed {
+                scratch.elementCache.removeAll()
+                scratch.attributeCache.removeAll()
+                scratch.cachedContext = 0
+            }
             pool.withLock { sets in
                 if sets.count < poolCapacity { sets.append(scratch) }
             }
@@ -95,6 +105,7 @@ extension VASTModelBuilder {
         swap(&scratch.attrValues, &attrValues)
         swap(&scratch.elementCache, &elementCache)
         swap(&scratch.attributeCache, &attributeCache)
+        scratch.cachedContext = cachedContext
         return scratch
     }
 }

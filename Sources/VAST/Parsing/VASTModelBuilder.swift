@@ -31,6 +31,7 @@ struct VASTModelBuilder {
         attrValues = scratch.attrValues
         elementCache = scratch.elementCache
         attributeCache = scratch.attributeCache
+        cachedContext = scratch.cachedContext
     }
 
     // MARK: Outcome
@@ -113,9 +114,11 @@ struct VASTModelBuilder {
     var rawDepth = 0
     var pendingExtension: VASTExtension?
 
-    // MARK: Name caches (libxml2 interns names per parse, so a pointer identifies a name)
+    // MARK: Name caches (libxml2 interns names in its context's dictionary, so a pointer identifies a name)
     var elementCache: PointerCache<VASTElement?>
     var attributeCache: PointerCache<String>
+    /// The serial of the libxml2 context whose names the caches hold (`vast_feed.context`); 0 for none.
+    var cachedContext: UInt
 
     // MARK: Open objects
     var pendingAd: VASTAd?
@@ -137,6 +140,17 @@ struct VASTModelBuilder {
     var companion: VASTCompanion?
 
     // MARK: Names
+
+    /// Makes the name caches those of the context with serial `context`: kept when they already
+    /// are (a thread's kept context, parse after parse, interns each name at the same address),
+    /// emptied otherwise (another thread's context, or a new one, whose dictionary may have been
+    /// allocated where a freed one was).
+    mutating func useNames(of context: UInt) {
+        guard context != cachedContext else { return }
+        elementCache.removeAll()
+        attributeCache.removeAll()
+        cachedContext = context
+    }
 
     mutating func element(for localname: UnsafePointer<xmlChar>) -> VASTElement? {
         let key = UnsafeRawPointer(localname)
