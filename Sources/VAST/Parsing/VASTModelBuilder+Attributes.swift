@@ -215,17 +215,18 @@ extension VASTModelBuilder {
     }
 
     /// A time value, reported when it is lenient, unreadable or beyond ``VASTValueBounds/duration``
-    /// (then `nil`: downstream code treats it as unknown).
-    mutating func time(_ text: String, what: String) -> VASTTime? {
+    /// (then `nil`: downstream code treats it as unknown). `what` names it in a finding, and is spelled
+    /// only for one.
+    mutating func time(_ text: String, what: @autoclosure () -> String) -> VASTTime? {
         do {
             let (value, leniency) = try VASTTime.parse(text)
             if let leniency {
-                report(.warning, .tolerance, "time.lenient", "\(what) \"\(text)\" accepted: \(leniency)")
+                report(.warning, .tolerance, "time.lenient", "\(what()) \"\(text)\" accepted: \(leniency)")
             }
-            return bounded(value, text: text, what: what)
+            return bounded(value, text: text, what: what())
         } catch {
             report(
-                .error, .content, "time.format", "\(what): \(error.description); expected HH:MM:SS or HH:MM:SS.mmm",
+                .error, .content, "time.format", "\(what()): \(error.description); expected HH:MM:SS or HH:MM:SS.mmm",
                 code: .schemaValidation)
             return nil
         }
@@ -234,6 +235,11 @@ extension VASTModelBuilder {
     /// A time-or-percentage attribute (`skipoffset`, `offset` of progress tracking).
     mutating func offsetAttr(_ name: StaticString) -> VASTTimeOffset? {
         guard let text = attr(name) else { return nil }
+        return timeOffset(text, name: name)
+    }
+
+    /// The time or percentage `text` of attribute `name`, reported as ``offsetAttr(_:)`` reports it.
+    mutating func timeOffset(_ text: String, name: StaticString) -> VASTTimeOffset? {
         do {
             let (value, leniency) = try VASTTimeOffset.parse(text)
             if let leniency {
@@ -252,11 +258,11 @@ extension VASTModelBuilder {
     }
 
     /// `value` when it is inside ``VASTValueBounds/duration``; otherwise a `value.range` error and `nil`.
-    private mutating func bounded(_ value: VASTTime, text: String, what: String) -> VASTTime? {
+    private mutating func bounded(_ value: VASTTime, text: String, what: @autoclosure () -> String) -> VASTTime? {
         guard VASTValueBounds.duration.contains(value) else {
             report(
                 .error, .content, "value.range",
-                "\(what) \"\(text.prefix(40))\" is longer than 24 hours; read as unknown", code: .schemaValidation)
+                "\(what()) \"\(text.prefix(40))\" is longer than 24 hours; read as unknown", code: .schemaValidation)
             return nil
         }
         return value

@@ -204,7 +204,7 @@ extension VASTModelBuilder {
         }
         let event = VASTTrackingEventName(rawValue: name)
         let written = attr("offset")
-        let offset = written == nil ? nil : offsetAttr("offset")
+        let offset = written.flatMap { timeOffset($0, name: "offset") }
         if event == .progress && written == nil {
             report(.error, .content, "tracking.progress-offset", "a progress event needs an offset attribute")
         } else if let written, event != .progress || owner != .linear {
