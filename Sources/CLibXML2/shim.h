@@ -101,7 +101,7 @@ static inline pthread_key_t *vast_context_key_storage(void) {
 }
 
 /// The thread-specific slot that holds the serial of the thread's kept context (see
-/// ``vast_context_serial_next``), beside the context's own slot.
+/// ``vast_feed/context``), beside the context's own slot.
 static inline pthread_key_t *vast_serial_key_storage(void) {
     static pthread_key_t key;
     return &key;
@@ -112,13 +112,6 @@ static void vast_context_key_init(void) {
     (void)pthread_key_create(vast_serial_key_storage(), NULL);
 }
 
-/// A new context's serial: one more than the last, never 0 and never reused in the process, so a
-/// serial names one context (and so one dictionary) for good, even after that context is freed
-/// and another is allocated at its address.
-static inline uintptr_t vast_context_serial_next(void) {
-    static uintptr_t last = 0;
-    return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
-}
 
 /// The thread-specific slot that holds each thread's kept context (freed when the thread exits).
 static inline pthread_key_t vast_context_key(void) {
@@ -128,16 +121,17 @@ static inline pthread_key_t vast_context_key(void) {
 }
 
 /// A parser context for the calling thread, with its serial in `*serial`: the one it kept from its
-/// last parse (reset), or a new one. Taken out of the thread's slot while in use, so a parse started
-/// from inside a callback (a URL validator that parses) gets a context of its own.
-static inline xmlParserCtxtPtr vast_context_take(uintptr_t *serial) {
+/// last parse (reset) with the serial it was given, or a new one, which gets `fresh`. Taken out of
+/// the thread's slot while in use, so a parse started from inside a callback (a URL validator that
+/// parses) gets a context of its own.
+static inline xmlParserCtxtPtr vast_context_take(uintptr_t fresh, uintptr_t *serial) {
     xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)pthread_getspecific(vast_context_key());
     if (ctxt != NULL) {
         (void)pthread_setspecific(vast_context_key(), NULL);
         *serial = (uintptr_t)pthread_getspecific(*vast_serial_key_storage());
         return ctxt;
     }
-    *serial = vast_context_serial_next();
+    *serial = fresh;
     return xmlNewParserCtxt();
 }
 
@@ -189,10 +183,15 @@ typedef struct {
     size_t offset;
     /// The parse's context, set by ``vast_sax_parse`` before the first read.
     xmlParserCtxtPtr ctxt;
-    /// The context's serial (``vast_context_serial_next``), set with `ctxt`. libxml2 interns names
-    /// in the context's dictionary, which a kept context keeps across its resets (2.9.14's
-    /// xmlCtxtReset leaves `ctxt->dict`), and a dictionary's strings never move or change: while
-    /// the serial is the same, a name's address means the same name, parse after parse.
+    /// The caller's number for a context this parse creates: never 0, and never given twice in the
+    /// process (the caller counts them), so a serial names one context, and so one dictionary, for
+    /// good, even after that context is freed and another is allocated at its address.
+    uintptr_t fresh;
+    /// The serial of the parse's context, set with `ctxt`: `fresh` for a new context, the one it was
+    /// given for a kept one. libxml2 interns names in the context's dictionary, which a kept context
+    /// keeps across its resets (2.9.14's xmlCtxtReset leaves `ctxt->dict`), and a dictionary's strings
+    /// never move or change: while the serial is the same, a name's address means the same name,
+    /// parse after parse.
     uintptr_t context;
     /// CLOCK_MONOTONIC nanoseconds past which the parse stops; 0 for none.
     int64_t deadline;
@@ -332,7 +331,7 @@ static inline int vast_sax_parse(vast_feed *feed, xmlSAXHandler *sax, void *user
     // can stop the parse and read line numbers; the Swift state travels in _private.
     vast_xml_error_handlers saved = vast_xml_silence();
     uintptr_t serial = 0;
-    xmlParserCtxtPtr ctxt = vast_context_take(&serial);
+    xmlParserCtxtPtr ctxt = vast_context_take(feed->fresh, &serial);
     int reserved = ctxt != NULL && feed->attributeSlot >= 0
         ? vast_context_reserve_attributes(ctxt, feed->attributeSlot / 5 + 1) : 0;
     xmlParserInputBufferPtr buffer = ctxt != NULL && reserved == 0

@@ -1,9 +1,10 @@
 /// A small map from interned-name pointers to values, for the parser's per-name lookups.
 ///
 /// libxml2 interns element and attribute names in its context's dictionary, so while that
-/// dictionary lives the same name always arrives at the same address. A fixed open-addressing table keyed by that address
-/// avoids hashing on every start tag; past half full (hostile input with thousands of distinct
-/// names) new entries go to an ordinary dictionary, so memory stays proportional to the names.
+/// dictionary lives the same name always arrives at the same address. A fixed open-addressing
+/// table keyed by that address avoids hashing on every start tag; past half full (hostile input
+/// with thousands of distinct names) new entries go to an ordinary dictionary, so memory stays
+/// proportional to the names.
 ///
 /// The table holds only plain data (the keys, and each key's index into a dense array of the
 /// values): one is made for every parse, and an array of optional values would cost a generic

@@ -1,5 +1,6 @@
 internal import CLibXML2
 import Glibc
+import Synchronization
 
 /// One SAX2 parse: the C callbacks, the builder they feed, and the translation of libxml2's
 /// outcome into ``VASTParseError``.
@@ -11,6 +12,11 @@ enum SAXSession {
     /// entries per attribute up to the cap (about 4 MB at this cap, 5 KB at the default).
     static let maxWatchedAttributes = 100_000
 
+    /// The last number given to a parse for a libxml2 context it may create (`vast_feed.fresh`): one
+    /// counter for the process, so no two contexts ever share a serial, and the name caches a serial
+    /// keys stay with the dictionary they were filled from (``VASTModelBuilder/useNames(of:)``).
+    private static let contextSerials = Atomic<UInt>(0)
+
     static func run(
         _ buffer: UnsafeBufferPointer<UInt8>, limits: VASTParser.Limits, budget: Duration, budgetIsDeadline: Bool,
         urlValidator: VASTURLValidator?
@@ -20,6 +26,7 @@ enum SAXSession {
         feed.bytes = base
         feed.size = buffer.count
         feed.cancelled = { Task.isCancelled ? 1 : 0 }
+        feed.fresh = contextSerials.add(1, ordering: .relaxed).newValue
         let cap = max(0, limits.maxAttributesPerElement)
         feed.attributeSlot = cap <= maxWatchedAttributes ? Int32(5 * cap) : -1
         feed.maxNamespaces = Int32(clamping: cap)
