@@ -33,8 +33,9 @@ import VAST
             default: title += "<?p g=h?>"
             }
         }
+        // The body's one `<VAST version="4.2">` start tag becomes the root above.
         let body = HostileDocuments.inlineBody(title: title)
-            .replacingFirst(#"<VAST version="4.2">"#, with: root)
+            .replacingOccurrences(of: #"<VAST version="4.2">"#, with: root)
         let comment = "<!--" + String(repeating: "-x", count: padding / 2) + "-->\n"
         return Array((HostileDocuments.declaration + "\n" + comment + body).utf8)
     }
@@ -91,13 +92,5 @@ import VAST
         }
         let atTheCap = try VASTParser().parse(bare(Self.cap))
         #expect(atTheCap.document.ads.isEmpty)
-    }
-}
-
-extension String {
-    /// This string with its first occurrence of `target` replaced.
-    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
     }
 }

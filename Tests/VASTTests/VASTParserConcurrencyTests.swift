@@ -77,26 +77,13 @@ import VAST
         #expect(differing.withLock { $0.sorted() } == [])
     }
 
-    /// `body` run on a thread of its own, which starts with no libxml2 context of its own.
-    static func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
-        let result = Mutex<T?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            let value = body()
-            result.withLock { $0 = value }
-            done.signal()
-        }
-        thread.start()
-        done.wait()
-        return result.withLock { $0! }
-    }
-
     /// The name caches outlive a parse only for the context whose names they hold. Here a thread's
     /// context is freed after a parse that leaves the caches small (its dictionary grew past what a
     /// kept context may hold through attribute names, which the element cache never sees), so the
     /// thread's next parse gets a new dictionary, likely at the freed one's addresses, holding other
-    /// names there: every next document must still give the answer it gives as a thread's first.
-    @Test func aContextReplacedBetweenParsesLeavesNoNameBehind() throws {
+    /// names there: every next document must still give the answer it gives as a thread's first. Each
+    /// sequence runs on a new thread (``onOwnThread(_:)``), which starts with no libxml2 context.
+    @Test func aContextReplacedBetweenParsesLeavesNoNameBehind() async throws {
         let folder = ParseReferenceTests.root.appendingPathComponent("vast-samples")
         let samples = try [
             "v42-inline-linear-full", "v30-wrapper-basic", "v41-verification", "v42-companions-all-resources",
@@ -111,11 +98,12 @@ import VAST
         let manyNames = Array(
             (HostileDocuments.declaration + "<VAST version=\"4.2\">" + elements.joined() + "</VAST>").utf8)
         #expect(Self.parse(manyNames).map(\.document.ads.count) == .success(0))
-        let alone = samples.map { sample in Self.onNewThread { Self.parse(sample) } }
+        var alone: [Outcome] = []
+        for sample in samples { alone.append(try await onOwnThread { Self.parse(sample) }) }
         var differing: [String] = []
         for (first, earlier) in samples.enumerated() {
             for (second, later) in samples.enumerated() where second != first {
-                let outcome = Self.onNewThread {
+                let outcome = try await onOwnThread {
                     _ = Self.parse(earlier)
                     _ = Self.parse(manyNames)
                     return Self.parse(later)
