@@ -12,13 +12,21 @@ enum BatchRunner {
         consume: (Int, Result) -> Void
     ) async where Items.Element: Sendable {
         var iterator = items
+        guard let first = iterator.next() else { return }
+        guard let second = iterator.next() else {
+            // One item: run it in the calling task, on its executor (no child task, no thread).
+            consume(0, await work(first))
+            return
+        }
+        var pending = [first, second][...]
         var next = 0
         await withTaskGroup(of: (Int, Result).self) { group in
             func startNext() {
-                guard let item = iterator.next() else { return }
+                guard let item = pending.popFirst() ?? iterator.next() else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await work(item)) }
+                // Side by side on the global executor, whatever executor the calling task prefers.
+                group.addTask(executorPreference: globalConcurrentExecutor) { (index, await work(item)) }
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, result) = await group.next() {
