@@ -25,7 +25,7 @@ extension VASTMacroContext {
     /// not it is declared, since a withheld value is private too).
     func value(of macro: VASTMacro) -> Resolution {
         switch macro {
-        case .timestamp: return .items([VASTMacroFormatting.timestamp(now(), timeZone: timeZone)])
+        case .timestamp: return .items([VASTMacroFormatting.timestamp(now(), timeZone: zone)])
         case .cacheBusting: return .items([VASTMacroFormatting.cacheBuster(random())])
         case .contentPlayhead: return one(contentPlayhead?.description)
         case .mediaPlayhead: return one(mediaPlayhead?.description)

@@ -53,12 +53,12 @@ enum VASTMacroFormatting {
     /// `YYYY-MM-DDTHH:MM:SS.mmm` followed by `Z` for a zero offset or `±HH:MM` otherwise.
     ///
     /// The instant is rounded to the nearest millisecond (a `Date` is a binary fraction, so truncating
-    /// would turn `.127` into `.126`); dates outside years 1 to 9999, and NaN, are clamped.
-    static func timestamp(_ date: Date, timeZone: TimeZone) -> String {
+    /// would turn `.127` into `.126`); dates outside years 1 to 9999, and NaN, are clamped. A nil zone is UTC.
+    static func timestamp(_ date: Date, timeZone: TimeZone?) -> String {
         let interval = date.timeIntervalSince1970 * 1000
         let clampedInterval = interval.isNaN ? 0 : min(max(interval, -1e15), 1e15)
         let utc = min(max(Int64(clampedInterval.rounded()), timestampRange.lowerBound), timestampRange.upperBound)
-        let offsetMinutes = timeZone.secondsFromGMT(for: date) / 60
+        let offsetMinutes = (timeZone?.secondsFromGMT(for: date) ?? 0) / 60
         let local = utc + Int64(offsetMinutes) * 60_000
         let dayMillis: Int64 = 86_400_000
         let days = local >= 0 ? local / dayMillis : (local - dayMillis + 1) / dayMillis

@@ -33,9 +33,15 @@ enum RuleSettingsFile {
             }
         }
         while true {
+            // `String.append(contentsOf: Substring)`, not `+` of a `Substring`: that is the stdlib's generic
+            // entry, whose first call costs a process a type lookup before the first document.
             var candidate = ""
-            for part in parts { candidate += "/" + part }
-            candidate += "/" + name
+            for part in parts {
+                candidate.append("/")
+                candidate.append(contentsOf: part)
+            }
+            candidate.append("/")
+            candidate.append(name)
             var info = stat()
             if FileName.withPlatformPath(candidate, { stat($0, &info) }) == 0, info.st_mode & S_IFMT != S_IFDIR {
                 return candidate
