@@ -34,13 +34,13 @@ public enum VASTCheck {
         console.ending(with: await dispatch(arguments, console: console))
     }
 
-    /// Runs one command line (without the program name) on the calling thread, as the `vastcheck` program does,
-    /// and returns its exit code: the same as ``run(_:console:)``, but the command's tasks run on this thread
-    /// (those that work side by side, such as a batch's documents, on the global executor), so a short command
-    /// starts no thread of its own. Blocks until the command ends: call it from a thread no task waits on, such
-    /// as a program's top-level code.
-    public static func runOnCallingThread(_ arguments: [String], console: Console) -> ExitCode {
-        CallingThreadExecutor().run { await run(arguments, console: console) }
+    /// Runs one command line (without the program name) as the `vastcheck` program does: ``run(_:console:)``
+    /// with the command's tasks on the main dispatch queue (those that work side by side, such as a batch's
+    /// documents, on the global executor), so a short command starts no pool thread of its own. For a program's
+    /// async top-level code, whose `dispatch_main` drains that queue; elsewhere use ``run(_:console:)``.
+    /// - Returns: the exit code to exit with.
+    public static func runOnMainQueue(_ arguments: [String], console: Console) async -> ExitCode {
+        await withTaskExecutorPreference(MainQueueExecutor()) { await run(arguments, console: console) }
     }
 
     private static func dispatch(_ arguments: [String], console: Console) async -> ExitCode {
