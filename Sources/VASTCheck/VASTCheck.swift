@@ -37,9 +37,12 @@ public enum VASTCheck {
     /// Runs one command line (without the program name) as the `vastcheck` program does: ``run(_:console:)``
     /// with the command's tasks on the main dispatch queue (those that work side by side, such as a batch's
     /// documents, on the global executor), so a short command starts no pool thread of its own. For a program's
-    /// async top-level code, whose `dispatch_main` drains that queue; elsewhere use ``run(_:console:)``.
+    /// async top-level code, whose `dispatch_main` drains that queue; elsewhere use ``run(_:console:)``. It starts
+    /// on its caller's executor (`nonisolated(nonsending)`): reaching the main queue costs no hop through the pool.
     /// - Returns: the exit code to exit with.
-    public static func runOnMainQueue(_ arguments: [String], console: Console) async -> ExitCode {
+    nonisolated(nonsending) public static func runOnMainQueue(
+        _ arguments: [String], console: Console
+    ) async -> ExitCode {
         await withTaskExecutorPreference(MainQueueExecutor()) { await run(arguments, console: console) }
     }
 
