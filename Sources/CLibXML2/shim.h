@@ -112,7 +112,6 @@ static void vast_context_key_init(void) {
     (void)pthread_key_create(vast_serial_key_storage(), NULL);
 }
 
-
 /// The thread-specific slot that holds each thread's kept context (freed when the thread exits).
 static inline pthread_key_t vast_context_key(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
