@@ -5,6 +5,10 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
+/// The libraries and the CLI: a file sees only the members of the modules it imports, so the Foundation that
+/// a few files import (for `CGFloat`) lends none of its API to the rest, which stay on FoundationEssentials
+/// (docs/architecture.md, "Decisions").
+let library: [SwiftSetting] = strict + [.enableUpcomingFeature("MemberImportVisibility")]
 
 let package = Package(
     name: "AdEngine",
@@ -45,39 +49,39 @@ let package = Package(
         .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"]),
         // dlopen and dlsym for the two targets above: one library opened, its functions resolved, or why not.
         .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "AdErrors", swiftSettings: strict),
-        .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: strict),
-        .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: strict),
+        .target(name: "AdErrors", swiftSettings: library),
+        .target(name: "VAST", dependencies: ["AdErrors", "CLibXML2"], swiftSettings: library),
+        .target(name: "AdTransport", dependencies: ["AdErrors", "CCurl", "CSQLite"], swiftSettings: library),
         .target(
-            name: "AdLifecycle", dependencies: ["AdErrors", "VAST"], exclude: ["ORDERING.md"], swiftSettings: strict),
+            name: "AdLifecycle", dependencies: ["AdErrors", "VAST"], exclude: ["ORDERING.md"], swiftSettings: library),
         .target(
-            name: "AdPlacement", dependencies: ["AdErrors", "VAST"], exclude: ["README.md"], swiftSettings: strict),
-        .target(name: "AdResolution", dependencies: ["AdErrors", "VAST", "AdTransport"], swiftSettings: strict),
+            name: "AdPlacement", dependencies: ["AdErrors", "VAST"], exclude: ["README.md"], swiftSettings: library),
+        .target(name: "AdResolution", dependencies: ["AdErrors", "VAST", "AdTransport"], swiftSettings: library),
         .target(
             name: "LifecycleFixtures", dependencies: ["AdErrors", "AdLifecycle", "AdSimulation", "VAST"],
-            swiftSettings: strict),
+            swiftSettings: library),
         .target(
             name: "AdSimulation", dependencies: ["AdErrors", "AdLifecycle", "AdPlacement", "VAST"],
-            swiftSettings: strict),
+            swiftSettings: library),
         .target(
-            name: "Creatives", dependencies: ["AdErrors", "VAST", "AdTransport", "MediaProbe"], swiftSettings: strict),
+            name: "Creatives", dependencies: ["AdErrors", "VAST", "AdTransport", "MediaProbe"], swiftSettings: library),
         .target(
             name: "AdEngine",
             dependencies: [
                 "AdErrors", "VAST", "AdTransport", "AdResolution", "AdLifecycle", "AdPlacement", "Creatives",
             ],
-            swiftSettings: strict),
+            swiftSettings: library),
         .target(
             name: "VASTCheck",
             dependencies: [
-                "AdEngine", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation",
+                "AdEngine", "AdErrors", "AdResolution", "AdTransport", "AdPlacement", "AdLifecycle", "AdSimulation",
                 "LifecycleFixtures", "Creatives", "MediaProbe",
                 "VAST", "VASTServe",
             ],
-            exclude: ["README.md"], swiftSettings: strict),
-        .target(name: "MediaProbe", dependencies: ["AdErrors", "VAST", "CAVFormat"], swiftSettings: strict),
-        .target(name: "VASTServe", dependencies: ["CMicroHTTPD"], swiftSettings: strict),
-        .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: strict),
+            exclude: ["README.md"], swiftSettings: library),
+        .target(name: "MediaProbe", dependencies: ["AdErrors", "VAST", "CAVFormat"], swiftSettings: library),
+        .target(name: "VASTServe", dependencies: ["CMicroHTTPD"], swiftSettings: library),
+        .executableTarget(name: "vastcheck", dependencies: ["VASTCheck"], swiftSettings: library),
         // The programs the tests run as child processes (kill -9, two processes on one store, hostile input
         // measured alone, an app on the public API), and the fuzz harness whose targets the tests replay.
         // Executable targets without a product: `swift build` and `swift test` build them with the tests,

@@ -1,5 +1,6 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
+import VAST
 
 /// A user or host input a ``VirtualPlayer`` applies at a time on its clock.
 ///

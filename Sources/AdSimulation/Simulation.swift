@@ -1,6 +1,6 @@
 import AdLifecycle
 import AdPlacement
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// A simulated playback of a resolved ad, as `vastcheck simulate` and `report` show it: a real

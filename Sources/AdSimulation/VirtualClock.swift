@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import Synchronization
 
 /// The clock of a ``VirtualPlayer``: the time a session stamps on each input (`[TIMESTAMP]`, viewability

@@ -1,5 +1,5 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 
 extension VirtualPlayer {
     /// Shows an ad that is not linear (a NonLinear overlay, a banner) while time passes: applies `inputs` at their

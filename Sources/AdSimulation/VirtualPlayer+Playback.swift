@@ -1,5 +1,5 @@
 import AdLifecycle
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// An input due at a time on the player's clock, its time checked and in milliseconds.

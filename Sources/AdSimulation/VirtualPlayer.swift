@@ -1,5 +1,5 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 
 /// A virtual player: drives an `AdSession` or `AdBreak` someone else made through playback on a
 /// ``VirtualClock``, as a real player and view hierarchy would, and records everything it caused.

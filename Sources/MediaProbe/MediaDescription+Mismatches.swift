@@ -1,3 +1,4 @@
+import VAST
 extension MediaDescription {
     /// The ways this file differs from what its `<MediaFile>` and `<Duration>` say, beyond `tolerance`.
     ///

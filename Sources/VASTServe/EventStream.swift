@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// A server-sent event stream: handlers ``send(event:data:)`` from any task; the connection's thread

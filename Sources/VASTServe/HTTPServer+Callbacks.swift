@@ -1,5 +1,5 @@
 internal import CMicroHTTPD
-import Foundation
+import FoundationEssentials
 
 /// One request's state between libmicrohttpd's calls: the body read so far. Lives on its connection's
 /// thread; retained through MHD's per-request pointer and released when the request completes.

@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server over libmicrohttpd, bound to one address, that hands each complete request to an

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An IPv4 or IPv6 address and port, as the `sockaddr` libmicrohttpd binds.
 struct SocketAddress {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import VASTCheck
 
 // A reader that goes away (`vastcheck ... | head`) is a write error (EPIPE) that ends the run with exit 2, not a

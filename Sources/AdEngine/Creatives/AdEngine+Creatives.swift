@@ -1,7 +1,7 @@
 import AdPlacement
 import AdTransport
 import Creatives
-import Foundation
+import FoundationEssentials
 import VAST
 
 extension AdEngine {

@@ -1,7 +1,7 @@
 import AdLifecycle
 import AdResolution
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// Sends a refused creative's IAB code to every Error URL of its ad's chain, through the engine's

@@ -1,6 +1,6 @@
 public import AdLifecycle
 import AdPlacement
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 extension Ad {

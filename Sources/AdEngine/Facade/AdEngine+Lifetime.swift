@@ -1,4 +1,5 @@
 /// The end of the engine: ``close()`` stops what is in flight and gives the beacon store up.
+import AdTransport
 extension AdEngine {
     /// Closes the engine: ends every `getAd` call in flight, refuses every later one, stores what its ads
     /// fired before, and gives up the beacon store at once (its file lock too), so that another engine may

@@ -2,6 +2,7 @@ import AdLifecycle
 import AdPlacement
 import AdResolution
 import AdTransport
+import Creatives
 import Foundation
 import VAST
 

@@ -1,7 +1,7 @@
 public import AdPlacement
 public import AdResolution
 public import AdTransport
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// Everything an ``AdEngine`` needs, checked when the engine is built.

@@ -1,7 +1,7 @@
 public import AdLifecycle
 public import AdPlacement
 public import AdTransport
-public import Foundation
+public import FoundationEssentials
 
 /// One thing the engine or an ad's controllers did, with the request's context attached, for the
 /// app's own analytics.

@@ -1,7 +1,7 @@
 import AdLifecycle
 import AdPlacement
 import AdTransport
-import Foundation
+import FoundationEssentials
 
 /// What an ad's session (and the controllers that are views of it) report to the engine, synchronously and in order: beacons for
 /// the store (through the bounded buffer), analytics events, and impressions for pacing.

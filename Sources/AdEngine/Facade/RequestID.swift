@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The identifier of one `getAd` call: its events' `requestID` and its ad's instance ID (the key
 /// under which the beacon store tells a beacon from a duplicate, across launches too).

@@ -1,4 +1,5 @@
 import AdPlacement
+import AdResolution
 
 extension Mediator {
     /// The checks a filled source's ad must pass before it may rank in its tier: whether it can be shown

@@ -1,5 +1,5 @@
 import AdTransport
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Beacons on their way to the durable store: a bounded buffer that a single task empties in batches,

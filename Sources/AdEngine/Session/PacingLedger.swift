@@ -1,5 +1,5 @@
 import AdPlacement
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The placement policy's pacing memory, behind a lock shared by the engine and every session it made.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Conversions between the seconds the public API takes and the milliseconds the lifecycles count, with
 /// the range checks every number from the host gets.

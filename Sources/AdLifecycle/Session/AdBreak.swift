@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// A pod played as one break: the ads one after another, each a session of its own, with break-level

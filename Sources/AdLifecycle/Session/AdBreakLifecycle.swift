@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// The pure core of an ``AdBreak``: a pod played as one break, ad after ad in sequence order, each ad a

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// One play of one ad: the single place the host reports player, web-view, screen and user events, and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The ordered hand-off that ``AdSession`` and ``AdBreak`` share: a state that inputs step under one

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// The pure core of an ``AdSession``: the unit, video and MRAID lifecycles of one ad instance, the

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// A verification script the host should load in a verification session (VAST 4.3 section 3.17).

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 public import VAST
 
 /// Which tracking URLs an ad instance has, taken from its merged wrapper chain, and how their macros are
@@ -145,7 +146,7 @@ public struct TrackingPlan: Sendable {
         let bytes = url.utf8.drop { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         guard let first = bytes.first else { return true }
         guard first | 0x20 == 0x61 else { return false }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: bytes, as: UTF8.self).trimmingSpacesAndNewlines()
             .lowercased() == "about:blank"
     }
 }

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// The pure state machine of an ad unit: impression, click, fullscreen presentation, reward, expiry.

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 public import VAST
 
 /// The video of an ``AdSession`` as a controller: the player's reports as calls, the video's callbacks

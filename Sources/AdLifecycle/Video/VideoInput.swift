@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Everything that can happen to a linear video ad, as data (for fixtures and property tests).
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import VAST
 
 /// The pure state machine of a linear video ad: duration, progress, quartiles, progress offsets,

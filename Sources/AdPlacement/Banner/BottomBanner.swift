@@ -1,3 +1,4 @@
+import AdErrors
 public import Foundation
 public import VAST
 
@@ -153,7 +154,7 @@ public enum BottomBanner {
     }
 
     private static func isImage(_ creativeType: String?) -> Bool {
-        guard let type = creativeType?.trimmingCharacters(in: .whitespaces).lowercased(), !type.isEmpty else {
+        guard let type = creativeType?.trimmingSpaces().lowercased(), !type.isEmpty else {
             return true
         }
         return type.hasPrefix("image/")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension PlacementPolicy {
     /// The first pacing rule that refuses an ad now, in the order documented on

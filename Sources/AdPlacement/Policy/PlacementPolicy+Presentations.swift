@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The inputs and decisions of presentations named by handle. See ``PlacementState`` for each input.
 extension PlacementPolicy {

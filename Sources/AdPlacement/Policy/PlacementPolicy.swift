@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Decides whether to request an ad for a placement: tenant settings, the presentation's opt-in, then
 /// frequency and pacing.

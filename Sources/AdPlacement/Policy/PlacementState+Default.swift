@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The single-presentation inputs: each acts on ``PresentationHandle/default``, which is always open.
 extension PlacementState {

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// The pacing memory of one user's session: the presentations open now, what was viewed and shown in
 /// each, and what was shown in the whole session, and when.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import VAST
 
 /// Reads files and descriptors with POSIX calls, never more than a limit plus one byte, and turns
@@ -42,7 +43,7 @@ enum BoundedRead {
     /// Opens `path` read-only (a FIFO blocks until a writer opens it, as `cat` would).
     static func open(_ path: String, name: String) throws(SourceError) -> Int32 {
         while true {
-            let descriptor = FileName.withPlatformPath(path) { Foundation.open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
+            let descriptor = FileName.withPlatformPath(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY) }
             if descriptor >= 0 { return descriptor }
             if errno != EINTR { throw error(errno, name: name) }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reads a file a line at a time (`\n`, `\r\n` or `\r` ends a line) through a 64 KiB buffer, with a
 /// limit on each line and on the whole file, so neither a line without an end nor an endless file

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 
 /// A list of sources, one per line (a tag URL, a file or a folder): blank lines and lines starting
 /// with `#` skipped, surrounding whitespace and a byte-order mark trimmed. A `#` only starts a
@@ -85,8 +86,8 @@ public struct SourceList: Sendable {
 
     /// The list's entry in one line: `nil` for a blank line or a comment.
     static func entry(_ line: String) -> String? {
-        var entry = line.trimmingCharacters(in: .whitespacesAndNewlines)
-        if entry.hasPrefix("\u{FEFF}") { entry = entry.dropFirst().trimmingCharacters(in: .whitespacesAndNewlines) }
+        var entry = line.trimmingSpacesAndNewlines()
+        if entry.hasPrefix("\u{FEFF}") { entry = entry.dropFirst().trimmingSpacesAndNewlines() }
         return entry.isEmpty || entry.hasPrefix("#") ? nil : entry
     }
 

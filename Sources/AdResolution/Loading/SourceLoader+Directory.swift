@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension SourceLoader {
     /// Every `*.xml` file below `folder`, sorted by its path relative to `folder`; a subfolder that
@@ -53,6 +54,35 @@ extension SourceLoader {
             return [.failure(SourceError(.empty, source: name, "holds no *.xml file (subfolders included)"))]
         }
         return found.sorted { $0.relative < $1.relative }.map(\.entry)
+    }
+
+    /// The paths, relative to `folder`, of the files below it whose names end in `suffix` (ASCII letters
+    /// compared without case), in no particular order; `nil` when `folder` cannot be opened. A subfolder
+    /// that cannot be opened is skipped, a link to a folder is not followed, and the walk stops once
+    /// `limit` files are found.
+    package static func files(under folder: String, suffix: String, limit: Int = .max) -> [String]? {
+        let suffix = suffix.lowercased()
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast(), found.count < limit {
+            let path = relative.isEmpty ? folder : folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+            guard let directory = FileName.withPlatformPath(path, { opendir($0) }) else {
+                if relative.isEmpty { return nil }
+                continue
+            }
+            defer { closedir(directory) }
+            while found.count < limit, let entry = readdir(directory) {
+                let entryName = name(of: entry)
+                guard entryName != "." && entryName != ".." else { continue }
+                let child = relative.isEmpty ? entryName : relative + "/" + entryName
+                switch kind(of: entry, at: path.hasSuffix("/") ? path + entryName : path + "/" + entryName) {
+                case .folder: pending.append(child)
+                case .file where entryName.lowercased().hasSuffix(suffix): found.append(child)
+                case .file, .other: continue
+                }
+            }
+        }
+        return found
     }
 
     private enum EntryKind {

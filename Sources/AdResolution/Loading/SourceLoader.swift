@@ -1,5 +1,6 @@
 import AdTransport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns what a person names (a file, a folder, `-`, an http(s) tag URL, a list of those) into VAST
 /// sources and reads them, under one set of ``SourceLimits`` and with one error vocabulary

@@ -1,5 +1,5 @@
 public import AdTransport
-import Foundation
+import FoundationEssentials
 
 /// One place a VAST document comes from, as a person named it: a file, standard input, or an
 /// http(s) tag URL. Made by ``SourceLoader`` from a name (`tag.xml`, `-`, `https://...`), or directly.

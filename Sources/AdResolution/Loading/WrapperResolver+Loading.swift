@@ -1,3 +1,4 @@
+import AdTransport
 extension WrapperResolver {
     /// Resolves a loaded source: a tag URL is fetched and its wrappers followed; a file's or standard
     /// input's document is hop 0 and its wrappers are fetched.

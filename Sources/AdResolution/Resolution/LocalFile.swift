@@ -1,5 +1,5 @@
 import AdTransport
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
+import AdErrors
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 extension ResolutionRun {

@@ -1,5 +1,5 @@
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// The state of one resolution: hops, findings, failed and remaining ads, error pixels so far, the

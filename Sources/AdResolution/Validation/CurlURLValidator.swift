@@ -47,7 +47,7 @@ public enum CurlURLValidator {
             return nil
         } catch {
             let marker = "is not a usable URL: "
-            guard let range = error.message.range(of: marker) else { return error.message }
+            guard let range = error.message.firstRange(of: marker) else { return error.message }
             return String(error.message[range.upperBound...])
         }
     }

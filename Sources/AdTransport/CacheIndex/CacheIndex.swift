@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The SQLite index of an on-disk file cache (the creative cache's), for modules that may not
 /// import SQLite themselves: one row per file, typed.
@@ -145,7 +146,7 @@ package final class CacheIndex {
     /// Creates the file 0600 with `O_NOFOLLOW` (SQLite would create it 0644 less the umask) and
     /// tightens an existing one.
     private static func createPrivate(_ path: String) throws(BeaconStoreError) {
-        let fd = Foundation.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else {
             throw BeaconStoreError(.cannotOpen, "cannot create \(path): \(String(cString: strerror(errno)))")
         }

@@ -1,5 +1,6 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The client's dedicated thread and its curl multi handle.
@@ -35,11 +36,9 @@ final class CurlLoop: Sendable {
         }
         self.multi = multi
         unavailable = nil
-        let thread = Thread { [commands] in
+        NamedThread.start(name: "AdTransport.curl") { [commands] in
             LoopWorker(multi: multi, commands: commands, configuration: configuration).run()
         }
-        thread.name = "AdTransport.curl"
-        thread.start()
     }
 
     /// A fresh transfer identifier.

@@ -1,5 +1,5 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One hop of a fetch (the request itself, or a redirect the client follows): its easy handle,
 /// body buffer, the response headers it keeps, and who waits for the fetch.

@@ -1,5 +1,6 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a download hop's body goes: a file written as the bytes arrive, or a bounded buffer.
 ///
@@ -139,7 +140,7 @@ final class DownloadSink {
                 break
             }
         }
-        let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return failed("cannot open \(path)") }
         descriptor = fd
         var info = stat()
@@ -189,7 +190,7 @@ final class DownloadSink {
         guard var base = bytes.baseAddress else { return true }
         var left = bytes.count
         while left > 0 {
-            let written = Foundation.write(descriptor, base, left)
+            let written = Glibc.write(descriptor, base, left)
             if written < 0 {
                 if errno == EINTR { continue }
                 return failed("cannot write the body")

@@ -1,4 +1,6 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
+import Glibc
 
 /// Opening a store for a dispatcher: its lock first, then links refused, then a damaged store
 /// moved aside.
@@ -138,9 +140,10 @@ extension BeaconStore {
         var seconds = time_t(milliseconds.quotientAndRemainder(dividingBy: 1000).quotient)
         var parts = tm()
         guard gmtime_r(&seconds, &parts) != nil else { return String(milliseconds) }
-        return String(
-            format: "%04d%02d%02dT%02d%02d%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
-            Int(abs(milliseconds % 1000)))
+        let date =
+            (Int(parts.tm_year) + 1900).zeroPadded(4) + (Int(parts.tm_mon) + 1).zeroPadded(2)
+            + Int(parts.tm_mday).zeroPadded(2)
+        let time = Int(parts.tm_hour).zeroPadded(2) + Int(parts.tm_min).zeroPadded(2) + Int(parts.tm_sec).zeroPadded(2)
+        return date + "T" + time + "." + Int(abs(milliseconds % 1000)).zeroPadded(3) + "Z"
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Copying the pending beacons a damaged store still lets read into the fresh one.
 extension BeaconStore {

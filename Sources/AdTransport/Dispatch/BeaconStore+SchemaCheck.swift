@@ -1,5 +1,6 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Telling the store's own schema from a damaged or foreign one, which the opener moves aside.
 extension BeaconStore {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The files of a store's set, and how they are opened: never through a symbolic link, and
 /// readable by the owner only (they hold device identifiers and consent strings).

@@ -1,4 +1,6 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The one-dispatcher-per-store rule: an exclusive `flock` on `STORE.lock`, beside the store,
@@ -109,7 +111,7 @@ final class BeaconStoreLock {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         let text = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingSpacesAndNewlines()
         guard !text.isEmpty else { return "a holder that has not written its name yet" }
         if text.hasPrefix("pid \(getpid()) ") { return text + ", this process" }
         return text

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The wall clock a ``BeaconDispatcher`` reads, in milliseconds since 1970.
 ///

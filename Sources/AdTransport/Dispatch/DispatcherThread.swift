@@ -1,5 +1,6 @@
 internal import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A serial executor on one dedicated thread.
 ///
@@ -27,13 +28,8 @@ package final class DispatcherThread: SerialExecutor, @unchecked Sendable {
     private var owner: pthread_t?
 
     package init(name: String) {
-        let thread = Thread { [self] in
-            // The system's name of the thread too (at most 15 bytes), for top, perf and /proc.
-            ad_name_this_thread(name)
-            run()
-        }
-        thread.name = name
-        thread.start()
+        // The system's name of the thread (at most 15 bytes), for top, perf and /proc.
+        NamedThread.start(name: name) { [self] in run() }
     }
 
     package func enqueue(_ job: consuming ExecutorJob) {

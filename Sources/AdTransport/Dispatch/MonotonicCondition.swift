@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A lock and a condition whose timed wait runs on the monotonic clock (`CLOCK_MONOTONIC`).
 ///

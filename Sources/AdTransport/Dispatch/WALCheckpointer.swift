@@ -1,5 +1,6 @@
 internal import CSQLite
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Checkpoints a store's WAL on a thread of its own, through a connection of its own, so that the
@@ -14,7 +15,7 @@ import Synchronization
 final class WALCheckpointer: @unchecked Sendable {
     // `@unchecked Sendable`: `requested`, `stopping` and `finished` are only touched with
     // `condition` held; `completed` is atomic.
-    private let condition = NSCondition()
+    private let condition = MonotonicCondition()
     private var requested = false
     private var stopping = false
     private var finished = false
@@ -22,13 +23,8 @@ final class WALCheckpointer: @unchecked Sendable {
 
     /// Starts the thread, which opens its connection to the database at `path`.
     init(path: String) {
-        let thread = Thread { [self] in
-            // Its CPU then shows apart from the dispatcher thread's, whose name it would inherit.
-            Thread.setKernelName("adt-checkpoint")
-            run(path: path)
-        }
-        thread.name = "AdTransport.checkpoint"
-        thread.start()
+        // Named, so its CPU shows apart from the dispatcher thread's, whose name it would inherit.
+        NamedThread.start(name: "adt-checkpoint") { [self] in run(path: path) }
     }
 
     /// Checkpoints that completed.

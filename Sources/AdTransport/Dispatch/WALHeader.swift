@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The 32-byte header of a SQLite write-ahead log, checked before SQLite opens the store.
 ///
@@ -11,10 +12,20 @@ import Foundation
 enum WALHeader {
     /// Why the WAL at `path` is unreadable, or `nil` when it is absent, empty or has a valid header.
     static func problem(at path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let bytes = Array((try? handle.read(upToCount: 32)) ?? Data())
-        return problem(bytes)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        var count = 0
+        while count < bytes.count {
+            let read = bytes[count...].withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if read > 0 {
+                count += read
+            } else if read == 0 || errno != EINTR {
+                break
+            }
+        }
+        return problem(Array(bytes.prefix(count)))
     }
 
     /// Why `bytes` (a WAL file's first 32 bytes, or all of it when shorter) are not a valid WAL

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The cache folder's files: made private, synced, renamed, listed.
 ///
@@ -94,7 +95,7 @@ struct CacheFolder: Sendable {
         guard fd >= 0 else { throw Self.failure("cannot create \(temporary)") }
         var written = 0
         while written < data.count {
-            let count = data[written...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            let count = data[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 close(fd)
@@ -119,7 +120,7 @@ struct CacheFolder: Sendable {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var done = 0
         while done < bytes.count {
-            let count = bytes[done...].withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            let count = bytes[done...].withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return nil }
             done += count

@@ -1,5 +1,5 @@
 import AdTransport
-import Foundation
+import FoundationEssentials
 
 /// The sidecar (`KEY.meta`, JSON) written beside each complete file, so that an index lost to
 /// damage can be rebuilt from the folder alone: the URL (a file is only re-indexed when its name

@@ -1,5 +1,5 @@
 public import AdTransport
-import Foundation
+import FoundationEssentials
 
 /// A bounded on-disk cache of creatives (media files, banner images), downloaded with the
 /// project's libcurl client.

@@ -1,5 +1,6 @@
+import AdErrors
 public import AdTransport
-import Foundation
+import FoundationEssentials
 import MediaProbe
 public import VAST
 
@@ -94,7 +95,7 @@ public struct MediaCheck: Sendable {
         default:
             break
         }
-        let allowed = head.headers.accessControlAllowOrigin?.trimmingCharacters(in: .whitespaces)
+        let allowed = head.headers.accessControlAllowOrigin?.trimmingSpaces()
         if allowed != "*" && allowed != limits.origin {
             problems.append(
                 MediaCheckProblem(

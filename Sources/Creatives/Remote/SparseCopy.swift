@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MediaProbe
 
 /// A file's head and tail, written where they belong in a sparse private file, for the probe to read
@@ -8,7 +9,7 @@ enum SparseCopy {
     static func probe(
         head: [UInt8], tail: [UInt8], tailOffset: Int, totalSize: Int, verifier: MediaVerifier, limits: MediaProbeLimits
     ) async -> Result<MediaDescription, MediaProbeError> {
-        var template = Array((NSTemporaryDirectory() + "/creatives-probe-XXXXXX").utf8CString)
+        var template = Array((FileManager.default.temporaryDirectory.path + "/creatives-probe-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.flatMap { mkdtemp($0) }.map { String(cString: $0) }
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 public import VAST
 
 /// Loads one creative file into the cache and checks it: a media file rendition (downloaded, then
@@ -81,7 +82,7 @@ public struct CreativeLoader: Sendable {
         guard fd >= 0 else { return [] }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: count)
-        let read = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, count) }
+        let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, count) }
         return read > 0 ? Array(bytes.prefix(read)) : []
     }
 }

@@ -1,5 +1,5 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 import VAST
 
 /// What a fixture fixes before its first input, so that every output is exact: the ad instance, the

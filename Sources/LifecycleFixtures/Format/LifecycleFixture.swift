@@ -1,5 +1,5 @@
 import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 import VAST
 
 /// A lifecycle fixture: an ad, a setup, ordered inputs and the exact ordered outputs (or typed error)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+// Named zones come from ICU's tz data, which FoundationEssentials reaches only when this module is linked.
+import FoundationInternationalization
 
 /// A fixture's `timeZone`, read without handing Foundation text it cannot take.
 ///
@@ -32,6 +34,9 @@ enum ZoneIdentifier {
             }
         }
         guard !partStart else { return nil }
+        // Naming the ICU zone code links it into a statically linked program as well, whose FoundationEssentials
+        // would otherwise know `GMT` and `UTC` only; it also loads the zone data the lookup needs.
+        _ = TimeZone.timeZoneDataVersion
         return TimeZone(identifier: identifier)
     }
 

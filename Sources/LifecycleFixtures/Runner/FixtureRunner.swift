@@ -1,5 +1,5 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 import Synchronization
 import VAST
 

@@ -1,5 +1,6 @@
+import AdErrors
 import AdLifecycle
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// The lifecycles' observable states as fixtures see them: the keys `expectState` may name, and the

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 import VAST
 
 /// A fixture file of either kind: a lifecycle fixture (`unit`, `video`, `mraid`) or a session fixture.

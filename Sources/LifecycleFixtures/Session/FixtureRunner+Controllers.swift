@@ -1,6 +1,6 @@
 import AdLifecycle
 import AdSimulation
-import Foundation
+import FoundationEssentials
 
 extension FixtureRunner {
     /// Runs a session fixture against its `AdSession` (``run(_:)-(SessionFixture)``), then again through the

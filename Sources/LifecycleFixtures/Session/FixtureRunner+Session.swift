@@ -1,6 +1,6 @@
 import AdLifecycle
 import AdSimulation
-import Foundation
+import FoundationEssentials
 import VAST
 
 extension FixtureRunner {

@@ -1,5 +1,5 @@
 public import AdLifecycle
-public import Foundation
+public import FoundationEssentials
 import VAST
 
 /// A session fixture (`"controller": "session"`): one timeline of unit, video, MRAID, exposure, shown-part

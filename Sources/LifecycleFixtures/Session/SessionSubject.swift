@@ -1,6 +1,7 @@
+import AdErrors
 import AdLifecycle
 import AdSimulation
-import Foundation
+import FoundationEssentials
 import Synchronization
 import VAST
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document read into a tree: what the fixture formats and the tests' expectations are decoded into
 /// before their fields are checked one by one, so every complaint can name the exact path. The engine's

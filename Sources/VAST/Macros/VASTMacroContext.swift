@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// What a player knows when it fires a URI: the values that fill the IAB macros.
 ///

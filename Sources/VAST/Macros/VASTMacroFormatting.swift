@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How macro values are written: RFC 3986 percent-encoding, the IAB timestamp, the cache buster and
 /// decimal degrees. Pure functions over bytes, so the expander stays linear and locale-free.

@@ -1,5 +1,5 @@
 internal import CLibXML2
-public import Foundation
+public import FoundationEssentials
 
 /// Reads VAST 2.0 to 4.3 responses into ``VASTDocument`` values, with findings.
 ///

@@ -1,4 +1,4 @@
-public import Foundation
+public import FoundationEssentials
 
 /// Reads an instant written as an RFC 3339 timestamp (the Internet profile of ISO 8601, the form
 /// the `[TIMESTAMP]` macro writes): `2024-05-01T12:00:00Z`, `2024-05-01T12:00:00.250+02:00`.

@@ -1,6 +1,7 @@
 public import AdErrors
 internal import CLibXML2
-public import Foundation
+public import FoundationEssentials
+import Glibc
 
 /// Checks documents against an XML Schema (the IAB's VAST XSDs) with libxml2.
 ///
@@ -19,7 +20,11 @@ public final class VASTSchemaValidator {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw VASTSchemaError(message: "cannot read schema \(path): \(error.localizedDescription)")
+            // The system's reason (`No such file or directory`), as `open(2)` gives it.
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            let reason = descriptor < 0 ? String(cString: strerror(errno)) : "the file cannot be read"
+            if descriptor >= 0 { close(descriptor) }
+            throw VASTSchemaError(message: "cannot read schema \(path): \(reason)")
         }
         LibXML2.initializeOnce()
         let compiled: xmlSchemaPtr? = data.withUnsafeBytes { raw in

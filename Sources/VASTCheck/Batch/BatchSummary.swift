@@ -1,3 +1,4 @@
+import AdResolution
 import VAST
 
 /// What a run's summary needs from every document, kept in constant memory: the totals, the

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 
 /// The progress line `validate` draws on standard error when it is a terminal:
 /// `120/1000 (12%)  3 failed  98.3/s  ETA 0:09`, redrawn in place with `\r` at most every 100 ms, hidden
@@ -32,7 +33,7 @@ struct ProgressLine {
         var text = "\(done)/\(total) (\(percent)%)  \(failed) failed"
         guard done > 0, seconds > 0 else { return text }
         let rate = Double(done) / seconds
-        text += "  " + String(format: rate >= 100 ? "%.0f/s" : "%.1f/s", rate)
+        text += "  " + rate.fixed(rate >= 100 ? 0 : 1) + "/s"
         if done < total { text += "  ETA " + clock(Double(total - done) / rate) }
         return text
     }
@@ -42,7 +43,7 @@ struct ProgressLine {
         let whole = Int(seconds.rounded(.up))
         let (hours, minutes, rest) = (whole / 3600, whole / 60 % 60, whole % 60)
         return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+            ? "\(hours):\(minutes.zeroPadded(2)):\(rest.zeroPadded(2))" : "\(minutes):\(rest.zeroPadded(2))"
     }
 
     /// Draws the line as it stands (at the start: `0/N (0%)`).
@@ -81,7 +82,7 @@ struct ProgressLine {
         let seconds = Self.seconds(.now - start)
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let noun = done == 1 ? "document" : "documents"
-        write("\(done) \(noun) in " + String(format: "%.1f s (%.1f/s)", seconds, rate) + ", \(failed) failed\n")
+        write("\(done) \(noun) in " + "\(seconds.fixed(1)) s (\(rate.fixed(1))/s)" + ", \(failed) failed\n")
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -1,5 +1,5 @@
 import AdResolution
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// Checks one source; shared by every job of a run.

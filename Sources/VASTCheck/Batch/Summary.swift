@@ -1,4 +1,5 @@
 /// Totals over a run.
+import VAST
 struct Summary: Sendable {
     private(set) var documents = 0
     private(set) var valid = 0

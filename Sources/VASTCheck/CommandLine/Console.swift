@@ -1,5 +1,6 @@
 public import AdResolution
-import Foundation
+import FoundationEssentials
+import Glibc
 import VAST
 
 /// Where a command reads and writes: the process's standard streams in the executable, strings

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 import Synchronization
 import VAST
 
@@ -44,7 +45,7 @@ struct MacroProfile: Sendable {
                 throw UsageError(
                     "--macro takes NAME=VALUE (for example --macro DEVICEIP=192.0.2.1), not \"\(assignment)\"")
             }
-            var name = String(assignment[..<equals]).trimmingCharacters(in: .whitespaces)
+            var name = String(assignment[..<equals]).trimmingSpaces()
             if name.hasPrefix("[") && name.hasSuffix("]") && name.count > 2 {
                 name = String(name.dropFirst().dropLast())
             }
@@ -187,7 +188,7 @@ private struct MacroValueReader {
     }
 
     func integer() throws(UsageError) -> Int {
-        guard let number = Int(text.trimmingCharacters(in: .whitespaces)), number >= 0 else {
+        guard let number = Int(text.trimmingSpaces()), number >= 0 else {
             throw error("a whole number")
         }
         return number
@@ -203,7 +204,7 @@ private struct MacroValueReader {
     }
 
     func list() -> [String] {
-        text.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
+        text.split(separator: ",", omittingEmptySubsequences: true).map { $0.trimmingSpaces() }
     }
 
     func time() throws(UsageError) -> VASTTime {
@@ -221,7 +222,7 @@ private struct MacroValueReader {
 
     func pair<T>(_ make: (String) -> T?, _ expected: String) throws(UsageError) -> (T, T) {
         let parts = text.split(separator: text.contains(",") ? "," : "x", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingSpaces() }
         guard parts.count == 2, let first = make(parts[0]), let second = make(parts[1]) else { throw error(expected) }
         return (first, second)
     }

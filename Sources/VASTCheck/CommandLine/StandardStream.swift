@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// Standard output or standard error of the process, written with `write(2)`, unbuffered.

@@ -1,6 +1,7 @@
+import AdErrors
 import AdResolution
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// `vastcheck flatten [options] SOURCE`: resolves a tag's wrapper chain and writes it as one VAST
@@ -126,7 +127,7 @@ struct FlattenCommand: Command {
     static func version(of resolution: VASTResolution) -> VASTVersion {
         let versions = resolution.ads.compactMap { ad in
             resolution.hops.first { $0.index == ad.hop }?.vastVersion
-                .flatMap { VASTVersion(rawValue: $0.trimmingCharacters(in: .whitespaces)) }
+                .flatMap { VASTVersion(rawValue: $0.trimmingSpaces()) }
         }
         return versions.min() ?? .v4_3
     }

@@ -1,5 +1,5 @@
 import AdPlacement
-import Foundation
+import FoundationEssentials
 
 extension GetAdCommand {
     /// Why a settings, request or presentation document was refused, in words: the field and what is
@@ -34,7 +34,7 @@ extension GetAdCommand {
         case is Int.Type, is Double.Type: "a number"
         case is [Any].Type: "a list"
         case is [String: Any].Type: "an object"
-        default: "a \(type)".replacingOccurrences(of: "Swift.", with: "")
+        default: "a \(type)".replacing("Swift.", with: "")
         }
     }
 }

@@ -1,5 +1,7 @@
 import AdEngine
+import AdErrors
 import AdPlacement
+import VAST
 
 /// The decision, the report and the ad (or the error) of one getAd, for people and for JSON.
 struct GetAdResult {

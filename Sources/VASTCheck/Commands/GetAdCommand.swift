@@ -2,7 +2,7 @@ import AdEngine
 import AdPlacement
 import AdResolution
 import Creatives
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// `vastcheck getad --settings FILE --request FILE [options]`: one getAd (or getBottomBannerAd) through
@@ -37,7 +37,7 @@ struct GetAdCommand: Command {
     let presentationPath: String?
     let scenarioPath: String?
     /// The banner's height in points, with its fraction.
-    let maxHeight: CGFloat?
+    let maxHeight: Double?
     let json: Bool
     /// False with `--no-redact`: the engine's reports and this output then show private values.
     let redacts: Bool
@@ -148,7 +148,7 @@ struct GetAdCommand: Command {
         let outcome: Result<Ad, AdEngineError>
         do throws(AdEngineError) {
             if let maxHeight {
-                outcome = .success(try await engine.getBottomBannerAd(for: request, maxHeight: maxHeight))
+                outcome = .success(try await engine.getBottomBannerAd(for: request, maxHeight: .init(maxHeight)))
             } else {
                 outcome = .success(try await engine.getAd(for: request))
             }
@@ -161,12 +161,12 @@ struct GetAdCommand: Command {
     }
 
     /// `--max-height`: a number of points from 1 to 10,000, whole or not (NaN and infinities are not).
-    private static func points(_ text: String?) throws(UsageError) -> CGFloat? {
+    private static func points(_ text: String?) throws(UsageError) -> Double? {
         guard let text else { return nil }
         guard let number = Double(text), number >= 1, number <= 10_000 else {
             throw UsageError("\(maxHeight.name) takes a number of points from 1 to 10000, not \"\(text)\"")
         }
-        return CGFloat(number)
+        return number
     }
 
     private func read(_ path: String, _ what: String, loader: SourceLoader) throws(GetAdInputError) -> [UInt8] {

@@ -1,5 +1,7 @@
-import Foundation
+import AdResolution
+import FoundationEssentials
 import LifecycleFixtures
+import VAST
 
 /// `vastcheck replay [options] FIXTURE...`: runs lifecycle fixtures (the data files QA
 /// writes, see `Tests/Fixtures/lifecycle/README.md`) and says which pass; a failing one is shown with the
@@ -30,8 +32,8 @@ struct ReplayCommand: Command {
         quiet = arguments.flags.contains(Option.quiet.name)
         root = arguments.value(Self.root.name)
         if let root {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            var isDirectory = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory else {
                 throw UsageError(
                     "--root takes a directory (the repository root that fixtures' ad paths start from), "
                         + "and \"\(root)\" is not one")
@@ -114,22 +116,18 @@ enum ReplayInput {
         var unreadable: [(String, String)] = []
         let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 unreadable.append((path, "no such file or directory"))
                 continue
             }
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 files.append(URL(fileURLWithPath: path))
                 continue
             }
-            guard let walker = manager.enumerator(atPath: path) else {
+            guard let found = SourceLoader.files(under: path, suffix: ".json") else {
                 unreadable.append((path, "cannot list the directory"))
                 continue
-            }
-            var found: [String] = []
-            while let relative = walker.nextObject() as? String {
-                if relative.lowercased().hasSuffix(".json") { found.append(relative) }
             }
             guard !found.isEmpty else {
                 unreadable.append((path, "no *.json fixture in the directory"))

@@ -1,7 +1,7 @@
 import AdEngine
 import AdResolution
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// `vastcheck report SOURCE -o FILE [options]`: one self-contained HTML page about a tag, for people

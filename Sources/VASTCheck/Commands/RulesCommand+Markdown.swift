@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import VAST
 
 extension RulesCommand {
@@ -45,7 +45,7 @@ extension RulesCommand {
     }
 
     private static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
     private static func code(_ text: String) -> String {

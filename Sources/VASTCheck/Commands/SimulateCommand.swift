@@ -1,8 +1,9 @@
 import AdEngine
+import AdLifecycle
 import AdResolution
 import AdSimulation
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// `vastcheck simulate [options] SOURCE` (the options are in ``options``):

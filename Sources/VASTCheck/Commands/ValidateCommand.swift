@@ -1,7 +1,8 @@
 import AdEngine
 import AdResolution
 import AdTransport
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 import VAST
 
@@ -117,9 +118,8 @@ struct ValidateCommand: Command {
         }
         let write: @Sendable (String) -> Void
         let toTerminal: Bool
-        var outputFile: FileHandle?
-        defer { try? outputFile?.close() }
-        let outputFailure = OutputFailure()
+        var outputFile: (descriptor: Int32, stream: StandardStream)?
+        defer { if let outputFile { close(outputFile.descriptor) } }
         if let outputPath {
             // Opened in place, not created anew: a FIFO, /dev/stdout or a device stays what it is
             // (FileManager.createFile would rename a new file over it).
@@ -132,16 +132,12 @@ struct ValidateCommand: Command {
                         + ": \(String(cString: strerror(errno)))\n")
                 return .unreadable
             }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            write = { text in
-                do {
-                    try handle.write(contentsOf: Data(console.redact(text).utf8))
-                } catch {
-                    outputFailure.record(error)
-                }
-            }
+            // Its first failed write (a full disk, a closed pipe) drops the rest, and the run then exits 2
+            // rather than report a success whose output was lost.
+            let stream = StandardStream(descriptor)
+            write = { text in stream.write(console.redact(text)) }
             toTerminal = false
-            outputFile = handle
+            outputFile = (descriptor, stream)
         } else {
             write = console.out
             toTerminal = console.outputIsTerminal
@@ -184,7 +180,7 @@ struct ValidateCommand: Command {
             })
         progress.finish()
         write(output.finish(summary, seconds: ProgressLine.seconds(.now - start)))
-        if let outputPath, let failure = outputFailure.first {
+        if let outputPath, let failure = outputFile?.stream.failure {
             console.err(Terminal.escape("vastcheck: cannot write \(FileName.shown(outputPath))") + ": \(failure)\n")
             return .unreadable
         }
@@ -209,16 +205,4 @@ struct ValidateCommand: Command {
         let sink: any BeaconSink = fireErrors ? DirectBeaconSender(client: client) : DiscardingBeaconSink()
         return WrapperResolver(client: client, errorSink: sink, configuration: resolution, macros: profile.context)
     }
-}
-
-/// The first error writing `--output` (a full disk, a closed pipe): the run then exits 2 rather than
-/// report a success whose output was lost.
-private final class OutputFailure: Sendable {
-    private let error = Mutex<String?>(nil)
-
-    func record(_ failure: any Error) {
-        error.withLock { $0 = $0 ?? (failure as NSError).localizedDescription }
-    }
-
-    var first: String? { error.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 
 /// Where each `<MediaFile>` of a document is: its path, the line and column of its start tag, and the
 /// URL it holds, read from the document's bytes.
@@ -177,24 +178,25 @@ struct MediaFileLocator {
             var text = ""
             var rest = Substring(String(decoding: bytes, as: UTF8.self))
             while !rest.isEmpty {
-                guard let open = rest.range(of: "<![CDATA[") else {
+                guard let open = rest.firstRange(of: "<![CDATA[") else {
                     text += decoded(rest)
                     break
                 }
                 text += decoded(rest[..<open.lowerBound])
                 let inside = rest[open.upperBound...]
-                let close = inside.range(of: "]]>")
+                let close = inside.firstRange(of: "]]>")
                 text += inside[..<(close?.lowerBound ?? inside.endIndex)]
                 rest = close.map { inside[$0.upperBound...] } ?? ""
             }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.trimmingSpacesAndNewlines()
         }
 
         private static func decoded(_ text: Substring) -> String {
             guard text.contains("&") else { return String(text) }
-            return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-                .replacingOccurrences(of: "&amp;", with: "&")
+            return String(
+                text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+                    .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
+                    .replacing("&amp;", with: "&"))
         }
     }
 }

@@ -1,5 +1,5 @@
 import Creatives
-import Foundation
+import FoundationEssentials
 
 /// `--media` and its bounds, shared by validate, inspect and report.
 struct MediaOptions: Sendable {

@@ -1,6 +1,8 @@
+import AdErrors
 import Creatives
-import Foundation
+import FoundationEssentials
 import MediaProbe
+import VAST
 
 /// How `getad` and `simulate` show a creative made ready in the cache (`--creatives DIR`).
 extension ReadyCreative {
@@ -44,7 +46,7 @@ extension ReadyCreative {
         for file in [media, bannerImage].compactMap({ $0 }) {
             text += "  creative \(file.path) (\(file.origin.rawValue), \(file.byteCount) bytes"
             if file == media, let description {
-                let seconds = description.durationSeconds.map { String(format: "%.1f s", $0) } ?? "? s"
+                let seconds = description.durationSeconds.map { $0.fixed(1) + " s" } ?? "? s"
                 let size = description.width.map { "\($0)x\(description.height ?? 0)" } ?? "?x?"
                 text += ", \(seconds) \(size) \(description.videoCodec ?? "?")"
             }

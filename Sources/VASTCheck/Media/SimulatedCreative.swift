@@ -2,6 +2,7 @@ import AdResolution
 import AdSimulation
 import AdTransport
 import Creatives
+import MediaProbe
 import VAST
 
 /// `simulate --creatives DIR`: the media file the play would use, downloaded into a cache in DIR and

@@ -1,4 +1,5 @@
 import AdEngine
+import AdErrors
 import AdResolution
 import VAST
 

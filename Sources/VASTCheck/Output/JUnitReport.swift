@@ -1,4 +1,6 @@
-import Foundation
+import AdErrors
+import AdResolution
+import FoundationEssentials
 import VAST
 
 /// `--format junit`: JUnit XML for CI systems. One `<testcase>` per document, named by its
@@ -62,7 +64,7 @@ enum JUnitReport {
         return "\(count); first: \(first.rule) at \(first.location): \(first.message)"
     }
 
-    private static func time(_ seconds: Double) -> String { String(format: "%.3f", max(0, seconds)) }
+    private static func time(_ seconds: Double) -> String { max(0, seconds).fixed(3) }
 
     /// `text` for an attribute value (`attribute`) or element content, through the project's one XML
     /// escaper; characters XML 1.0 cannot hold become U+FFFD, since a report must be written whatever

@@ -1,4 +1,6 @@
+import AdErrors
 import LifecycleFixtures
+import VAST
 
 /// What replaying one fixture file gave: a result (passed or failed), or the error that stopped it
 /// from running (unreadable, malformed, unusable ad).

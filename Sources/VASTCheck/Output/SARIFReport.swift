@@ -1,5 +1,5 @@
 import AdResolution
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// `--format sarif`: SARIF 2.1.0 (OASIS), the JSON that code-scanning dashboards read. One run of

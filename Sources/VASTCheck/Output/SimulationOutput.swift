@@ -1,6 +1,7 @@
+import AdErrors
 import AdLifecycle
 import AdSimulation
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// How `vastcheck simulate` writes a simulated playback: one ad (its Linear, or a NonLinear overlay), or a pod
@@ -157,7 +158,7 @@ enum SimulationOutput {
     }
 
     private static func playhead(_ seconds: Double) -> String {
-        pad(String(format: "%.3f", seconds), 8, left: true)
+        pad(seconds.fixed(3), 8, left: true)
     }
 
     private static func pad(_ text: String, _ width: Int, left: Bool = false) -> String {

@@ -1,3 +1,4 @@
+import AdErrors
 import AdResolution
 import AdTransport
 import VAST

@@ -1,5 +1,5 @@
 import AdSimulation
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// One beacon on the report's timeline: when it fires (playhead seconds), the event, the URL (macros

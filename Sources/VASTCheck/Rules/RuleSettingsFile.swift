@@ -1,5 +1,6 @@
 import AdResolution
-import Foundation
+import FoundationEssentials
+import Glibc
 import VAST
 
 /// `.vastcheck.json`: a team's rule settings, found from the current folder up (the nearest wins), or
@@ -60,8 +61,7 @@ enum RuleSettingsFile {
     /// Reads the settings in `bytes`.
     /// - Throws: a message saying which member is wrong and how.
     static func tuning(from bytes: [UInt8]) throws(RuleSettingsError) -> RuleTuning {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(bytes)), let object = value as? [String: Any]
-        else {
+        guard let object = JSONObjectReader.object(bytes) else {
             throw RuleSettingsError("not a JSON object such as {\"disable\": [\"schema.namespace\"]}")
         }
         if let unknown = object.keys.sorted().first(where: { !["disable", "severity", "strict"].contains($0) }) {

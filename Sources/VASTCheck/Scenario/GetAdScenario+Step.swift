@@ -1,5 +1,5 @@
 import AdPlacement
-import Foundation
+import FoundationEssentials
 
 /// Decodes one step object: its action member, the members that action allows, and every bound.
 struct StepDecoding: Decodable {
@@ -62,12 +62,12 @@ struct StepDecoding: Decodable {
             return Int(value)
         }
         /// A banner height in points: whole or not, from 1 to 10,000.
-        func points(_ name: String) throws -> CGFloat? {
+        func points(_ name: String) throws -> Double? {
             guard let value = try container.decodeIfPresent(Double.self, forKey: key(name)) else { return nil }
             guard value >= 1, value <= 10_000 else {
                 throw GetAdScenarioError.tooLarge("\(path).\(name) must be a number of points from 1 to 10000")
             }
-            return CGFloat(value)
+            return value
         }
         switch action {
         case "open":

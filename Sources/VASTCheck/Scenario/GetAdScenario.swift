@@ -1,5 +1,5 @@
 import AdPlacement
-import Foundation
+import FoundationEssentials
 
 /// A `vastcheck getad --scenario FILE` run: several presentations opened, viewed and asked for ads in one
 /// engine, in order, so ad-ops can see why one player shows ads and another does not.
@@ -41,7 +41,7 @@ struct GetAdScenario: Sendable, Decodable {
         case itemsViewed(PresentationHandle, count: Int)
         /// The presentation asks for an ad; with `maxHeight` (points), a bottom banner. With `show`, the ad's
         /// impression is logged when one is returned, so it counts toward the caps.
-        case request(PresentationHandle, placement: Placement, itemId: String?, maxHeight: CGFloat?, show: Bool)
+        case request(PresentationHandle, placement: Placement, itemId: String?, maxHeight: Double?, show: Bool)
         /// The clock moves on by this many whole seconds.
         case wait(seconds: Int)
         /// The player went back to its initial state.

@@ -1,6 +1,7 @@
 import AdEngine
 import AdPlacement
-import Foundation
+import FoundationEssentials
+import VAST
 
 /// A scenario run for people and for JSON: one entry per step, in order, then a summary.
 ///
@@ -126,13 +127,13 @@ struct GetAdScenarioOutput {
 
     /// A height as the scenario gave it: a whole number, or, with a fraction, a string (`"50.5"`), as this
     /// JSON writes every number that is not whole (prices, times).
-    private static func heightJSON(_ value: CGFloat) -> JSON {
-        value.rounded() == value ? .int(Int(value)) : .string(String(Double(value)))
+    private static func heightJSON(_ value: Double) -> JSON {
+        value.rounded() == value ? .int(Int(value)) : .string(String(value))
     }
 
     /// `50`, `50.5`.
-    private static func height(_ value: CGFloat) -> String {
-        value.rounded() == value ? String(Int(value)) : String(Double(value))
+    private static func height(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(value)
     }
 
     /// `1 ad`, `2 ads`.

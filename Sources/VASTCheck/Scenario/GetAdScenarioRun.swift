@@ -1,6 +1,7 @@
 import AdEngine
+import AdLifecycle
 import AdPlacement
-import Foundation
+import FoundationEssentials
 
 /// Runs a ``GetAdScenario`` step by step against one engine and records what each step did.
 struct GetAdScenarioRun {
@@ -51,7 +52,8 @@ struct GetAdScenarioRun {
                     do throws(AdEngineError) {
                         if let maxHeight {
                             outcome = .success(
-                                try await engine.getBottomBannerAd(for: request, in: handle, maxHeight: maxHeight))
+                                try await engine.getBottomBannerAd(
+                                    for: request, in: handle, maxHeight: .init(maxHeight)))
                         } else {
                             outcome = .success(try await engine.getAd(for: request, in: handle))
                         }

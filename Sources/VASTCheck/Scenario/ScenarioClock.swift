@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The scenario's clock: it stands still between `wait` steps, so every decision's time is the

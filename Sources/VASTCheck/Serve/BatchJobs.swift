@@ -1,6 +1,7 @@
+import AdErrors
 import AdResolution
 import AdTransport
-import Foundation
+import FoundationEssentials
 import VAST
 import VASTServe
 
@@ -29,7 +30,7 @@ actor BatchJobs {
             guard folders.folders.indices.contains(index) else { return .refused(404, "not found: no such folder") }
             sources = loader.sources(named: folders.folders[index].realPath)
         } else if let list = body["sources"] as? [String] {
-            for line in list.map({ $0.trimmingCharacters(in: CharacterSet.whitespaces) }) where !line.isEmpty {
+            for line in list.map({ $0.trimmingSpaces() }) where !line.isEmpty {
                 guard case .url(let url) = InspectorSource(line) else {
                     return .refused(400, "bad request: each source must be an http or https tag URL")
                 }

@@ -1,3 +1,4 @@
+import AdResolution
 import VAST
 
 /// One row of the batch page's table: `{"index","source","verdict","reasons"}`, where the verdict is

@@ -1,4 +1,6 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
+import VAST
 import VASTServe
 
 extension Inspector {
@@ -52,7 +54,7 @@ extension Inspector {
             return nil
         }
         let cookies = (request.header("cookie") ?? "").split(separator: ";").map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces()
         }
         if cookies.contains(where: { Self.sameToken($0, "vastcheck-token=" + token) }) { return nil }
         if let query = request.query["token"], Self.sameToken(query, token) { return nil }

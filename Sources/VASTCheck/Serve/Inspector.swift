@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 import VASTServe
 
 /// The web inspector behind `vastcheck serve`: the routes of ``handle(_:)`` on an ``HTTPServer``.
@@ -78,7 +79,7 @@ final class Inspector: Sendable {
     /// 32 random bytes as hex.
     static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator).zeroPadded(2, radix: 16) }.joined()
     }
 
     /// True for 127.0.0.0/8, ::1 and `localhost`.

@@ -1,4 +1,5 @@
-import Foundation
+import AdErrors
+import FoundationEssentials
 
 /// What a page's request names: a tag URL or a document's bytes, read from `{"source": "..."}`.
 enum InspectorSource: Sendable {
@@ -16,7 +17,7 @@ enum InspectorSource: Sendable {
     /// A tag URL (`http://` or `https://`, no spaces) or a document (its first character, past white space
     /// and a byte order mark, is `<`).
     init?(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+        let trimmed = text.trimmingSpacesAndNewlines(alsoTrimming: "\u{FEFF}")
         let lower = trimmed.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             guard !trimmed.contains(where: \.isWhitespace) else { return nil }
@@ -47,7 +48,7 @@ enum InspectorSource: Sendable {
 enum InspectorJSON {
     /// The object of `body`, or `nil` when it is not a JSON object.
     static func object(_ body: [UInt8]) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+        JSONObjectReader.object(body)
     }
 
     /// The string member `name` of the object in `body`.

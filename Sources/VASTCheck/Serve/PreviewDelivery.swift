@@ -1,6 +1,6 @@
 import AdLifecycle
 import AdTransport
-import Foundation
+import FoundationEssentials
 import Synchronization
 import VAST
 

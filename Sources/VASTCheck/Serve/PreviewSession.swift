@@ -1,5 +1,5 @@
 import AdLifecycle
-import Foundation
+import FoundationEssentials
 import Synchronization
 import VAST
 import VASTServe

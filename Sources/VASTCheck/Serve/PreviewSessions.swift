@@ -3,7 +3,7 @@ import AdLifecycle
 import AdResolution
 import AdSimulation
 import AdTransport
-import Foundation
+import FoundationEssentials
 import Synchronization
 import VAST
 import VASTServe

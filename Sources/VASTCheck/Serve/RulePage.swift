@@ -1,4 +1,5 @@
-import Foundation
+import AdResolution
+import FoundationEssentials
 import VAST
 import VASTServe
 
@@ -7,7 +8,7 @@ enum RulePage {
     /// The page of rule `id`, or 404 when the catalogue has no such rule.
     static func response(id: String) -> ServerResponse {
         guard !id.isEmpty else { return index }
-        let decoded = id.removingPercentEncoding ?? id
+        let decoded = FileName.percentDecoded(id) ?? id
         guard let rule = VASTRuleCatalog.rule(id: decoded) else {
             return .refused(404, "not found: no rule with that id (see /rules/)")
         }
@@ -51,8 +52,19 @@ enum RulePage {
         return .text(InspectorPage.document(title: "Rules", csrfToken: nil, body: body), contentType: Inspector.html)
     }
 
-    /// A rule id as a path segment, escaped for an attribute.
+    /// A rule id as a path segment, escaped for an attribute: every byte outside what a URL path may hold
+    /// as it is (RFC 3986's unreserved characters, sub-delimiters, `:`, `@` and `/`) percent-encoded.
     private static func link(_ id: String) -> String {
-        HTML.escape(id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "")
+        let kept = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8)
+        var path = ""
+        for byte in id.utf8 {
+            if kept.contains(byte) {
+                path.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                path +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return HTML.escape(path)
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import AdResolution
+import FoundationEssentials
+import Glibc
 
 /// The folders named on `vastcheck serve`'s command line, resolved once; the only places the page may
 /// read files from.
@@ -19,9 +21,9 @@ struct ServedFolders: Sendable {
     init(_ paths: [String]) throws(InspectorError) {
         var folders: [Folder] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             guard let real = Self.realPath(path),
-                FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory.boolValue
+                FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), isDirectory
             else { throw .notAFolder(path) }
             folders.append(Folder(name: path, realPath: real))
         }
@@ -32,11 +34,7 @@ struct ServedFolders: Sendable {
     func documents() -> [(folder: Int, path: String)] {
         var found: [(Int, String)] = []
         for (index, folder) in folders.enumerated() {
-            guard let walker = FileManager.default.enumerator(atPath: folder.realPath) else { continue }
-            var names: [String] = []
-            while let name = walker.nextObject() as? String, names.count < Self.maxListed {
-                if name.lowercased().hasSuffix(".xml") { names.append(name) }
-            }
+            let names = SourceLoader.files(under: folder.realPath, suffix: ".xml", limit: Self.maxListed) ?? []
             found += names.sorted().map { (index, $0) }
         }
         return found
@@ -49,8 +47,8 @@ struct ServedFolders: Sendable {
         guard let real = Self.realPath(root + "/" + path), real.hasPrefix(root == "/" ? "/" : root + "/") else {
             return nil
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: real, isDirectory: &isDirectory), !isDirectory else {
             return nil
         }
         return real

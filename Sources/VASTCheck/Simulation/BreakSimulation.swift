@@ -1,7 +1,7 @@
 import AdLifecycle
 import AdPlacement
 import AdSimulation
-import Foundation
+import FoundationEssentials
 import VAST
 
 /// A pod simulated as the library plays it: one `AdBreak` of the resolution's ads, as `Ad.makeBreak` plays a

@@ -1,5 +1,7 @@
+import AdErrors
 import AdResolution
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes a file all at once: the bytes go to a hidden temporary file beside it, which is renamed
 /// over the destination, so a reader never sees half a page and an interrupted run never leaves a
@@ -33,7 +35,7 @@ enum AtomicFile {
         defer { TemporaryFiles.unregister(token) }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let code = errno
@@ -63,7 +65,7 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw TemporaryFileError("cannot write \(shown)", errno: errno) }
         var written = 0
         while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let code = errno
@@ -83,7 +85,7 @@ enum AtomicFile {
         let umask =
             (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("Umask:") }
-            .flatMap { mode_t($0.dropFirst("Umask:".count).trimmingCharacters(in: .whitespaces), radix: 8) } ?? 0o022
+            .flatMap { mode_t($0.dropFirst("Umask:".count).trimmingSpaces(), radix: 8) } ?? 0o022
         return 0o666 & ~umask
     }
 }

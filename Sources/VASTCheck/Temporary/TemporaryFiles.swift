@@ -1,5 +1,7 @@
 import AdResolution
-import Foundation
+import AdTransport
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The temporary files and folders this process has made and not yet removed, removed when a
@@ -37,7 +39,7 @@ enum TemporaryFiles {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         wakeDescriptor = ends[1]
         let readEnd = ends[0]
-        let thread = Thread {
+        NamedThread.start(name: "vastcheck-temporary-files") {
             var byte: UInt8 = 0
             while true {
                 let count = read(readEnd, &byte, 1)
@@ -46,8 +48,6 @@ enum TemporaryFiles {
                 removeEverything(andRaise: Int32(byte))
             }
         }
-        thread.name = "vastcheck-temporary-files"
-        thread.start()
     }()
 
     /// Registers `path` for removal on a signal.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A private folder for one run's temporary files (`getad`'s beacon store), gone on every way out.
 ///
