@@ -36,11 +36,9 @@ let package = Package(
         // libcurl, opened with dlopen on first use (see Sources/CCurl): the headers from Debian's
         // libcurl4-openssl-dev (or -gnutls-dev); nothing linked at start-up.
         .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        // SQLite, opened with dlopen on first use (see Sources/CSQLite): the header from Debian's libsqlite3-dev;
+        // nothing linked at start-up.
+        .target(name: "CSQLite", dependencies: ["CLibraryLoader"]),
         // FFmpeg's libraries, opened with dlopen on the first media probe (see Sources/CAVFormat): the headers
         // from Debian's libavformat-dev, libavcodec-dev and libavutil-dev; nothing linked at start-up.
         .target(name: "CAVFormat", linkerSettings: [.linkedLibrary("dl")]),

@@ -2,9 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// libcurl and libmicrohttpd are opened on first use (`Sources/CCurl`, `Sources/CMicroHTTPD`), as FFmpeg's
-/// libraries are: a one-document `vastcheck validate` loads none of them or the GnuTLS, Kerberos and LDAP
-/// trees they pull in, and a machine without libcurl still validates, while a fetch says what is missing.
+/// libcurl, libmicrohttpd and SQLite are opened on first use (`Sources/CCurl`, `Sources/CMicroHTTPD`,
+/// `Sources/CSQLite`), as FFmpeg's libraries are: a one-document `vastcheck validate` loads none of them or the
+/// GnuTLS, Kerberos and LDAP trees they pull in, and a machine without libcurl still validates, while a fetch
+/// says what is missing.
 @Suite struct LazyLibrariesTests {
     /// The shared objects the dynamic loader opened for `vastcheck ARGUMENTS` (`LD_DEBUG=files`), and how the
     /// run ended.
@@ -25,7 +26,7 @@ import Testing
 
     /// The path as given (absolute, and `./` from the repository: a base URL with a dot segment).
     @Test(arguments: [false, true])
-    func aOneDocumentValidateLoadsNeitherLibcurlNorLibmicrohttpdNorFFmpeg(relative: Bool) async throws {
+    func aOneDocumentValidateLoadsNeitherLibcurlNorLibmicrohttpdNorSQLiteNorFFmpeg(relative: Bool) async throws {
         let sample = "vast-samples/v20-inline-linear.xml"
         let (run, files) = try await Self.loaded(
             ["validate", relative ? "./" + sample : Repository.path(sample)],
@@ -35,7 +36,7 @@ import Testing
         #expect(files.contains { $0.hasPrefix("libxml2.so") }, "\(files.sorted())")
         let lazy = files.filter {
             $0.hasPrefix("libcurl") || $0.hasPrefix("libmicrohttpd") || $0.hasPrefix("libavformat")
-                || $0.hasPrefix("libgnutls")
+                || $0.hasPrefix("libgnutls") || $0.hasPrefix("libsqlite3")
         }
         #expect(lazy.isEmpty, "loaded at start-up: \(lazy.sorted())")
     }
@@ -47,12 +48,61 @@ import Testing
         #expect(files.contains { $0.hasPrefix("libcurl.so") }, "\(files.sorted())")
     }
 
-    /// The folder holding libcurl's file (`libcurl.so.4`), which the test below hides.
-    private static func libcurlFolder() throws -> String {
-        try #require(
+    /// `getad` stores its beacons before sending them: its engine opens SQLite for the store, after start-up.
+    @Test func getadLoadsSQLiteForItsBeaconStore() async throws {
+        let scratch = try ScratchFolder("lazy-sqlite")
+        let source = #"{"name": "refused", "tier": 0, "kind": "tag", "timeoutMs": 2000, "url": "http://127.0.0.1:1/t"}"#
+        let settings = #"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [\#(source)]}}}"#
+        let request = #"{"placement": "storiesBetweenPages", "itemId": "story-1"}"#
+        try Data(settings.utf8).write(to: scratch.url.appendingPathComponent("settings.json"))
+        try Data(request.utf8).write(to: scratch.url.appendingPathComponent("request.json"))
+        let (run, files) = try await Self.loaded(
+            ["getad", "--settings", "settings.json", "--request", "request.json"], directory: scratch.url.path)
+        // No source fills (port 1 refuses): exit 1, after the engine and its store were set up.
+        #expect(run.status == 1, "\(run.text.suffix(2_000))")
+        #expect(files.contains { $0.hasPrefix("libsqlite3.so") }, "\(files.sorted())")
+    }
+
+    /// The path of the shared object `name` (`libcurl.so.4`), which the tests below hide.
+    private static func library(_ name: String) throws -> String {
+        let folder = try #require(
             ["/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib64", "/usr/lib"].first {
-                FileManager.default.fileExists(atPath: "\($0)/libcurl.so.4")
+                FileManager.default.fileExists(atPath: "\($0)/\(name)")
             })
+        return folder + "/" + name
+    }
+
+    /// Without SQLite (its file replaced by an empty one in a private mount namespace), `validate` still works,
+    /// and `getad`, whose engine needs the beacon store, stops with a typed error naming the missing library
+    /// (exit 2, as for any engine that cannot be set up), not a crash.
+    @Test(
+        .enabled(
+            if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
+    func withoutSQLiteValidateWorksAndGetadSaysWhatIsMissing() async throws {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
+        let library = try Self.library("libsqlite3.so.0")
+        let local = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate",
+                Repository.path("vast-samples/v20-inline-linear.xml"),
+            ], mergingErrors: true)
+        #expect(local.exited && local.status == 0, "\(local.text)")
+        let scratch = try ScratchFolder("no-sqlite")
+        let source = #"{"name": "refused", "tier": 0, "kind": "tag", "timeoutMs": 2000, "url": "http://127.0.0.1:1/t"}"#
+        let settings = #"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [\#(source)]}}}"#
+        try Data(settings.utf8).write(to: scratch.url.appendingPathComponent("settings.json"))
+        try Data(#"{"placement": "storiesBetweenPages"}"#.utf8).write(to: scratch.url.appendingPathComponent("r.json"))
+        let getad = try await ProgramRun.run(
+            "/usr/bin/env",
+            [
+                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "getad", "--settings",
+                "settings.json", "--request", "r.json",
+            ], mergingErrors: true, directory: scratch.url.path)
+        #expect(getad.exited, "the run ended by a signal: \(getad.text)")
+        #expect(getad.status == 2, "\(getad.text)")
+        #expect(getad.text.contains("cannot load libsqlite3.so.0"), "\(getad.text)")
     }
 
     /// Without libcurl (its file replaced by an empty one in a private mount namespace), `validate` of a
@@ -64,7 +114,7 @@ import Testing
             if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
     func withoutLibcurlLocalDocumentsValidateAndAFetchSaysWhatIsMissing() async throws {
         let vastcheck = try BuiltProgram.require("vastcheck")
-        let library = try Self.libcurlFolder() + "/libcurl.so.4"
+        let library = try Self.library("libcurl.so.4")
         let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
         let local = try await ProgramRun.run(
             "/usr/bin/env",

@@ -37,12 +37,13 @@ final class SQLiteDatabase {
         var pointer: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        let code = ad_sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
             // SQLite hands back a connection even when opening fails, to carry the message.
-            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            let extended = pointer.map { sqlite3_extended_errcode($0) } ?? code
-            if let pointer { sqlite3_close_v2(pointer) }
+            let message =
+                pointer.map { String(cString: ad_sqlite3_errmsg($0)) } ?? String(cString: ad_sqlite3_errstr(code))
+            let extended = pointer.map { ad_sqlite3_extended_errcode($0) } ?? code
+            if let pointer { ad_sqlite3_close_v2(pointer) }
             if extended == Self.cannotOpenSymbolicLink {
                 throw BeaconStoreError(
                     .symbolicLink, "\(path) is a symbolic link, which the store never opens: \(message)",
@@ -51,7 +52,7 @@ final class SQLiteDatabase {
             throw BeaconStoreError(.cannotOpen, "cannot open \(path): \(message)", resultCode: Int(extended))
         }
         handle = pointer
-        try check(sqlite3_extended_result_codes(pointer, 1), "enable extended result codes")
+        try check(ad_sqlite3_extended_result_codes(pointer, 1), "enable extended result codes")
     }
 
     /// `SQLITE_CANTOPEN_SYMLINK`, which Swift does not import (a macro built from another).
@@ -63,7 +64,7 @@ final class SQLiteDatabase {
         checkpointer?.stop()
         // close_v2 only fails for a bad handle; every statement was finalized before this runs
         // (each holds a reference to the database), so the file is closed here.
-        sqlite3_close_v2(handle)
+        ad_sqlite3_close_v2(handle)
     }
 
     /// Throws unless `code` is one of `accepted` (by default `SQLITE_OK`), with the
@@ -75,7 +76,7 @@ final class SQLiteDatabase {
     {
         let primary = code & 0xFF
         if accepted.isEmpty ? primary == SQLITE_OK : accepted.contains(primary) { return code }
-        let message = String(cString: sqlite3_errmsg(handle))
+        let message = String(cString: ad_sqlite3_errmsg(handle))
         let kind: BeaconStoreError.Code
         switch primary {
         case SQLITE_FULL: kind = .diskFull
@@ -87,13 +88,13 @@ final class SQLiteDatabase {
 
     /// Runs SQL that returns no rows the caller needs (schema, pragmas, transaction control).
     func execute(_ sql: String) throws(BeaconStoreError) {
-        try check(sqlite3_exec(handle, sql, nil, nil, nil), sql)
+        try check(ad_sqlite3_exec(handle, sql, nil, nil, nil), sql)
     }
 
     /// Waits up to `milliseconds` for a lock held by another connection before failing with
     /// `SQLITE_BUSY`.
     func setBusyTimeout(milliseconds: Int) throws(BeaconStoreError) {
-        try check(sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "busy timeout")
+        try check(ad_sqlite3_busy_timeout(handle, Int32(clamping: milliseconds)), "busy timeout")
     }
 
     /// Replaces SQLite's automatic checkpoint with the same one (`PASSIVE`, past
@@ -107,7 +108,7 @@ final class SQLiteDatabase {
             return SQLITE_OK
         }
         // Unretained: the hook lives as long as the connection, which this object closes in deinit.
-        sqlite3_wal_hook(handle, hook, Unmanaged.passUnretained(self).toOpaque())
+        ad_sqlite3_wal_hook(handle, hook, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// From now on, the hook's checkpoints run on a thread of their own (``WALCheckpointer``),
@@ -142,13 +143,13 @@ final class SQLiteDatabase {
         }
         var logFrames: Int32 = 0
         var copied: Int32 = 0
-        if sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied) == SQLITE_OK {
+        if ad_sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &logFrames, &copied) == SQLITE_OK {
             inlineCheckpoints += 1
         }
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    var changes: Int { Int(ad_sqlite3_changes(handle)) }
 
     /// Compiles `sql` once, for reuse.
     func prepare(_ sql: String) throws(BeaconStoreError) -> SQLiteStatement {
@@ -165,7 +166,7 @@ final class SQLiteDatabase {
             return value
         } catch {
             // The rollback's own failure would hide the first error, which says more.
-            _ = sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            _ = ad_sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
             throw error
         }
     }

@@ -13,7 +13,7 @@ final class SQLiteStatement {
     init(database: SQLiteDatabase, sql: String) throws(BeaconStoreError) {
         var pointer: OpaquePointer?
         let flags = UInt32(SQLITE_PREPARE_PERSISTENT)
-        try database.check(sqlite3_prepare_v3(database.handle, sql, -1, flags, &pointer, nil), "prepare \(sql)")
+        try database.check(ad_sqlite3_prepare_v3(database.handle, sql, -1, flags, &pointer, nil), "prepare \(sql)")
         guard let pointer else { throw BeaconStoreError(.statementFailed, "prepare \(sql): empty statement") }
         self.database = database
         self.handle = pointer
@@ -22,7 +22,7 @@ final class SQLiteStatement {
 
     deinit {
         // finalize repeats the last step's error, which was already thrown; it always frees.
-        sqlite3_finalize(handle)
+        ad_sqlite3_finalize(handle)
     }
 
     /// A value bound to a parameter.
@@ -37,14 +37,15 @@ final class SQLiteStatement {
     func run(_ values: [Value] = []) throws(BeaconStoreError) {
         defer { finish() }
         try bind(values)
-        try database.check(sqlite3_step(handle), sql, accepting: SQLITE_DONE)
+        try database.check(ad_sqlite3_step(handle), sql, accepting: SQLITE_DONE)
     }
 
     /// Runs the statement with `values` bound and calls `row` for each result row.
     func query(_ values: [Value] = [], _ row: (Row) -> Void) throws(BeaconStoreError) {
         defer { finish() }
         try bind(values)
-        while try database.check(sqlite3_step(handle), sql, accepting: SQLITE_ROW, SQLITE_DONE) & 0xFF == SQLITE_ROW {
+        while try database.check(ad_sqlite3_step(handle), sql, accepting: SQLITE_ROW, SQLITE_DONE) & 0xFF == SQLITE_ROW
+        {
             row(Row(handle: handle))
         }
     }
@@ -53,21 +54,21 @@ final class SQLiteStatement {
     struct Row {
         fileprivate let handle: OpaquePointer
 
-        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func integer(_ column: Int32) -> Int64 { ad_sqlite3_column_int64(handle, column) }
 
         func optionalInteger(_ column: Int32) -> Int64? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+            ad_sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : ad_sqlite3_column_int64(handle, column)
         }
 
         /// The column as text, copied into Swift at once.
         func text(_ column: Int32) -> String {
-            guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-            let count = Int(sqlite3_column_bytes(handle, column))
+            guard let bytes = ad_sqlite3_column_text(handle, column) else { return "" }
+            let count = Int(ad_sqlite3_column_bytes(handle, column))
             return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
         }
 
         func optionalText(_ column: Int32) -> String? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
+            ad_sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
         }
     }
 
@@ -76,20 +77,20 @@ final class SQLiteStatement {
             let index = Int32(offset + 1)
             switch value {
             case .integer(let number):
-                try database.check(sqlite3_bind_int64(handle, index, number), "bind \(index) of \(sql)")
+                try database.check(ad_sqlite3_bind_int64(handle, index, number), "bind \(index) of \(sql)")
             case .text(let string):
                 try database.check(
-                    sqlite3_bind_text(handle, index, string, -1, ad_sqlite_transient()),
+                    ad_sqlite3_bind_text(handle, index, string, -1, ad_sqlite_transient()),
                     "bind \(index) of \(sql)")
             case .null:
-                try database.check(sqlite3_bind_null(handle, index), "bind \(index) of \(sql)")
+                try database.check(ad_sqlite3_bind_null(handle, index), "bind \(index) of \(sql)")
             }
         }
     }
 
     /// Resets for the next run. Its result repeats the last step's error, already thrown.
     private func finish() {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        ad_sqlite3_reset(handle)
+        ad_sqlite3_clear_bindings(handle)
     }
 }

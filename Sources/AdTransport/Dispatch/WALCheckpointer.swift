@@ -53,24 +53,24 @@ final class WALCheckpointer: @unchecked Sendable {
         // Read-write without create: the store's own connection made the file. Never through a link.
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        if sqlite3_open_v2(path, &handle, flags, nil) != SQLITE_OK {
-            sqlite3_close_v2(handle)
+        if ad_sqlite3_open_v2(path, &handle, flags, nil) != SQLITE_OK {
+            ad_sqlite3_close_v2(handle)
             handle = nil
         }
-        if let handle { sqlite3_exec(handle, "PRAGMA synchronous=NORMAL", nil, nil, nil) }
+        if let handle { ad_sqlite3_exec(handle, "PRAGMA synchronous=NORMAL", nil, nil, nil) }
         condition.lock()
         while true {
             while !requested && !stopping { condition.wait() }
             if stopping { break }
             requested = false
             condition.unlock()
-            if let handle, sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
+            if let handle, ad_sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil) == SQLITE_OK {
                 completed.add(1, ordering: .relaxed)
             }
             condition.lock()
         }
         condition.unlock()
-        sqlite3_close_v2(handle)
+        ad_sqlite3_close_v2(handle)
         condition.lock()
         finished = true
         condition.signal()

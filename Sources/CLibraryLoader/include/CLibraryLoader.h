@@ -1,7 +1,7 @@
 #ifndef AD_CLIBRARYLOADER_H
 #define AD_CLIBRARYLOADER_H
 
-// Opening a C library with dlopen on first use, for the targets that do (CCurl, CMicroHTTPD): a process
+// Opening a C library with dlopen on first use, for the targets that do (CCurl, CSQLite, CMicroHTTPD): a process
 // that never needs the library never loads it or the libraries it links (docs/benchmarks.md).
 
 #include <stddef.h>
