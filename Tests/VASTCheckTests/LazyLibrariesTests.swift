@@ -72,6 +72,18 @@ import Testing
         return folder + "/" + name
     }
 
+    /// `vastcheck ARGUMENTS` with the shared object at `library` replaced by an empty file, in a private mount
+    /// namespace of its own.
+    private static func runHiding(_ library: String, _ arguments: [String], directory: String? = nil) async throws
+        -> ProgramRun
+    {
+        let vastcheck = try BuiltProgram.require("vastcheck")
+        let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
+        return try await ProgramRun.run(
+            "/usr/bin/env", ["unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck] + arguments,
+            mergingErrors: true, directory: directory)
+    }
+
     /// Without SQLite (its file replaced by an empty one in a private mount namespace), `validate` still works,
     /// and `getad`, whose engine needs the beacon store, stops with a typed error naming the missing library
     /// (exit 2, as for any engine that cannot be set up), not a crash.
@@ -79,27 +91,17 @@ import Testing
         .enabled(
             if: TestConditions.canMountPrivateTmpfs, "needs a private mount namespace (root or user namespaces)"))
     func withoutSQLiteValidateWorksAndGetadSaysWhatIsMissing() async throws {
-        let vastcheck = try BuiltProgram.require("vastcheck")
-        let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
         let library = try Self.library("libsqlite3.so.0")
-        let local = try await ProgramRun.run(
-            "/usr/bin/env",
-            [
-                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate",
-                Repository.path("vast-samples/v20-inline-linear.xml"),
-            ], mergingErrors: true)
+        let local = try await Self.runHiding(
+            library, ["validate", Repository.path("vast-samples/v20-inline-linear.xml")])
         #expect(local.exited && local.status == 0, "\(local.text)")
         let scratch = try ScratchFolder("no-sqlite")
         let source = #"{"name": "refused", "tier": 0, "kind": "tag", "timeoutMs": 2000, "url": "http://127.0.0.1:1/t"}"#
         let settings = #"{"placements": {"storiesBetweenPages": {"enabled": true, "sources": [\#(source)]}}}"#
         try Data(settings.utf8).write(to: scratch.url.appendingPathComponent("settings.json"))
         try Data(#"{"placement": "storiesBetweenPages"}"#.utf8).write(to: scratch.url.appendingPathComponent("r.json"))
-        let getad = try await ProgramRun.run(
-            "/usr/bin/env",
-            [
-                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "getad", "--settings",
-                "settings.json", "--request", "r.json",
-            ], mergingErrors: true, directory: scratch.url.path)
+        let getad = try await Self.runHiding(
+            library, ["getad", "--settings", "settings.json", "--request", "r.json"], directory: scratch.url.path)
         #expect(getad.exited, "the run ended by a signal: \(getad.text)")
         #expect(getad.status == 2, "\(getad.text)")
         #expect(getad.text.contains("cannot load libsqlite3.so.0"), "\(getad.text)")
@@ -115,20 +117,10 @@ import Testing
     func withoutLibcurlLocalDocumentsValidateAndAFetchSaysWhatIsMissing() async throws {
         let vastcheck = try BuiltProgram.require("vastcheck")
         let library = try Self.library("libcurl.so.4")
-        let hidden = #"mount --bind /dev/null "$1" && shift && exec "$@""#
-        let local = try await ProgramRun.run(
-            "/usr/bin/env",
-            [
-                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate",
-                Repository.path("vast-samples/v20-inline-linear.xml"),
-            ], mergingErrors: true)
+        let local = try await Self.runHiding(
+            library, ["validate", Repository.path("vast-samples/v20-inline-linear.xml")])
         #expect(local.exited && local.status == 0, "\(local.text)")
-        let fetched = try await ProgramRun.run(
-            "/usr/bin/env",
-            [
-                "unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate", "--json",
-                "http://127.0.0.1:1/tag.xml",
-            ], mergingErrors: true)
+        let fetched = try await Self.runHiding(library, ["validate", "--json", "http://127.0.0.1:1/tag.xml"])
         #expect(fetched.exited, "the run ended by a signal: \(fetched.text)")
         #expect(fetched.status == 1, "\(fetched.text)")
         #expect(fetched.text.contains("unavailable: cannot load libcurl.so.4"), "\(fetched.text)")
@@ -143,9 +135,7 @@ import Testing
         #expect(unusual != sample)
         let path = scratch.url.appendingPathComponent("unusual-url.xml").path
         try Data(unusual.utf8).write(to: URL(fileURLWithPath: path))
-        let unjudged = try await ProgramRun.run(
-            "/usr/bin/env", ["unshare", "-m", "sh", "-c", hidden, "sh", library, vastcheck, "validate", path],
-            mergingErrors: true)
+        let unjudged = try await Self.runHiding(library, ["validate", path])
         #expect(unjudged.exited && unjudged.status == 0, "\(unjudged.text)")
         #expect(
             unjudged.text.contains(
