@@ -35,11 +35,6 @@
 
 AD_LIBRARY(AD_CURL_FUNCTIONS, "libcurl.so.4", "libcurl4", ad_curl_load)
 
-/// True when every function is in the table (the load runs on the first call).
-static inline int ready(void) {
-    return ad_curl_load() == NULL;
-}
-
 CURLcode ad_curl_global_init(long flags) {
     return ready() ? table.global_init(flags) : CURLE_FAILED_INIT;
 }

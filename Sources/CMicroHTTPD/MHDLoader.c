@@ -22,11 +22,6 @@
 
 AD_LIBRARY(AD_MHD_FUNCTIONS, "libmicrohttpd.so.12", "libmicrohttpd12", ad_mhd_load)
 
-/// True when every function is in the table (the load runs on the first call).
-static inline int ready(void) {
-    return ad_mhd_load() == NULL;
-}
-
 struct MHD_Daemon *ad_mhd_start(
     const struct sockaddr *address, int ipv6, unsigned int connection_limit, unsigned int timeout_seconds,
     MHD_AccessHandlerCallback handler, void *handler_context,

@@ -34,11 +34,6 @@
 
 AD_LIBRARY(AD_SQLITE_FUNCTIONS, "libsqlite3.so.0", "libsqlite3-0", ad_sqlite_load)
 
-/// True when every function is in the table (the load runs on the first call).
-static inline int ready(void) {
-    return ad_sqlite_load() == NULL;
-}
-
 // Opening and describing: checked, as they run before any connection exists.
 
 int ad_sqlite3_open_v2(const char *filename, sqlite3 **connection, int flags, const char *vfs) {

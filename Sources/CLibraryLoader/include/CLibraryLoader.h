@@ -20,10 +20,10 @@ const char *ad_library_open(const char *soname, const char *package, const char 
 /// The name dlsym looks up for a FUNCTIONS entry.
 #define AD_LIBRARY_NAME(field, function) #function,
 
-/// Defines, in the file it is used in, `table` (the functions FUNCTIONS lists, NULL until loaded) and
+/// Defines, in the file it is used in, `table` (the functions FUNCTIONS lists, NULL until loaded),
 /// `const char *LOAD(void)`, which opens `SONAME` and fills `table` once per process, from any thread, and
-/// returns NULL when every function is there, else why not (the same text every time). The file includes
-/// <pthread.h>.
+/// returns NULL when every function is there, else why not (the same text every time), and `int ready(void)`,
+/// true once every function is in the table (the load runs on its first call). The file includes <pthread.h>.
 #define AD_LIBRARY(FUNCTIONS, SONAME, PACKAGE, LOAD)                                                        \
     static struct {                                                                                         \
         FUNCTIONS(AD_LIBRARY_FIELD)                                                                         \
@@ -40,6 +40,9 @@ const char *ad_library_open(const char *soname, const char *package, const char 
     const char *LOAD(void) {                                                                                \
         pthread_once(&once, load);                                                                          \
         return problem;                                                                                     \
+    }                                                                                                       \
+    static inline int ready(void) {                                                                         \
+        return LOAD() == NULL;                                                                              \
     }
 
 #endif
