@@ -113,7 +113,8 @@ let package = Package(
         // Caps how many tests a plain `swift test` runs at once (see its source): linked into the test program
         // through TestSupport.
         .target(name: "TestParallelism", path: "Tests/TestParallelism"),
-        .testTarget(name: "AdTransportTests", dependencies: ["AdTransport", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "AdTransportTests", dependencies: ["AdErrors", "AdTransport", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "AdLifecycleTests", dependencies: ["AdErrors", "AdLifecycle", "VAST", "TestSupport"],
             swiftSettings: strict),

@@ -3,11 +3,12 @@
 
 extension StringProtocol {
     /// The text without the white space at either end that Foundation's `CharacterSet.whitespaces`
-    /// names: horizontal tab and every space separator (Unicode category Zs).
+    /// names: horizontal tab, every space separator (Unicode category Zs) and, as in Foundation, the
+    /// zero-width space (U+200B).
     package func trimmingSpaces() -> String { trimming(newlines: false) }
 
     /// The text without the white space and line ends at either end that Foundation's
-    /// `CharacterSet.whitespacesAndNewlines` names: category Z (Zs, Zl, Zp), U+0009 to U+000D and U+0085,
+    /// `CharacterSet.whitespacesAndNewlines` names: category Z (Zs, Zl, Zp), U+0009 to U+000D, U+0085 and U+200B,
     /// and `extra` when given (a byte order mark, say) wherever it stands among them.
     package func trimmingSpacesAndNewlines(alsoTrimming extra: Unicode.Scalar? = nil) -> String {
         trimming(newlines: true, extra: extra)
@@ -31,7 +32,7 @@ extension Unicode.Scalar {
         case .lineSeparator, .paragraphSeparator: return newlines
         default: break
         }
-        if value == 0x09 { return true }
+        if value == 0x09 || value == 0x200B { return true }
         return newlines && ((0x0A...0x0D).contains(value) || value == 0x85)
     }
 }
