@@ -1,7 +1,7 @@
 // bench-getad — what AdEngine.getAd adds on top of its sources' own latency.
 //
 // Usage (from the repository root; Tools/bench-getad/run builds and does this):
-//   bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P]
+//   bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P] [--engine-loop N]
 //
 // One AdEngine (placement storiesBetweenPages, no caps) with three tiers served by the loopback
 // test server, `delay_ms=L` (default 10) on every response:
@@ -41,6 +41,8 @@ var latencyMs = 10
 var timeoutMs: Int?
 var pauseMs = 10
 var coldParsePath: String?
+/// `--engine-loop N`: only N back-to-back getAd calls with document sources, then exit (for a profiler).
+var engineLoop = 0
 
 var arguments = BenchArguments(tool: "bench-getad")
 
@@ -56,13 +58,14 @@ while let argument = arguments.next() {
     case "--cold-parse":
         guard let path = arguments.next() else { fail("--cold-parse needs the path of the compiled cold_parse.c") }
         coldParsePath = path
+    case "--engine-loop": engineLoop = arguments.integer(after: argument, minimum: 1, maximum: 10_000_000)
     case "--timeout-ms":
         timeoutMs = arguments.integer(
             after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
     case "-h", "--help":
         print(
             "usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P]"
-                + " [--cold-parse PATH]")
+                + " [--cold-parse PATH] [--engine-loop N]")
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
     }
@@ -165,6 +168,18 @@ do {
         tags: [urls[0], urls[1], urls[2]])
 } catch {
     abort("\(error)")
+}
+
+if engineLoop > 0 {
+    // The engine alone and nothing else, for `perf record`: document sources, no timing, no network.
+    log("engine loop: \(engineLoop) getAd calls with document sources")
+    do {
+        _ = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: engineLoop, warmups: 0)
+    } catch {
+        abort("\(error)")
+    }
+    cleanUp()
+    exit(0)
 }
 
 MachineLoad.printStart()
