@@ -208,6 +208,25 @@ import VAST
         if case .success(let source) = results[1] { #expect(source.kind == .file(path: folder.path + "/a.xml")) }
     }
 
+    @Test func theFileListingWalksTheSameTreeAndStopsAtItsLimit() throws {
+        for name in ["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", "b/c/d/deep.json", "b/run.JSON"] {
+            try makeFile(name)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/b/loop", withDestinationPath: folder.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link.xml", withDestinationPath: folder.path + "/a.xml")
+        #expect(
+            SourceLoader.files(under: folder.path, suffix: ".xml")?.sorted()
+                == ["a.xml", "b/c/z.xml", "b/m.XML", "link.xml"])
+        #expect(
+            SourceLoader.files(under: folder.path + "/", suffix: ".Json")?.sorted() == [
+                "b/c/d/deep.json", "b/run.JSON",
+            ])
+        #expect(SourceLoader.files(under: folder.path, suffix: ".xml", limit: 2)?.count == 2)
+        #expect(SourceLoader.files(under: folder.path + "/notes.txt", suffix: ".xml") == nil)
+        #expect(SourceLoader.files(under: folder.path + "/missing", suffix: ".xml") == nil)
+    }
+
     @Test func aFolderWithoutXMLFilesOrWithTooManyIsAnError() throws {
         try makeFile("empty/readme.txt")
         #expect(names(SourceLoader().sources(named: folder.path + "/empty")) == ["error empty \(folder.path)/empty"])

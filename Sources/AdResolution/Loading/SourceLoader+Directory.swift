@@ -13,42 +13,27 @@ extension SourceLoader {
     ///   - name: the folder as reports show it.
     func walk(_ folder: String, name: String) -> [Result<VASTSource, SourceError>] {
         let limit = SourceLimits.clamped(limits.maxDirectoryFiles)
-        func joined(_ base: String, _ relative: String) -> String {
-            relative.isEmpty ? base : base.hasSuffix("/") ? base + relative : base + "/" + relative
-        }
         var found: [(relative: String, entry: Result<VASTSource, SourceError>)] = []
-        var pending = [""]
-        while let relative = pending.popLast() {
-            guard let directory = FileName.withPlatformPath(joined(folder, relative), { opendir($0) }) else {
-                let error = BoundedRead.error(errno, name: joined(name, FileName.shown(relative)))
-                if relative.isEmpty { return [.failure(error)] }
-                found.append((relative, .failure(error)))
-                continue
+        var tooMany = false
+        let unopened = Self.traverse(folder, suffix: ".xml") { entry in
+            switch entry {
+            case .file(let child):
+                let source = VASTSource.file(Self.joined(folder, child), name: Self.joined(name, FileName.shown(child)))
+                found.append((child, .success(source)))
+            case .unopened(let child, let code):
+                found.append((child, .failure(BoundedRead.error(code, name: Self.joined(name, FileName.shown(child))))))
             }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                let entryName = Self.name(of: entry)
-                guard entryName != "." && entryName != ".." else { continue }
-                let child = relative.isEmpty ? entryName : relative + "/" + entryName
-                switch Self.kind(of: entry, at: joined(folder, child)) {
-                case .folder:
-                    pending.append(child)
-                case .file where entryName.lowercased().hasSuffix(".xml"):
-                    let source = VASTSource.file(joined(folder, child), name: joined(name, FileName.shown(child)))
-                    found.append((child, .success(source)))
-                    if found.count > limit {
-                        return [
-                            .failure(
-                                SourceError(
-                                    .tooManyFiles, source: name,
-                                    "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"
-                                ))
-                        ]
-                    }
-                case .file, .other:
-                    continue
-                }
-            }
+            tooMany = found.count > limit
+            return !tooMany
+        }
+        if let unopened { return [.failure(BoundedRead.error(unopened, name: name))] }
+        if tooMany {
+            return [
+                .failure(
+                    SourceError(
+                        .tooManyFiles, source: name,
+                        "holds more than \(limit) *.xml files: check a smaller folder, or name the files in a list"))
+            ]
         }
         guard !found.isEmpty else {
             return [.failure(SourceError(.empty, source: name, "holds no *.xml file (subfolders included)"))]
@@ -61,28 +46,59 @@ extension SourceLoader {
     /// that cannot be opened is skipped, a link to a folder is not followed, and the walk stops once
     /// `limit` files are found.
     package static func files(under folder: String, suffix: String, limit: Int = .max) -> [String]? {
-        let suffix = suffix.lowercased()
         var found: [String] = []
+        guard limit > 0 else { return found }
+        let unopened = traverse(folder, suffix: suffix) { entry in
+            if case .file(let child) = entry { found.append(child) }
+            return found.count < limit
+        }
+        return unopened == nil ? found : nil
+    }
+
+    /// What ``traverse(_:suffix:_:)`` meets below its folder, by path relative to it.
+    private enum WalkEntry {
+        /// A file (or a link to one) whose name ends in the suffix.
+        case file(String)
+        /// A subfolder `opendir` refused, with its `errno`.
+        case unopened(String, Int32)
+    }
+
+    /// Walks `folder` and the real folders below it (a link to a folder is not followed), handing
+    /// `visit` every file whose name ends in `suffix` (ASCII letters compared without case) and every
+    /// subfolder that cannot be opened, until `visit` returns false. The one walk of ``walk(_:name:)``
+    /// and ``files(under:suffix:limit:)``.
+    /// - Returns: `errno` when `folder` itself cannot be opened (nothing is visited), else `nil`.
+    private static func traverse(_ folder: String, suffix: String, _ visit: (WalkEntry) -> Bool) -> Int32? {
+        let suffix = suffix.lowercased()
         var pending = [""]
-        while let relative = pending.popLast(), found.count < limit {
-            let path = relative.isEmpty ? folder : folder.hasSuffix("/") ? folder + relative : folder + "/" + relative
+        while let relative = pending.popLast() {
+            let path = joined(folder, relative)
             guard let directory = FileName.withPlatformPath(path, { opendir($0) }) else {
-                if relative.isEmpty { return nil }
+                if relative.isEmpty { return errno }
+                guard visit(.unopened(relative, errno)) else { return nil }
                 continue
             }
             defer { closedir(directory) }
-            while found.count < limit, let entry = readdir(directory) {
+            while let entry = readdir(directory) {
                 let entryName = name(of: entry)
                 guard entryName != "." && entryName != ".." else { continue }
                 let child = relative.isEmpty ? entryName : relative + "/" + entryName
-                switch kind(of: entry, at: path.hasSuffix("/") ? path + entryName : path + "/" + entryName) {
-                case .folder: pending.append(child)
-                case .file where entryName.lowercased().hasSuffix(suffix): found.append(child)
-                case .file, .other: continue
+                switch kind(of: entry, at: joined(folder, child)) {
+                case .folder:
+                    pending.append(child)
+                case .file where entryName.lowercased().hasSuffix(suffix):
+                    guard visit(.file(child)) else { return nil }
+                case .file, .other:
+                    continue
                 }
             }
         }
-        return found
+        return nil
+    }
+
+    /// `relative` below `base` (`base` itself when `relative` is empty).
+    private static func joined(_ base: String, _ relative: String) -> String {
+        relative.isEmpty ? base : base.hasSuffix("/") ? base + relative : base + "/" + relative
     }
 
     private enum EntryKind {
