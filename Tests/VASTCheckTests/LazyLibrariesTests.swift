@@ -105,6 +105,8 @@ import Testing
         #expect(getad.exited, "the run ended by a signal: \(getad.text)")
         #expect(getad.status == 2, "\(getad.text)")
         #expect(getad.text.contains("cannot load libsqlite3.so.0"), "\(getad.text)")
+        #expect(getad.text.contains("unavailable: the beacon store needs SQLite"), "\(getad.text)")
+        #expect(!getad.text.contains("invalidConfiguration"), "\(getad.text)")
     }
 
     /// Without libcurl (its file replaced by an empty one in a private mount namespace), `validate` of a

@@ -58,7 +58,8 @@ public actor AdEngine {
 
     /// Builds an engine, checking the whole configuration first.
     /// - Throws: ``AdEngineError`` of kind `AdEngineError.Code.invalidConfiguration` whose message
-    ///   names every bad field (`settings.placements.clipsPreRoll.sources[0].timeoutMilliseconds ...`).
+    ///   names every bad field (`settings.placements.clipsPreRoll.sources[0].timeoutMilliseconds ...`);
+    ///   `AdEngineError.Code.unavailable` when SQLite, which the beacon store needs, cannot be loaded.
     public init(configuration: AdEngineConfiguration) throws(AdEngineError) {
         let problems = configuration.problems()
         guard problems.isEmpty else {
@@ -74,6 +75,9 @@ public actor AdEngine {
             dispatcher = try BeaconDispatcher(
                 storePath: configuration.beaconStorePath, client: client, configuration: configuration.beacons)
         } catch {
+            if error.code == .unavailable {
+                throw AdEngineError(.unavailable, "the beacon store needs SQLite: \(error.message)")
+            }
             throw AdEngineError(.invalidConfiguration, "beaconStorePath: \(error)")
         }
         creatives = try Self.creativeLoader(configuration.creatives, client: client)

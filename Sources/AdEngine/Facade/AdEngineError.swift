@@ -45,6 +45,9 @@ extension ErrorCode where Domain == AdEngineError {
     public static let allSourcesFailed = Self("allSourcesFailed")
     /// The configuration is not usable; the message names the field.
     public static let invalidConfiguration = Self("invalidConfiguration")
+    /// A system library the engine needs cannot be loaded (SQLite, for the beacon store): the engine
+    /// was not made. The message names the library and the Debian package that has it.
+    public static let unavailable = Self("unavailable")
     /// The ad has nothing this player can play (403, fired to the ad's Error URLs).
     public static let noPlayableCreative = Self("noPlayableCreative")
     /// No banner-capable creative fits the height (601 or 501, fired to the ad's Error URLs).

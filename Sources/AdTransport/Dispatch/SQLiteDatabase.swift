@@ -30,10 +30,11 @@ final class SQLiteDatabase {
     ///
     /// Never through a symbolic link at `path` (`SQLITE_OPEN_NOFOLLOW`, SQLite 3.31 and later);
     /// SQLite opens the files it keeps beside it with `O_NOFOLLOW` itself.
-    /// - Throws: ``BeaconStoreError`` of kind `symbolicLink` for a link, else `cannotOpen`, with
-    ///   SQLite's message.
+    /// - Throws: ``BeaconStoreError`` of kind `unavailable` when SQLite cannot be loaded (the message
+    ///   names the library), `symbolicLink` for a link, else `cannotOpen`, with SQLite's message.
     init(path: String, guardian: AnyObject? = nil, readOnly: Bool = false) throws(BeaconStoreError) {
         self.guardian = guardian
+        if let problem = ad_sqlite_load() { throw BeaconStoreError(.unavailable, String(cString: problem)) }
         var pointer: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         let flags = access | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
