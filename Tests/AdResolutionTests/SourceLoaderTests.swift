@@ -193,13 +193,16 @@ import VAST
 
     // MARK: Folders
 
-    @Test func aFolderYieldsEveryXMLFileBelowItInNameOrderWithoutFollowingLinkedFolders() throws {
-        for name in ["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", ".hidden.xml", "b/c/d/deep.xml"] {
-            try makeFile(name)
-        }
+    /// Makes `names` below the folder, with `b/loop` a link to the folder itself and `link.xml` a link to `a.xml`.
+    private func makeTreeWithLinks(_ names: [String]) throws {
+        for name in names { try makeFile(name) }
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/b/loop", withDestinationPath: folder.path)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path + "/link.xml", withDestinationPath: folder.path + "/a.xml")
+    }
+
+    @Test func aFolderYieldsEveryXMLFileBelowItInNameOrderWithoutFollowingLinkedFolders() throws {
+        try makeTreeWithLinks(["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", ".hidden.xml", "b/c/d/deep.xml"])
         let results = SourceLoader().sources(named: folder.path)
         #expect(
             names(results)
@@ -209,12 +212,7 @@ import VAST
     }
 
     @Test func theFileListingWalksTheSameTreeAndStopsAtItsLimit() throws {
-        for name in ["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", "b/c/d/deep.json", "b/run.JSON"] {
-            try makeFile(name)
-        }
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/b/loop", withDestinationPath: folder.path)
-        try FileManager.default.createSymbolicLink(
-            atPath: folder.path + "/link.xml", withDestinationPath: folder.path + "/a.xml")
+        try makeTreeWithLinks(["b/c/z.xml", "a.xml", "b/m.XML", "notes.txt", "b/c/d/deep.json", "b/run.JSON"])
         #expect(
             SourceLoader.files(under: folder.path, suffix: ".xml")?.sorted()
                 == ["a.xml", "b/c/z.xml", "b/m.XML", "link.xml"])
