@@ -126,8 +126,8 @@ public actor BeaconDispatcher: BeaconSink {
     ///   - clock: the wall clock for enqueue times, retries and TTLs.
     /// - Throws: ``BeaconStoreError``: `invalidConfiguration` (no file is touched); `inUse` when
     ///   another dispatcher holds the store (the message names it); `symbolicLink` when any file of
-    ///   the store's set is a symbolic link (nothing is written or moved); `cannotOpen` or `schema`
-    ///   when the store cannot be opened or set up.
+    ///   the store's set is a symbolic link (nothing is written or moved); `unavailable` when SQLite
+    ///   cannot be loaded; `cannotOpen` or `schema` when the store cannot be opened or set up.
     public init(
         storePath: String, client: HTTPClient, configuration: BeaconDispatcherConfiguration = .init(),
         clock: BeaconWallClock = .system

@@ -39,7 +39,8 @@ extension ErrorCode where Domain == BeaconStoreError {
     /// directory, no permission).
     public static let cannotOpen = Self("cannotOpen")
     /// SQLite itself cannot be loaded (`libsqlite3.so.0` is missing, or lacks a function the store
-    /// uses): the message names the library and the Debian package that has it. No database was opened.
+    /// uses): the message names the library and the Debian package that has it. Nothing was read or
+    /// written through SQLite.
     public static let unavailable = Self("unavailable")
     /// The file opened but its schema is from a newer version of this library (it is left as
     /// it is; a damaged or foreign schema is moved aside instead, see ``BeaconDispatcher/recovery``),
