@@ -171,7 +171,7 @@ do {
 }
 
 if engineLoop > 0 {
-    // The engine alone and nothing else, for `perf record`: document sources, no timing, no network.
+    // The engine alone, for `perf record`: document sources, no network; the samples taken are not printed.
     log("engine loop: \(engineLoop) getAd calls with document sources")
     do {
         _ = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: engineLoop, warmups: 0)
