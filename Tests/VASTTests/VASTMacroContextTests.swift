@@ -156,6 +156,44 @@ func filledMacroContext() -> VASTMacroContext {
         #expect(expansion.isComplete)
     }
 
+    /// The context keeps most of its values in a box its copies share: a change to one copy, in place or
+    /// whole, a value, a list or a declaration, must leave every other copy as it was, from any thread.
+    @Test func aCopyIsItsOwnValueWhateverChangesIt() async {
+        let original = filledMacroContext()
+        var copy = original
+        copy.ifa = "changed"
+        copy.playerState?.append("pip")
+        copy.withheld.insert(.deviceIP)
+        copy.unknown = [.latLong]
+        copy.adPlayhead = VASTTime(milliseconds: 1)
+        let third = copy
+        copy.regulations = nil
+        #expect(original.ifa == "6D92078A-8246-4BA4-AE5B-76104861E7DC")
+        #expect(original.playerState == ["muted", "fullscreen"])
+        #expect(original.withheld.isEmpty && original.unknown.isEmpty)
+        #expect(copy.ifa == "changed" && copy.playerState == ["muted", "fullscreen", "pip"])
+        #expect(copy.withheld == [.deviceIP] && copy.unknown == [.latLong] && copy.regulations == nil)
+        #expect(third.regulations == ["gdpr", "coppa"] && third.ifa == "changed")
+        #expect(original.adPlayhead == VASTTime(milliseconds: 5_000) && copy.adPlayhead == VASTTime(milliseconds: 1))
+        #expect(VASTMacroExpander.expand("[IFA]", context: original, usage: .impression).url.hasPrefix("6D92078A"))
+        #expect(VASTMacroExpander.expand("[DEVICEIP]", context: third, usage: .impression).url == "-2")
+        // Copies changed on other threads at once: each sees its own values only.
+        let seen = await withTaskGroup(of: Bool.self) { group in
+            for index in 0..<16 {
+                group.addTask {
+                    var mine = original
+                    for step in 0..<200 { mine.ifa = "task-\(index)-\(step)" }
+                    mine.extensions?.append("task-\(index)")
+                    return mine.ifa == "task-\(index)-199" && mine.extensions?.last == "task-\(index)"
+                        && original.ifa == "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+                }
+            }
+            return await group.reduce(true) { $0 && $1 }
+        }
+        #expect(seen)
+        #expect(original.extensions == ["AdVerifications", "waterfall"])
+    }
+
     @Test(arguments: VASTMacro.all)
     func aWithheldMacroBecomesMinusTwoEvenWhenFilledOrUnknown(_ macro: VASTMacro) {
         var context = filledMacroContext()

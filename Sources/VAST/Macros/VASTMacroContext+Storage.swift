@@ -65,7 +65,7 @@ extension VASTMacroContext {
 
     /// One context's ``Fixed`` values, shared by its copies.
     ///
-    /// `@unchecked Sendable`: the box is written only through ``VASTMacroContext/mutateFixed(_:)``, which
+    /// `@unchecked Sendable`: the box is written only after ``VASTMacroContext/uniqueFixed()``, which
     /// first replaces a box that any other copy holds, so a box that two copies (or two threads) can
     /// see is never written.
     final class FixedBox: @unchecked Sendable {
@@ -74,9 +74,10 @@ extension VASTMacroContext {
         init(_ values: Fixed = Fixed()) { self.values = values }
     }
 
-    /// Changes a fixed value, copying the box first when another copy of the context holds it.
-    mutating func mutateFixed(_ change: (inout Fixed) -> Void) {
+    /// Makes the box this copy's own before a fixed value changes: copies it when another copy of the
+    /// context holds it. (The accessors yield the value in place, so a list appended to or a set
+    /// inserted into is not copied for each change.)
+    mutating func uniqueFixed() {
         if !isKnownUniquelyReferenced(&fixed) { fixed = FixedBox(fixed.values) }
-        change(&fixed.values)
     }
 }

@@ -39,72 +39,114 @@ public struct VASTMacroContext: Sendable {
     /// `[CONTENTPLAYHEAD]` (deprecated; players should fill ``mediaPlayhead`` too).
     public var contentPlayhead: VASTTime? {
         get { fixed.values.contentPlayhead }
-        set { mutateFixed { $0.contentPlayhead = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.contentPlayhead
+        }
     }
     /// `[MEDIAPLAYHEAD]`.
     public var mediaPlayhead: VASTTime? {
         get { fixed.values.mediaPlayhead }
-        set { mutateFixed { $0.mediaPlayhead = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.mediaPlayhead
+        }
     }
     /// `[BREAKPOSITION]`.
     public var breakPosition: BreakPosition? {
         get { fixed.values.breakPosition }
-        set { mutateFixed { $0.breakPosition = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.breakPosition
+        }
     }
     /// `[BLOCKEDADCATEGORIES]`.
     public var blockedAdCategories: [String]? {
         get { fixed.values.blockedAdCategories }
-        set { mutateFixed { $0.blockedAdCategories = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.blockedAdCategories
+        }
     }
     /// `[ADCATEGORIES]`.
     public var adCategories: [String]? {
         get { fixed.values.adCategories }
-        set { mutateFixed { $0.adCategories = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.adCategories
+        }
     }
     /// `[ADCOUNT]`.
     public var adCount: Int? {
         get { fixed.values.adCount }
-        set { mutateFixed { $0.adCount = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.adCount
+        }
     }
     /// `[TRANSACTIONID]`.
     public var transactionID: String? {
         get { fixed.values.transactionID }
-        set { mutateFixed { $0.transactionID = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.transactionID
+        }
     }
     /// `[PLACEMENTTYPE]`.
     public var placementType: PlacementType? {
         get { fixed.values.placementType }
-        set { mutateFixed { $0.placementType = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.placementType
+        }
     }
     /// `[ADTYPE]`.
     public var adType: AdType? {
         get { fixed.values.adType }
-        set { mutateFixed { $0.adType = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.adType
+        }
     }
     /// `[UNIVERSALADID]`: registry and id separated by a space, for example `ad-id.org CNPA0484000H`.
     public var universalAdID: String? {
         get { fixed.values.universalAdID }
-        set { mutateFixed { $0.universalAdID = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.universalAdID
+        }
     }
     /// `[BREAKMAXDURATION]`, in whole seconds.
     public var breakMaxDurationSeconds: Int? {
         get { fixed.values.breakMaxDurationSeconds }
-        set { mutateFixed { $0.breakMaxDurationSeconds = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.breakMaxDurationSeconds
+        }
     }
     /// `[BREAKMAXADS]`.
     public var breakMaxAds: Int? {
         get { fixed.values.breakMaxAds }
-        set { mutateFixed { $0.breakMaxAds = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.breakMaxAds
+        }
     }
     /// `[BREAKMINADLENGTH]`, in whole seconds.
     public var breakMinAdLengthSeconds: Int? {
         get { fixed.values.breakMinAdLengthSeconds }
-        set { mutateFixed { $0.breakMinAdLengthSeconds = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.breakMinAdLengthSeconds
+        }
     }
     /// `[BREAKMAXADLENGTH]`, in whole seconds.
     public var breakMaxAdLengthSeconds: Int? {
         get { fixed.values.breakMaxAdLengthSeconds }
-        set { mutateFixed { $0.breakMaxAdLengthSeconds = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.breakMaxAdLengthSeconds
+        }
     }
 
     // MARK: Client
@@ -112,42 +154,66 @@ public struct VASTMacroContext: Sendable {
     /// `[IFA]`.
     public var ifa: String? {
         get { fixed.values.ifa }
-        set { mutateFixed { $0.ifa = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.ifa
+        }
     }
     /// `[IFATYPE]`.
     public var ifaType: String? {
         get { fixed.values.ifaType }
-        set { mutateFixed { $0.ifaType = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.ifaType
+        }
     }
     /// `[CLIENTUA]`.
     public var clientUA: String? {
         get { fixed.values.clientUA }
-        set { mutateFixed { $0.clientUA = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.clientUA
+        }
     }
     /// `[SERVERUA]`.
     public var serverUA: String? {
         get { fixed.values.serverUA }
-        set { mutateFixed { $0.serverUA = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.serverUA
+        }
     }
     /// `[DEVICEUA]`.
     public var deviceUA: String? {
         get { fixed.values.deviceUA }
-        set { mutateFixed { $0.deviceUA = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.deviceUA
+        }
     }
     /// `[SERVERSIDE]`: the IAB's code (0 when the client fires the request itself).
     public var serverSide: Int? {
         get { fixed.values.serverSide }
-        set { mutateFixed { $0.serverSide = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.serverSide
+        }
     }
     /// `[DEVICEIP]`.
     public var deviceIP: String? {
         get { fixed.values.deviceIP }
-        set { mutateFixed { $0.deviceIP = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.deviceIP
+        }
     }
     /// `[LATLONG]`.
     public var latLong: Coordinates? {
         get { fixed.values.latLong }
-        set { mutateFixed { $0.latLong = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.latLong
+        }
     }
 
     // MARK: Publisher
@@ -155,17 +221,26 @@ public struct VASTMacroContext: Sendable {
     /// `[DOMAIN]`.
     public var domain: String? {
         get { fixed.values.domain }
-        set { mutateFixed { $0.domain = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.domain
+        }
     }
     /// `[PAGEURL]`.
     public var pageURL: String? {
         get { fixed.values.pageURL }
-        set { mutateFixed { $0.pageURL = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.pageURL
+        }
     }
     /// `[APPBUNDLE]`.
     public var appBundle: String? {
         get { fixed.values.appBundle }
-        set { mutateFixed { $0.appBundle = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.appBundle
+        }
     }
 
     // MARK: Capabilities
@@ -173,42 +248,66 @@ public struct VASTMacroContext: Sendable {
     /// `[VASTVERSIONS]`: AdCOM protocol ids (2 = VAST 2.0, 3 = 3.0, 7 = 4.0, 11 = 4.1, 12 = 4.2...).
     public var vastVersions: [Int]? {
         get { fixed.values.vastVersions }
-        set { mutateFixed { $0.vastVersions = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.vastVersions
+        }
     }
     /// `[APIFRAMEWORKS]`: AdCOM API framework ids (for example 7 = OMID 1).
     public var apiFrameworks: [Int]? {
         get { fixed.values.apiFrameworks }
-        set { mutateFixed { $0.apiFrameworks = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.apiFrameworks
+        }
     }
     /// `[EXTENSIONS]`.
     public var extensions: [String]? {
         get { fixed.values.extensions }
-        set { mutateFixed { $0.extensions = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.extensions
+        }
     }
     /// `[VERIFICATIONVENDORS]`.
     public var verificationVendors: [String]? {
         get { fixed.values.verificationVendors }
-        set { mutateFixed { $0.verificationVendors = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.verificationVendors
+        }
     }
     /// `[OMIDPARTNER]`: `name/version`.
     public var omidPartner: String? {
         get { fixed.values.omidPartner }
-        set { mutateFixed { $0.omidPartner = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.omidPartner
+        }
     }
     /// `[MEDIAMIME]`.
     public var mediaMIME: [String]? {
         get { fixed.values.mediaMIME }
-        set { mutateFixed { $0.mediaMIME = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.mediaMIME
+        }
     }
     /// `[PLAYERCAPABILITIES]`: for example `skip`, `mute`, `autoplay`, `fullscreen`, `icon`.
     public var playerCapabilities: [String]? {
         get { fixed.values.playerCapabilities }
-        set { mutateFixed { $0.playerCapabilities = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.playerCapabilities
+        }
     }
     /// `[CLICKTYPE]`.
     public var clickType: ClickType? {
         get { fixed.values.clickType }
-        set { mutateFixed { $0.clickType = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.clickType
+        }
     }
 
     // MARK: Player state
@@ -216,17 +315,26 @@ public struct VASTMacroContext: Sendable {
     /// `[PLAYERSTATE]`: for example `muted`, `fullscreen`.
     public var playerState: [String]? {
         get { fixed.values.playerState }
-        set { mutateFixed { $0.playerState = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.playerState
+        }
     }
     /// `[INVENTORYSTATE]`: for example `skippable`, `autoplayed`, `mautoplayed`, `optin`.
     public var inventoryState: [String]? {
         get { fixed.values.inventoryState }
-        set { mutateFixed { $0.inventoryState = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.inventoryState
+        }
     }
     /// `[PLAYERSIZE]`.
     public var playerSize: PlayerSize? {
         get { fixed.values.playerSize }
-        set { mutateFixed { $0.playerSize = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.playerSize
+        }
     }
     /// `[ADPLAYHEAD]`.
     public var adPlayhead: VASTTime?
@@ -235,22 +343,34 @@ public struct VASTMacroContext: Sendable {
     /// `[CONTENTID]`.
     public var contentID: String? {
         get { fixed.values.contentID }
-        set { mutateFixed { $0.contentID = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.contentID
+        }
     }
     /// `[CONTENTURI]`.
     public var contentURI: String? {
         get { fixed.values.contentURI }
-        set { mutateFixed { $0.contentURI = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.contentURI
+        }
     }
     /// `[PODSEQUENCE]`.
     public var podSequence: Int? {
         get { fixed.values.podSequence }
-        set { mutateFixed { $0.podSequence = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.podSequence
+        }
     }
     /// `[ADSERVINGID]`.
     public var adServingID: String? {
         get { fixed.values.adServingID }
-        set { mutateFixed { $0.adServingID = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.adServingID
+        }
     }
 
     // MARK: Context-restricted
@@ -267,17 +387,26 @@ public struct VASTMacroContext: Sendable {
     /// `[LIMITADTRACKING]`, written `1` or `0`.
     public var limitAdTracking: Bool? {
         get { fixed.values.limitAdTracking }
-        set { mutateFixed { $0.limitAdTracking = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.limitAdTracking
+        }
     }
     /// `[REGULATIONS]`: for example `gdpr`, `coppa`.
     public var regulations: [String]? {
         get { fixed.values.regulations }
-        set { mutateFixed { $0.regulations = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.regulations
+        }
     }
     /// `[GDPRCONSENT]`.
     public var gdprConsent: String? {
         get { fixed.values.gdprConsent }
-        set { mutateFixed { $0.gdprConsent = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.gdprConsent
+        }
     }
 
     // MARK: Newer
@@ -285,47 +414,74 @@ public struct VASTMacroContext: Sendable {
     /// `[STOREID]`.
     public var storeID: String? {
         get { fixed.values.storeID }
-        set { mutateFixed { $0.storeID = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.storeID
+        }
     }
     /// `[STOREURL]`.
     public var storeURL: String? {
         get { fixed.values.storeURL }
-        set { mutateFixed { $0.storeURL = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.storeURL
+        }
     }
     /// `[PLAYBACKMETHODS]`: AdCOM playback method ids.
     public var playbackMethods: [Int]? {
         get { fixed.values.playbackMethods }
-        set { mutateFixed { $0.playbackMethods = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.playbackMethods
+        }
     }
     /// `[CONTENTCAT]`.
     public var contentCategories: [String]? {
         get { fixed.values.contentCategories }
-        set { mutateFixed { $0.contentCategories = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.contentCategories
+        }
     }
     /// `[GPPSTRING]`.
     public var gppString: String? {
         get { fixed.values.gppString }
-        set { mutateFixed { $0.gppString = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.gppString
+        }
     }
     /// `[GPPSECTIONID]`.
     public var gppSectionIDs: [Int]? {
         get { fixed.values.gppSectionIDs }
-        set { mutateFixed { $0.gppSectionIDs = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.gppSectionIDs
+        }
     }
     /// `[DSAREQUIRED]`: the IAB's code (0 not required ... 3 required, the publisher is an online platform).
     public var dsaRequired: Int? {
         get { fixed.values.dsaRequired }
-        set { mutateFixed { $0.dsaRequired = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.dsaRequired
+        }
     }
     /// `[DSAPARAMS]`.
     public var dsaParams: String? {
         get { fixed.values.dsaParams }
-        set { mutateFixed { $0.dsaParams = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.dsaParams
+        }
     }
     /// `[DSAPUBRENDER]`: the IAB's code (0 cannot render ... 2 will render).
     public var dsaPubRender: Int? {
         get { fixed.values.dsaPubRender }
-        set { mutateFixed { $0.dsaPubRender = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.dsaPubRender
+        }
     }
 
     // MARK: Declarations
@@ -333,12 +489,18 @@ public struct VASTMacroContext: Sendable {
     /// Macros the player knows but policy forbids sending: written `-2`, whatever their value.
     public var withheld: Set<VASTMacro> {
         get { fixed.values.withheld }
-        set { mutateFixed { $0.withheld = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.withheld
+        }
     }
     /// Macros the player chose not to fill: written `-1`, unless also ``withheld``.
     public var unknown: Set<VASTMacro> {
         get { fixed.values.unknown }
-        set { mutateFixed { $0.unknown = newValue } }
+        _modify {
+            uniqueFixed()
+            yield &fixed.values.unknown
+        }
     }
 
     /// Every value but the moment's (the clock, the random source, the zone and the macros a beacon's
