@@ -1,9 +1,9 @@
 /// The storage behind ``VASTMacroContext``'s values: copied on write.
 ///
 /// A context is copied many times for one ad (into the mediation, each source, the tracking plan, every
-/// beacon's moment) and changed in few of those copies, and only in the macros a moment sets, which the
-/// context keeps inline. Its other values (over fifty, many of them strings and lists) live in one
-/// ``VASTMacroContext/FixedBox``, so a copy retains one object instead of each of them.
+/// beacon's moment) and changed in few of those copies, most of them (every beacon's) only in the macros a
+/// moment sets, which the context keeps inline. Its other values (fifty-four, many of them strings and
+/// lists) live in one ``VASTMacroContext/FixedBox``, so a copy retains one object instead of each of them.
 extension VASTMacroContext {
     /// The values of a context that no beacon's moment sets.
     struct Fixed {
