@@ -2,8 +2,9 @@ import Glibc
 
 /// The elements of the VAST vocabulary the parser knows, one case per local name.
 ///
-/// Looking a name up happens once per distinct name and parse (see `ElementNameCache`), so
-/// the table can be a plain dictionary.
+/// Looking a name up happens once per distinct name and libxml2 context (the builder caches what
+/// it found by the name's pointer), so the lookup (``named(_:)``) can be a short scan of the names
+/// of the same length.
 enum VASTElement: UInt8, CaseIterable, Sendable {
     case vast, ad, inLine, wrapper
     case adSystem, adTitle, adServingId, description, advertiser, category, pricing, survey, expires
@@ -101,28 +102,47 @@ enum VASTElement: UInt8, CaseIterable, Sendable {
         }
     }
 
-    /// Every known local name.
-    static let byName: [String: VASTElement] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
-
-    /// The known names' bytes by length, for ``named(_:)``.
-    private static let namesByLength: [[(bytes: [UInt8], element: VASTElement)]] = {
-        var table = [[(bytes: [UInt8], element: VASTElement)]](repeating: [], count: 32)
+    /// The elements ordered by the length of their names, and where each length starts: the
+    /// names of `n` bytes are `elements[starts[n]..<starts[n + 1]]`, for `n` up to the longest.
+    /// Two arrays, made in two passes over the cases (about 100), for ``named(_:)``: the names are
+    /// compared as they are, string literals in the binary, so no name is copied and no
+    /// dictionary is hashed before a process's first parse.
+    private static let byLength: (elements: [VASTElement], starts: [Int]) = {
+        let longest = allCases.reduce(0) { max($0, $1.name.utf8.count) }
+        var starts = [Int](repeating: 0, count: longest + 2)
+        for element in allCases { starts[element.name.utf8.count + 1] += 1 }
+        for length in 1..<starts.count { starts[length] += starts[length - 1] }
+        var next = starts
+        var elements = [VASTElement](repeating: .vast, count: allCases.count)
         for element in allCases {
-            let bytes = Array(element.name.utf8)
-            table[bytes.count].append((bytes, element))
+            let length = element.name.utf8.count
+            elements[next[length]] = element
+            next[length] += 1
         }
-        return table
+        return (elements, starts)
     }()
 
     /// The element a NUL-terminated local name (as libxml2 hands it over) names, for the per-parse
     /// name cache's misses: the bytes are compared with the names of their length, so no string
     /// is made and nothing is hashed.
     static func named(_ localname: UnsafePointer<UInt8>) -> VASTElement? {
-        let length = strlen(localname)
-        guard length < namesByLength.count else { return nil }
-        for entry in namesByLength[length] {
-            let same = entry.bytes.withUnsafeBufferPointer { $0.baseAddress.map { memcmp($0, localname, length) == 0 } }
-            if same == true { return entry.element }
+        named(bytes: UnsafeBufferPointer(start: localname, count: strlen(localname)))
+    }
+
+    /// The element `name` names (its bytes, as ``named(_:)`` compares them), or `nil`.
+    static func named(_ name: String) -> VASTElement? {
+        var name = name
+        return name.withUTF8 { named(bytes: $0) }
+    }
+
+    private static func named(bytes: UnsafeBufferPointer<UInt8>) -> VASTElement? {
+        let length = bytes.count
+        let (elements, starts) = byLength
+        guard length + 1 < starts.count, let base = bytes.baseAddress else { return nil }
+        for position in starts[length]..<starts[length + 1] {
+            let element = elements[position]
+            var known = element.name
+            if known.withUTF8({ memcmp($0.baseAddress!, base, length) == 0 }) { return element }
         }
         return nil
     }

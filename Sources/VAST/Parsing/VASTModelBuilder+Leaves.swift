@@ -236,11 +236,8 @@ extension VASTModelBuilder {
         let count = slot.end - slot.start
         return values.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return nil }
-            for row in rows where row.name.count == count {
-                let same = row.name.withUnsafeBufferPointer { name in
-                    count == 0 || memcmp(base + slot.start, name.baseAddress!, count) == 0
-                }
-                if same { return row.versions }
+            for row in rows where row.name.utf8CodeUnitCount == count {
+                if count == 0 || memcmp(base + slot.start, row.name.utf8Start, count) == 0 { return row.versions }
             }
             return nil
         }

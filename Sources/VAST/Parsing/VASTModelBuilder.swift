@@ -193,7 +193,7 @@ struct VASTModelBuilder {
             } else {
                 bytes.append(contentsOf: (unknownName ?? "?").utf8)
             }
-            let element = frame.element ?? (frame.foreign ? nil : unknownName.flatMap { VASTElement.byName[$0] })
+            let element = frame.element ?? (frame.foreign ? nil : unknownName.flatMap { VASTElement.named($0) })
             if element?.isRepeatable ?? false {
                 bytes.append(0x5B)
                 bytes.append(contentsOf: String(frame.index).utf8)

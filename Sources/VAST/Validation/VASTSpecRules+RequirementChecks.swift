@@ -31,42 +31,56 @@ extension VASTSpecRules {
     private static let attributeTable = checks(.attribute)
     private static let childTable = checks(.child)
 
-    /// One pass over ``VASTSpecRules/requirements``: each row of `kind` goes to the slot of its
-    /// element in each context it applies to, in table order; the slots are then laid end to end.
-    /// (This runs before the first document of a process is parsed, so it is part of every
-    /// one-document run: it reads each row once rather than once per element and context.)
+    /// Two passes over ``VASTSpecRules/requirements``: the first counts the rows of `kind` in each
+    /// element's slot per context, which places the slots end to end; the second, from the table's
+    /// end, writes each row just before the rows of its slot already written, so every slot keeps
+    /// table order. (This runs
+    /// before the first document of a process is parsed, so it is part of every one-document run:
+    /// it makes two arrays, not one per element and context.)
     private static func checks(_ kind: Requirement.Kind) -> (rows: [RequirementCheck], spans: [Range<Int>]) {
-        var slots = [[RequirementCheck]](repeating: [], count: VASTElement.allCases.count * 2)
+        let slotCount = VASTElement.allCases.count * 2
+        var ends = [Int](repeating: 0, count: slotCount)
+        var rows: [RequirementCheck] = []
         requirements.withUnsafeBufferPointer { table in
-            for index in table.indices where table[index].kind == kind {
+            for requirement in table where requirement.kind == kind {
+                let slot = Int(requirement.element.rawValue) * 2
+                if requirement.context != .wrapper { ends[slot] += 1 }
+                if requirement.context != .inLine { ends[slot + 1] += 1 }
+            }
+            for slot in 1..<slotCount { ends[slot] += ends[slot - 1] }
+            // Every placeholder is overwritten: the counts and the writes see the same rows.
+            let placeholder = RequirementCheck(
+                row: -1, since: .v2_0, until: .v2_0, level: .schema, child: nil, name: (0, 0), nameLength: 0)
+            rows = [RequirementCheck](repeating: placeholder, count: ends.last ?? 0)
+            var next = ends
+            for index in table.indices.reversed() where table[index].kind == kind {
                 let slot = Int(table[index].element.rawValue) * 2
-                let context = table[index].context
                 let row = check(table[index], row: index)
-                if context != .wrapper { slots[slot].append(row) }
-                if context != .inLine { slots[slot + 1].append(row) }
+                if table[index].context != .inLine {
+                    next[slot + 1] -= 1
+                    rows[next[slot + 1]] = row
+                }
+                if table[index].context != .wrapper {
+                    next[slot] -= 1
+                    rows[next[slot]] = row
+                }
             }
         }
-        var rows: [RequirementCheck] = []
-        var spans: [Range<Int>] = []
-        spans.reserveCapacity(slots.count)
-        for slot in slots {
-            spans.append(rows.count..<rows.count + slot.count)
-            rows.append(contentsOf: slot)
-        }
+        let spans = (0..<slotCount).map { slot in (slot == 0 ? 0 : ends[slot - 1])..<ends[slot] }
         return (rows, spans)
     }
 
     private static func check(_ requirement: Requirement, row: Int) -> RequirementCheck {
         var words: (UInt64, UInt64) = (0, 0)
-        let bytes = Array(requirement.name.utf8)
+        let length = requirement.name.utf8.count
         if requirement.kind == .attribute {
-            precondition(bytes.count <= 16, "an attribute name in the requirement table is over 16 bytes")
+            precondition(length <= 16, "an attribute name in the requirement table is over 16 bytes")
             withUnsafeMutableBytes(of: &words) { raw in
-                for (offset, byte) in bytes.enumerated() { raw[offset] = byte }
+                for (offset, byte) in requirement.name.utf8.enumerated() { raw[offset] = byte }
             }
         }
         return RequirementCheck(
             row: row, since: requirement.since, until: requirement.until, level: requirement.level,
-            child: requirement.child, name: words, nameLength: bytes.count)
+            child: requirement.child, name: words, nameLength: length)
     }
 }

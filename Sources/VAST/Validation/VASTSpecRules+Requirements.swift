@@ -52,9 +52,12 @@ extension VASTSpecRules {
         var ruleID: String { kind == .child ? "required-element" : "required-attribute" }
 
         /// The catalogue id of this one check, for example `required-attribute.MediaFile.delivery`
-        /// (`.wrapper` marks a requirement made of the element in a Wrapper only). Made once: it
-        /// goes into every finding of the row.
-        let specificID: String
+        /// (`.wrapper` marks a requirement made of the element in a Wrapper only). Made when a
+        /// finding or the catalogue asks: made for every row up front, the ids were a part of each
+        /// process's first parse that most documents never read.
+        var specificID: String {
+            ruleID + "." + element.name + "." + name + (context == .wrapper ? ".wrapper" : "")
+        }
 
         fileprivate init(
             _ kind: Kind, _ element: VASTElement, _ name: String, _ context: Context = .any,
@@ -69,10 +72,7 @@ extension VASTSpecRules {
             self.until = until
             self.level = level
             self.section = section
-            child = kind == .child ? VASTElement.byName[name] : nil
-            specificID =
-                (kind == .child ? "required-element" : "required-attribute") + ".\(element.name).\(name)"
-                + (context == .wrapper ? ".wrapper" : "")
+            child = kind == .child ? VASTElement.named(name) : nil
         }
     }
 
@@ -168,20 +168,4 @@ extension VASTSpecRules {
         // "The authority attribute is required if categories are provided" (3.19.2), as for Category.
         Requirement(.attribute, .blockedAdCategories, "authority", since: .v4_1, section: "3.19.2"),
     ]
-
-    /// Required attributes of every element, indexed by raw value, for [InLine, Wrapper] context.
-    static let requiredAttributeTable: [[[Requirement]]] = table(.attribute)
-
-    /// Required children of every element, indexed by raw value, for [InLine, Wrapper] context.
-    static let requiredChildTable: [[[Requirement]]] = table(.child)
-
-    private static func table(_ kind: Requirement.Kind) -> [[[Requirement]]] {
-        VASTElement.allCases.map { element in
-            [Requirement.Context.inLine, .wrapper].map { context in
-                requirements.filter {
-                    $0.kind == kind && $0.element == element && ($0.context == .any || $0.context == context)
-                }
-            }
-        }
-    }
 }
