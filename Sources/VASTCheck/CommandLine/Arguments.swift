@@ -11,10 +11,6 @@ struct Arguments {
 
     /// Parses `arguments` given the options a command declares.
     init(_ arguments: [String], options: [Option]) throws(UsageError) {
-        var bySpelling: [String: Option] = [:]
-        for option in options {
-            for spelling in option.spellings { bySpelling[spelling] = option }
-        }
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -34,8 +30,9 @@ struct Arguments {
                 spelled = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
-            guard let option = bySpelling[spelled] else {
-                throw UsageError("unknown option \(spelled)", hint: Self.nearest(spelled, in: bySpelling.keys))
+            guard let option = Self.option(spelled, in: options) else {
+                throw UsageError(
+                    "unknown option \(spelled)", hint: Self.nearest(spelled, in: options.lazy.flatMap(\.spellings)))
             }
             guard option.value != nil else {
                 guard inline == nil else { throw UsageError("\(spelled) takes no value") }
@@ -74,6 +71,16 @@ struct Arguments {
                 "\(name) takes a number of seconds from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
         return .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// The option `spelled` is a spelling of (the last one declared, should two share it). A scan of
+    /// a few dozen options per option given: a table of every spelling, made before reading any
+    /// argument, cost more than the whole of a one-document `validate`'s arguments.
+    private static func option(_ spelled: String, in options: [Option]) -> Option? {
+        options.last { option in
+            option.name == spelled || option.aliases.contains(spelled)
+                || option.short.map { spelled == "-\($0)" } == true
+        }
     }
 
     /// The declared spelling closest to a mistyped one, when one is close enough to be what was meant.
