@@ -175,6 +175,34 @@ import VAST
         #expect(fromString.findings.map(\.rule) == ["required-element"])
     }
 
+    /// The extensions' XML writer is kept with the builder's working arrays and reused: each
+    /// extension gets its own XML, with nothing left over from the one before it in the document or
+    /// from the last parse, and a large one after a small one (or the reverse) is whole.
+    @Test func eachExtensionKeepsItsOwnXMLWhenTheWriterIsReused() throws {
+        let long = String(repeating: "<Item n=\"1\">x &amp; y</Item>", count: 200)
+        let text = """
+            <VAST version="4.2"><Ad id="a"><Wrapper><AdSystem>x</AdSystem>\
+            <VASTAdTagURI>https://example.com/next</VASTAdTagURI><Impression>https://example.com/i</Impression>\
+            <Extensions><Extension type="one"><A k="v&quot;"/></Extension>\
+            <Extension type="two">\(long)</Extension>\
+            <Extension type="three"><![CDATA[<b>]]></Extension></Extensions>\
+            </Wrapper></Ad></VAST>
+            """
+        let expected = [
+            "<A k=\"v&quot;\"></A>",
+            String(repeating: "<Item n=\"1\">x &amp; y</Item>", count: 200),
+            "<![CDATA[<b>]]>",
+        ]
+        for _ in 0..<3 {
+            let extensions = try VASTParser().parse(text).document.ads.first?.wrapper?.common.extensions ?? []
+            #expect(extensions.map(\.type) == ["one", "two", "three"])
+            #expect(extensions.map(\.rawXML) == expected)
+            // A document without extensions between two with them leaves nothing behind either.
+            let plain = try VASTParser().parse(text.replacingOccurrences(of: "Extension", with: "Other"))
+            #expect(plain.document.ads.first?.wrapper?.common.extensions.isEmpty == true)
+        }
+    }
+
     @Test func misplacedAndForeignElementsAreSkippedWithFindings() throws {
         let text = """
             <VAST version="4.2" xmlns="http://www.iab.com/VAST" xmlns:x="urn:x"><Ad id="a"><Wrapper>\

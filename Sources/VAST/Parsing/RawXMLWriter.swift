@@ -5,13 +5,32 @@ internal import CLibXML2
 ///
 /// Attribute values and text are escaped; CDATA sections are written back as CDATA. Every
 /// element gets an explicit end tag.
+///
+/// One writer serves every extension of a parse, and its buffers are kept with the builder's other
+/// working arrays between parses (``VASTModelBuilder/Scratch``): ``reset()`` empties them and keeps
+/// their room, so an extension's XML is written without growing a new buffer step by step (the
+/// 5 KB sample's extensions took ten allocations for it).
 struct RawXMLWriter {
-    private var bytes: [UInt8] = []
+    private var bytes: [UInt8]
     /// Scratch space for one decoded attribute value.
     private var value: [UInt8] = []
 
-    /// The XML written so far.
+    /// A writer with room for `capacity` bytes of XML.
+    init(reservingCapacity capacity: Int = 0) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// The XML written since the last ``reset()``.
     var result: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Bytes of room the buffers hold.
+    var capacity: Int { bytes.capacity + value.capacity }
+
+    /// Forgets what was written, keeping the room.
+    mutating func reset() {
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     mutating func start(
         localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
@@ -20,12 +39,12 @@ struct RawXMLWriter {
         bytes.append(0x3C)
         appendName(localname, prefix: prefix)
         for index in 0..<namespaces.count {
-            bytes.append(contentsOf: Array(" xmlns".utf8))
+            appendLiteral(" xmlns")
             if let namespacePrefix = namespaces.prefix(at: index) {
                 bytes.append(0x3A)
                 appendCString(namespacePrefix)
             }
-            bytes.append(contentsOf: Array("=\"".utf8))
+            appendLiteral("=\"")
             if let uri = namespaces.uri(at: index) { appendEscaped(cString: uri) }
             bytes.append(0x22)
         }
@@ -44,16 +63,16 @@ struct RawXMLWriter {
     }
 
     mutating func end(localname: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) {
-        bytes.append(contentsOf: [0x3C, 0x2F])
+        appendLiteral("</")
         appendName(localname, prefix: prefix)
         bytes.append(0x3E)
     }
 
     mutating func text(_ text: UnsafeBufferPointer<UInt8>, cdata: Bool) {
         if cdata {
-            bytes.append(contentsOf: Array("<![CDATA[".utf8))
+            appendLiteral("<![CDATA[")
             bytes.append(contentsOf: text)
-            bytes.append(contentsOf: Array("]]>".utf8))
+            appendLiteral("]]>")
         } else {
             appendEscaped(text, quotes: false)
         }
@@ -65,6 +84,10 @@ struct RawXMLWriter {
             bytes.append(0x3A)
         }
         appendCString(localname)
+    }
+
+    private mutating func appendLiteral(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func appendCString(_ text: UnsafePointer<xmlChar>) {

@@ -127,7 +127,7 @@ extension VASTModelBuilder {
                 attributes.append(VASTAttribute(name: attributeName(attrs[index].name), value: attrValue(at: index)))
             }
             pendingExtension = VASTExtension(type: type, attributes: attributes, rawXML: "")
-            raw = RawXMLWriter()
+            raw.reset()
             rawDepth = 1
         default:
             break
@@ -339,8 +339,8 @@ extension VASTModelBuilder {
     /// Moves an extension's captured XML into its owner when the element closes.
     mutating func finishExtension() {
         guard var value = pendingExtension else { return }
-        value.rawXML = raw?.result ?? ""
-        raw = nil
+        value.rawXML = raw.result
+        raw.reset()
         pendingExtension = nil
         let parent = frames.count >= 2 ? frames[frames.count - 2].element : nil
         if parent == .creativeExtensions {

@@ -2,7 +2,7 @@ import Synchronization
 
 extension VASTModelBuilder {
     /// The builder's working arrays (element stack, sibling counts, leaf text, attributes, name
-    /// caches), kept between parses in a small pool: a parse takes a set, empty but with its
+    /// caches, the extensions' XML writer), kept between parses in a small pool: a parse takes a set, empty but with its
     /// capacity, and gives it back when it ends, so that a small document does not allocate and
     /// free them (eleven allocations, a fifth of a small document's objects) every time.
     ///
@@ -27,6 +27,7 @@ extension VASTModelBuilder {
         var elementCache: PointerCache<VASTElement?>
         var attributeCache: PointerCache<String>
         var cachedContext: UInt = 0
+        var raw: RawXMLWriter
 
         /// A new set, with room for what a typical document needs.
         init() {
@@ -41,6 +42,7 @@ extension VASTModelBuilder {
             attrValues = [UInt8](repeating: 0, count: 256)
             elementCache = PointerCache()
             attributeCache = PointerCache()
+            raw = RawXMLWriter(reservingCapacity: 1024)
         }
 
         /// A set of empty arrays that hold no memory, to swap the builder's out with.
@@ -54,6 +56,7 @@ extension VASTModelBuilder {
             attrValues = []
             elementCache = PointerCache()
             attributeCache = PointerCache()
+            raw = RawXMLWriter()
         }
 
         /// The most sets the pool keeps (about as many as threads that parse at once).
@@ -77,6 +80,7 @@ extension VASTModelBuilder {
             scratch.siblingCounts.removeAll(keepingCapacity: true)
             scratch.text.removeAll(keepingCapacity: true)
             scratch.attrs.removeAll(keepingCapacity: true)
+            scratch.raw.reset()
             if scratch.elementCache.overflowed || scratch.attributeCache.overflowed {
                 scratch.elementCache.removeAll()
                 scratch.attributeCache.removeAll()
@@ -91,7 +95,7 @@ extension VASTModelBuilder {
         private var bytes: Int {
             frames.capacity * MemoryLayout<Frame>.stride
                 + siblingCounts.capacity * MemoryLayout<(key: Int, count: Int)>.stride + text.capacity
-                + attrs.capacity * MemoryLayout<AttributeSlot>.stride + attrValues.count
+                + attrs.capacity * MemoryLayout<AttributeSlot>.stride + attrValues.count + raw.capacity
         }
     }
 
@@ -105,6 +109,7 @@ extension VASTModelBuilder {
         swap(&scratch.attrValues, &attrValues)
         swap(&scratch.elementCache, &elementCache)
         swap(&scratch.attributeCache, &attributeCache)
+        swap(&scratch.raw, &raw)
         scratch.cachedContext = cachedContext
         return scratch
     }

@@ -32,6 +32,7 @@ struct VASTModelBuilder {
         elementCache = scratch.elementCache
         attributeCache = scratch.attributeCache
         cachedContext = scratch.cachedContext
+        raw = scratch.raw
     }
 
     // MARK: Outcome
@@ -110,7 +111,8 @@ struct VASTModelBuilder {
     var attrValues: [UInt8]
 
     // MARK: Raw XML capture (Extension, CreativeExtension)
-    var raw: RawXMLWriter?
+    /// Writes the XML inside the open extension (while ``rawDepth`` is above 0).
+    var raw: RawXMLWriter
     var rawDepth = 0
     var pendingExtension: VASTExtension?
 
@@ -245,7 +247,7 @@ struct VASTModelBuilder {
         if uncountedDepth > 0 { uncountedDepth += 1 }
         if rawDepth > 0 {
             rawDepth += 1
-            raw?.start(localname: localname, prefix: prefix, namespaces: namespaces, attributes: attributes)
+            raw.start(localname: localname, prefix: prefix, namespaces: namespaces, attributes: attributes)
             return
         }
         let known = element(for: localname)
@@ -294,7 +296,7 @@ struct VASTModelBuilder {
         if rawDepth > 0 {
             rawDepth -= 1
             if rawDepth > 0 {
-                raw?.end(localname: localname, prefix: prefix)
+                raw.end(localname: localname, prefix: prefix)
                 return
             }
             finishExtension()
@@ -320,7 +322,7 @@ struct VASTModelBuilder {
 
     mutating func characters(_ bytes: UnsafeBufferPointer<UInt8>, cdata: Bool) {
         if rawDepth > 0 {
-            raw?.text(bytes, cdata: cdata)
+            raw.text(bytes, cdata: cdata)
             return
         }
         guard skipDepth == 0, let element = frames.last?.element, element.collectsText else { return }
