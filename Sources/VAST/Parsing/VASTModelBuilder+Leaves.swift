@@ -44,10 +44,10 @@ extension VASTModelBuilder {
                 report(.error, .content, "value.format", "<Expires> \"\(value.prefix(40))\" is not a number of seconds")
             }
         case .error:
-            if parent == .vast { rootErrors.append(value) } else { common.errors.append(value) }
+            if parent == .vast { rootErrors.append(value) } else { common.errors.append(value, roomForFirst: 4) }
         case .impression:
             let impression = VASTImpression(id: attr("id"), url: value)
-            common.impressions.append(impression)
+            common.impressions.append(impression, roomForFirst: 4)
         case .viewable: viewable?.viewable.append(value)
         case .notViewable: viewable?.notViewable.append(value)
         case .viewUndetermined: viewable?.viewUndetermined.append(value)
@@ -72,7 +72,7 @@ extension VASTModelBuilder {
         case .adParameters: finishAdParameters(value, parent: parent)
         case .mediaFile:
             let file = mediaFile(value)
-            linear?.mediaFiles.append(file)
+            linear?.mediaFiles.append(file, roomForFirst: 4)
         case .mezzanine:
             let file = mezzanine(value)
             linear?.mezzanines.append(file)
@@ -89,7 +89,7 @@ extension VASTModelBuilder {
             videoClicks?.clickThrough = click
         case .clickTracking:
             let click = trackedURL(value)
-            videoClicks?.clickTracking.append(click)
+            videoClicks?.clickTracking.append(click, roomForFirst: 4)
         case .customClick:
             let click = trackedURL(value)
             videoClicks?.customClicks.append(click)
@@ -218,9 +218,9 @@ extension VASTModelBuilder {
         }
         let tracking = VASTTrackingEvent(event: event, offset: offset, url: url)
         switch owner {
-        case .linear: linear?.trackingEvents.append(tracking)
-        case .nonLinearAds: nonLinearAds?.trackingEvents.append(tracking)
-        case .companion: companion?.trackingEvents.append(tracking)
+        case .linear: linear?.trackingEvents.append(tracking, roomForFirst: 16)
+        case .nonLinearAds: nonLinearAds?.trackingEvents.append(tracking, roomForFirst: 4)
+        case .companion: companion?.trackingEvents.append(tracking, roomForFirst: 4)
         case .verification: verification?.trackingEvents.append(tracking)
         default: break
         }
