@@ -48,9 +48,9 @@ package enum PlainURLShape {
     /// (`/.` or `%2e` anywhere in it), since libcurl rewrites those. The one change libcurl makes
     /// that is done here too: an empty path is `/`.
     package static func canonicalParts(_ url: String) -> Parts? {
-        var url = url
-        return url.withUTF8 { bytes in
-            accepts(bytes: bytes) ? canonicalParts(bytes: bytes) : fileParts(bytes: bytes)
+        var contiguous = url
+        return contiguous.withUTF8 { bytes in
+            accepts(bytes: bytes) ? canonicalParts(bytes: bytes, as: url) : fileParts(bytes: bytes, as: url)
         }
     }
 
@@ -58,7 +58,7 @@ package enum PlainURLShape {
     /// and a non-empty path of unreserved bytes, `/` and upper-case percent-encodings, with no empty segment and
     /// no segment starting with a dot (so no dot segment and nothing libcurl may rewrite). libcurl keeps
     /// such a URL as written: no host, no port, no query. Anything else is `nil` (libcurl parses it).
-    private static func fileParts(bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
+    private static func fileParts(bytes: UnsafeBufferPointer<UInt8>, as written: String) -> Parts? {
         // `file:///` alone is left to libcurl, which writes it back as `file://(nil)` (7.88).
         guard bytes.count > 8, bytes.count <= maxLength, hasPrefix(bytes, "file:///") else { return nil }
         let pathStart = 7
@@ -82,17 +82,16 @@ package enum PlainURLShape {
             }
             index += 1
         }
-        let string = String(decoding: bytes, as: UTF8.self)
         let path = String(decoding: UnsafeBufferPointer(rebasing: bytes[pathStart...]), as: UTF8.self)
-        return Parts(string: string, scheme: "file", host: "", port: nil, path: path, query: nil)
+        return Parts(string: written, scheme: "file", host: "", port: nil, path: path, query: nil)
     }
 
     private static func isUpperHex(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F"))
     }
 
-    /// The parts of `bytes`, which have the plain shape (``accepts(bytes:)``).
-    private static func canonicalParts(bytes: UnsafeBufferPointer<UInt8>) -> Parts? {
+    /// The parts of `bytes` (`written`'s), which have the plain shape (``accepts(bytes:)``).
+    private static func canonicalParts(bytes: UnsafeBufferPointer<UInt8>, as written: String) -> Parts? {
         let secure = bytes[4] == UInt8(ascii: "s")
         var index = secure ? 8 : 7
         let hostStart = index
@@ -129,10 +128,16 @@ package enum PlainURLShape {
         let path =
             pathEnd > pathStart
             ? String(decoding: UnsafeBufferPointer(rebasing: bytes[pathStart..<pathEnd]), as: UTF8.self) : "/"
-        var string = scheme + "://" + host
-        if let port { string += ":\(port)" }
-        string += path
-        if let query { string += "?" + query }
+        // libcurl writes such a URL back as it is, but for an empty path (`/`): the same string, so
+        // the written one is kept rather than joined again from its parts (one allocation and
+        // four appends a URL fewer; a plain URL is split for every fetch and every beacon's host).
+        var string = written
+        if pathEnd == pathStart {
+            string = scheme + "://" + host
+            if let port { string += ":\(port)" }
+            string += path
+            if let query { string += "?" + query }
+        }
         return Parts(string: string, scheme: scheme, host: host, port: port, path: path, query: query)
     }
 
