@@ -76,7 +76,19 @@ import VAST
         Spelling(description: "UTF-16BE BOM, no declaration", bom: beBOM, declared: nil, form: .utf16BE),
         Spelling(description: "UTF-16LE without BOM, declared UTF-16", bom: [], declared: "UTF-16", form: .utf16LE),
         Spelling(description: "ISO-8859-1 declared, no BOM", bom: [], declared: "ISO-8859-1", form: .utf8),
+        Spelling(description: "utf8 declared, no BOM", bom: [], declared: "utf8", form: .utf8),
+        Spelling(description: "uTf-8 declared, UTF-8 BOM", bom: utf8BOM, declared: "uTf-8", form: .utf8),
+        Spelling(description: "UTF8 declared, UTF-8 BOM", bom: utf8BOM, declared: "UTF8", form: .utf8),
     ]
+
+    /// Names that start or end like UTF-8's but are not it: not supported, whatever the byte-order mark.
+    static let nearUTF8Names: [String] = ["utf-88", "utf-", "utf", "utf--8", "xutf-8", "utf-8 ", "utf_8"]
+    static let nearUTF8: [Spelling] = nearUTF8Names.flatMap { name -> [Spelling] in
+        [
+            Spelling(description: "\(name) declared, no BOM", bom: [], declared: name, form: .utf8),
+            Spelling(description: "\(name) declared, UTF-8 BOM", bom: utf8BOM, declared: name, form: .utf8),
+        ]
+    }
 
     private func error(_ bytes: [UInt8]) -> VASTParseError? {
         do throws(VASTParseError) {
@@ -102,6 +114,18 @@ import VAST
         #expect(error?.code == .encoding, "\(String(describing: error))")
         #expect(error?.message.contains("ends inside a character") == true)
         #expect(error?.line == spelling.lastLine)
+    }
+
+    @Test("A name that is almost UTF-8's is refused", arguments: nearUTF8)
+    func nearUTF8IsRefused(_ spelling: Spelling) {
+        let error = error(spelling.bytes)
+        #expect(error != nil, "\(spelling)")
+        #expect(error?.line == 1)
+        if spelling.bom.isEmpty {
+            #expect(error?.message.contains("is not supported") == true, "\(String(describing: error))")
+        } else {
+            #expect(error?.message.contains("section 4.3.3") == true, "\(String(describing: error))")
+        }
     }
 
     @Test("A byte-order mark and declaration that agree parse", arguments: consistent)

@@ -196,25 +196,32 @@ enum AttributePreScan {
             }
             return
         }
-        var declaration: [UInt8] = []
-        declaration.reserveCapacity(128)
-        var previous: UInt32 = 0
-        while true {
-            guard let unit = scanner.next() else {
-                throw VASTParseError(.malformed, "the XML declaration is not closed with ?>", line: 1)
+        // The declaration's ASCII, on the stack: it is read before every parse.
+        let name = try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxDeclarationLength) {
+            buffer throws(VASTParseError) -> String? in
+            var count = 0
+            var previous: UInt32 = 0
+            while true {
+                guard let unit = scanner.next() else {
+                    throw VASTParseError(.malformed, "the XML declaration is not closed with ?>", line: 1)
+                }
+                if previous == 0x3F && unit == 0x3E { break }
+                guard count < maxDeclarationLength else {
+                    throw VASTParseError(
+                        .malformed,
+                        "the XML declaration is longer than \(maxDeclarationLength) characters; refused before parsing",
+                        line: scanner.line)
+                }
+                // Anything outside ASCII cannot be part of a pseudo-attribute name; keep a marker for it.
+                buffer[count] = unit < 0x80 ? UInt8(unit) : 0xFF
+                count += 1
+                previous = unit
             }
-            if previous == 0x3F && unit == 0x3E { break }
-            guard declaration.count < maxDeclarationLength else {
-                throw VASTParseError(
-                    .malformed,
-                    "the XML declaration is longer than \(maxDeclarationLength) characters; refused before parsing",
-                    line: scanner.line)
-            }
-            // Anything outside ASCII cannot be part of a pseudo-attribute name; keep a marker for it.
-            declaration.append(unit < 0x80 ? UInt8(unit) : 0xFF)
-            previous = unit
+            return encodingName(in: UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
-        guard let name = encodingName(in: declaration) else { return }
+        guard let name else { return }
+        // What nearly every document declares, in bytes whatever their byte-order mark: nothing to refuse.
+        if form == .bytes, isUTF8Name(name) { return }
         let lowered = name.lowercased()
         let isUTF16 = ["utf-16", "utf16", "utf-16le", "utf-16be"].contains(lowered)
         // What the bytes themselves say, for the 4.3.3 check: the byte-order mark, else the byte pattern.
@@ -277,7 +284,7 @@ enum AttributePreScan {
     /// The value of the `encoding` pseudo-attribute in a declaration's ASCII, or `nil` when it
     /// has none. A malformed one (no `=`, no quote) comes back as what follows `encoding`, which
     /// no allowed name matches, so it is refused too.
-    static func encodingName(in declaration: [UInt8]) -> String? {
+    static func encodingName(in declaration: UnsafeBufferPointer<UInt8>) -> String? {
         let key = encodingKey
         guard declaration.count >= key.count else { return nil }
         var start: Int?
@@ -300,6 +307,17 @@ enum AttributePreScan {
         let quote = declaration[index]
         let name = declaration[(index + 1)...].prefix { $0 != quote }
         return String(decoding: name, as: UTF8.self)
+    }
+
+    /// True for `utf-8` and `utf8` in any ASCII letter case (the names `lowercased()` would make those of).
+    private static func isUTF8Name(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        for expected in "utf".utf8 {
+            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+        }
+        var next = bytes.next()
+        if next == UInt8(ascii: "-") { next = bytes.next() }
+        return next == UInt8(ascii: "8") && bytes.next() == nil
     }
 
     /// Reads code units; only their ASCII values matter to the scan.
