@@ -2,9 +2,10 @@ import Synchronization
 
 extension VASTModelBuilder {
     /// The builder's working arrays (element stack, sibling counts, leaf text, attributes, name
-    /// caches, the extensions' XML writer), kept between parses in a small pool: a parse takes a set, empty but with its
-    /// capacity, and gives it back when it ends, so that a small document does not allocate and
-    /// free them (eleven allocations, a fifth of a small document's objects) every time.
+    /// caches, the extensions' XML writer), kept between parses in a small pool: a parse takes a
+    /// set, empty but with its capacity, and gives it back when it ends, so that a small document
+    /// does not allocate and free them (eleven allocations, a fifth of a small document's objects)
+    /// every time.
     ///
     /// The name caches stay filled with the set: they belong to the libxml2 context whose serial
     /// ``cachedContext`` holds, and a parse on that context again (the same thread's kept context,
