@@ -311,13 +311,7 @@ enum AttributePreScan {
 
     /// True for `utf-8` and `utf8` in any ASCII letter case (the names `lowercased()` would make those of).
     private static func isUTF8Name(_ name: String) -> Bool {
-        var bytes = name.utf8.makeIterator()
-        for expected in "utf".utf8 {
-            guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
-        }
-        var next = bytes.next()
-        if next == UInt8(ascii: "-") { next = bytes.next() }
-        return next == UInt8(ascii: "8") && bytes.next() == nil
+        name.caseInsensitiveEquals("utf-8") || name.caseInsensitiveEquals("utf8")
     }
 
     /// Reads code units; only their ASCII values matter to the scan.

@@ -34,9 +34,8 @@ extension VASTSpecRules {
     /// Two passes over ``VASTSpecRules/requirements``: the first counts the rows of `kind` in each
     /// element's slot per context, which places the slots end to end; the second, from the table's
     /// end, writes each row just before the rows of its slot already written, so every slot keeps
-    /// table order. (This runs
-    /// before the first document of a process is parsed, so it is part of every one-document run:
-    /// it makes two arrays, not one per element and context.)
+    /// table order. (This runs before the first document of a process is parsed, so it is part of
+    /// every one-document run: it makes two arrays, not one per element and context.)
     private static func checks(_ kind: Requirement.Kind) -> (rows: [RequirementCheck], spans: [Range<Int>]) {
         let slotCount = VASTElement.allCases.count * 2
         var ends = [Int](repeating: 0, count: slotCount)

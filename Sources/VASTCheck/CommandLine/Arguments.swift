@@ -77,10 +77,7 @@ struct Arguments {
     /// a few dozen options per option given: a table of every spelling, made before reading any
     /// argument, cost more than the whole of a one-document `validate`'s arguments.
     private static func option(_ spelled: String, in options: [Option]) -> Option? {
-        options.last { option in
-            option.name == spelled || option.aliases.contains(spelled)
-                || option.short.map { spelled == "-\($0)" } == true
-        }
+        options.last { $0.isSpelled(spelled) }
     }
 
     /// The declared spelling closest to a mistyped one, when one is close enough to be what was meant.

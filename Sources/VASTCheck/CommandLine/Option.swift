@@ -32,6 +32,11 @@ struct Option: Sendable, Hashable {
     /// Every spelling the parser accepts: the long name, the aliases, and `-x` for the short one.
     var spellings: [String] { [name] + aliases + (short.map { ["-\($0)"] } ?? []) }
 
+    /// True when `spelled` is one of ``spellings`` (asked without making the list).
+    func isSpelled(_ spelled: String) -> Bool {
+        name == spelled || aliases.contains(spelled) || short.map { spelled == "-\($0)" } == true
+    }
+
     /// `-j, --jobs N` as the OPTIONS section writes it (aliases are named in ``fullHelp``).
     var label: String {
         let spelled = short.map { "-\($0), \(name)" } ?? name
