@@ -18,7 +18,7 @@ import Testing
     }
 
     /// Beacons `range`, each URL padded to about 450 bytes so a small store fills fast (short of
-    /// the size where the key index would move it to an overflow page of its own).
+    /// the size where its row would move it to an overflow page of its own).
     private func beacons(_ range: Range<Int>, padding: Int = 400) -> [Beacon] {
         let pad = String(repeating: "p", count: padding)
         return range.map {

@@ -192,7 +192,26 @@ import Testing
             queued: 3, sent: ["v4/0", "v4/1", "v4/later"], tombstone: "v4/done")
     }
 
-    /// Makes a store as version 3 or 4 wrote it (their table is the same: version 3 added
+    /// A store as version 5 wrote it (made with Python's sqlite3): the table is rebuilt without
+    /// its `UNIQUE` constraint and every row's key numbered, so the tombstone it had still
+    /// suppresses a duplicate; a row left mid-send is recovered and sent.
+    @Test func aStoreOfSchemaFiveGetsTheKeyIndexAndKeepsItsTombstones() async throws {
+        try await openOldStore(
+            indexes: """
+                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+                CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
+                CREATE INDEX beacons_expiry ON beacons (expires_at);
+                PRAGMA user_version = 5;
+                """,
+            rows: #"""
+                [("v5/0", "pending", 0, 0), ("v5/1", "sending", 1, 0), ("v5/done", "delivered", 1, 0),
+                 ("v5/gone", "dropped", 1, 0)]
+                """#,
+            queued: 2, sent: ["v5/0", "v5/1"], tombstone: "v5/done")
+    }
+
+    /// Makes a store as version 3, 4 or 5 wrote it (their table is the same: version 3 added
     /// `host`), with `indexes` and `rows` (Python tuples: path under `/beacon/`, state, attempts,
     /// ms from now to `next_attempt_at`; a final row is finished now), then opens it: exactly one
     /// row was mid-send, `queued` rows are queued, `sent` are delivered and the `tombstone`'s path
@@ -258,7 +277,8 @@ import Testing
     }
 
     /// The indexes and `user_version` of a store of the current schema, as ``indexes(of:)`` lists them.
-    private static let currentIndexes = "beacons_due beacons_expiry beacons_pending_expiry beacons_sending version=5"
+    private static let currentIndexes =
+        "beacons_due beacons_expiry beacons_key beacons_pending_expiry beacons_sending version=6"
 
     /// The names of the indexes of `store` (not the UNIQUE constraint's) and its `user_version`,
     /// read with Python's sqlite3.

@@ -231,10 +231,10 @@ public actor BeaconDispatcher: BeaconSink {
         -> [(Beacon, String)]
     {
         var rejected: [(Beacon, String)] = []
-        // A copy of a beacon already in the batch: when the first was stored, `INSERT OR IGNORE`
-        // skips it (and `contains` finds it); when the first was refused, so is it (the limits
-        // only tighten during a batch), and this set keeps it from getting a second outcome.
-        // Only refused beacons are hashed.
+        // A copy of a beacon already in the batch: when the first was stored, the store finds its
+        // key and skips it; when the first was refused, so is it (the limits only tighten during a
+        // batch), and this set keeps it from getting a second outcome. Only refused beacons are
+        // hashed.
         var refused: Set<Beacon> = []
         try store.transaction { () throws(BeaconStoreError) in
             for beacon in beacons {

@@ -25,9 +25,10 @@ public struct BeaconDispatcherConfiguration: Sendable, Hashable {
     /// The largest the store's database file may grow to, in bytes (default 128 MiB, at least
     /// 64 KiB). When a batch does not fit, the oldest tombstones (the memory of delivered keys)
     /// make room first; if that is not enough, ``BeaconDispatcher/enqueue(_:)`` throws
-    /// `BeaconStoreError.Code.diskFull`, as on a full disk. A beacon takes about twice its URL's
-    /// length (the row and the idempotency key's index), plus a 4 KiB overflow page for a URL
-    /// longer than about 1 KiB; the WAL beside the file adds up to about 4 MiB between checkpoints.
+    /// `BeaconStoreError.Code.diskFull`, as on a full disk. A beacon takes about 300 bytes
+    /// more than its URL (its row, index entries and the pages' free room: 52 MB for 100,000
+    /// beacons of 200-byte URLs), plus an overflow page for a URL longer than a page (16 KiB; 4 KiB
+    /// below an 8 MiB cap); the WAL beside the file adds up to about 4 MiB between checkpoints.
     public var maxStoreBytes: Int
     /// How long after enqueue a beacon may still be sent (default one hour, at most 30 days);
     /// then it is reported as ``BeaconOutcome/Kind-swift.enum/expired``.

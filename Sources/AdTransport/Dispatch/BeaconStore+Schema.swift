@@ -36,31 +36,26 @@ extension BeaconStore {
         }
         try database.transaction { () throws(BeaconStoreError) in
             if version < 1 {
-                try database.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS beacons (
-                        id INTEGER PRIMARY KEY,
-                        ad_instance TEXT NOT NULL,
-                        event TEXT NOT NULL,
-                        url TEXT NOT NULL,
-                        hop INTEGER,
-                        enqueued_at INTEGER NOT NULL,
-                        expires_at INTEGER NOT NULL,
-                        attempts INTEGER NOT NULL,
-                        next_attempt_at INTEGER NOT NULL,
-                        state TEXT NOT NULL,
-                        last_status INTEGER,
-                        last_error TEXT,
-                        finished_at INTEGER,
-                        host TEXT NOT NULL DEFAULT '',
-                        UNIQUE (ad_instance, event, url)
-                    );
-                    """)
+                try database.execute("CREATE TABLE IF NOT EXISTS \(table("beacons"))")
             }
             // Version 3: per-host limits and fair picking need each row's host.
             if version >= 1 && version < 3 {
                 try database.execute("ALTER TABLE beacons ADD COLUMN host TEXT NOT NULL DEFAULT ''")
                 try backfillHosts(database)
+            }
+            // Version 6: the idempotency key is found by its number (`beacons_key`), no longer by
+            // the `UNIQUE` constraint's index, which held every key whole. SQLite cannot drop a
+            // table's constraint, so the table is copied without it (its indexes go with the old
+            // one and are made again below).
+            if version >= 1 && version < 6 {
+                try database.execute(
+                    """
+                    CREATE TABLE \(table("beacons_v6"));
+                    INSERT INTO beacons_v6 (\(copiedColumns), key_hash) SELECT \(copiedColumns), 0 FROM beacons;
+                    DROP TABLE beacons;
+                    ALTER TABLE beacons_v6 RENAME TO beacons;
+                    """)
+                try backfillKeyHashes(database)
             }
             // Version 4: partial indexes. The three full ones of versions 1 to 3 all began with
             // `state`, so each state change (pending, sending, final) moved an entry in every one;
@@ -72,6 +67,7 @@ extension BeaconStore {
             // a store, the only reader of the pending half, reads it from `beacons_due` instead;
             // the send loop's commits no longer move each row in and out of a 10,000-entry index,
             // only through one small one.
+            // Version 6: `beacons_key`.
             try database.execute(
                 """
                 DROP INDEX IF EXISTS beacons_by_state;
@@ -84,16 +80,57 @@ extension BeaconStore {
         }
     }
 
-    /// The indexes of the current schema: what the send loop reads (due rows by host, pending
-    /// rows by TTL; opening counts each host's queue from the first), what recovery reads (rows
-    /// left in flight) and what the purge reads (every row by TTL: `expires_at` never changes, so
-    /// this one is written once per row).
+    /// The current schema's table, named `name`, as `CREATE TABLE` goes on.
+    private static func table(_ name: String) -> String {
+        """
+        \(name) (
+            id INTEGER PRIMARY KEY,
+            ad_instance TEXT NOT NULL,
+            event TEXT NOT NULL,
+            url TEXT NOT NULL,
+            hop INTEGER,
+            enqueued_at INTEGER NOT NULL,
+            expires_at INTEGER NOT NULL,
+            attempts INTEGER NOT NULL,
+            next_attempt_at INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            last_status INTEGER,
+            last_error TEXT,
+            finished_at INTEGER,
+            host TEXT NOT NULL DEFAULT '',
+            key_hash INTEGER NOT NULL
+        )
+        """
+    }
+
+    /// The columns a version 3 to 5 table shares with the current one (version 1 and 2 tables have
+    /// `host` by then), copied as they are when the table is rebuilt.
+    private static let copiedColumns =
+        "id, ad_instance, event, url, hop, enqueued_at, expires_at, attempts, next_attempt_at, state, "
+        + "last_status, last_error, finished_at, host"
+
+    /// The indexes of the current schema: the idempotency key's (every enqueue reads it), what the
+    /// send loop reads (due rows by host, pending rows by TTL; opening counts each host's queue from
+    /// the first), what recovery reads (rows left in flight) and what the purge reads (every row by
+    /// TTL: `expires_at` never changes, so this one is written once per row).
     static let indexes = """
+        CREATE INDEX IF NOT EXISTS beacons_key ON beacons (key_hash);
         CREATE INDEX IF NOT EXISTS beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
         CREATE INDEX IF NOT EXISTS beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
         CREATE INDEX IF NOT EXISTS beacons_sending ON beacons (host) WHERE state = 'sending';
         CREATE INDEX IF NOT EXISTS beacons_expiry ON beacons (expires_at);
         """
+
+    /// Numbers every row's key (tombstones included: their keys still make a repeated beacon a
+    /// duplicate), for a table copied from version 5 or earlier.
+    private static func backfillKeyHashes(_ database: SQLiteDatabase) throws(BeaconStoreError) {
+        var rows: [(id: Int64, keyHash: Int64)] = []
+        try database.prepare("SELECT id, ad_instance, event, url FROM beacons").query {
+            rows.append(($0.integer(0), BeaconKeyHash.of(adInstance: $0.text(1), event: $0.text(2), url: $0.text(3))))
+        }
+        let update = try database.prepare("UPDATE beacons SET key_hash = ?2 WHERE id = ?1")
+        for row in rows { try update.run([.integer(row.id), .integer(row.keyHash)]) }
+    }
 
     /// Fills the host of queued rows stored before version 3, from their URLs (tombstones are
     /// never sent, so theirs can stay empty).

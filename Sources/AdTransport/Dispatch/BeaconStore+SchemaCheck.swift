@@ -10,7 +10,7 @@ extension BeaconStore {
         "id INTEGER PRIMARY KEY", "ad_instance TEXT NOT NULL", "event TEXT NOT NULL", "url TEXT NOT NULL",
         "hop INTEGER", "enqueued_at INTEGER NOT NULL", "expires_at INTEGER NOT NULL", "attempts INTEGER NOT NULL",
         "next_attempt_at INTEGER NOT NULL", "state TEXT NOT NULL", "last_status INTEGER", "last_error TEXT",
-        "finished_at INTEGER", "host TEXT NOT NULL",
+        "finished_at INTEGER", "host TEXT NOT NULL", "key_hash INTEGER NOT NULL",
     ]
 
     /// Runs `body` (setting the store up, migrating, preparing statements), reporting an SQL error
@@ -58,8 +58,8 @@ extension BeaconStore {
     }
 
     /// Checks what a schema of the right version number may still get wrong: `beacons` is a
-    /// table with exactly the store's columns, its idempotency key is a unique index on
-    /// `(ad_instance, event, url)`, and no trigger runs on writes.
+    /// table with exactly the store's columns, its idempotency key's numbers have an index of their
+    /// own (`key_hash`, all rows), and no trigger runs on writes.
     /// - Throws: ``BeaconStoreError`` of kind `schema`, marked as a damaged schema.
     static func checkSchema(_ database: SQLiteDatabase, path: String) throws(BeaconStoreError) {
         func damaged(_ what: String) -> BeaconStoreError {
@@ -84,15 +84,15 @@ extension BeaconStore {
             throw damaged("the beacons table's columns are (\(columns.joined(separator: ", ").prefix(400)))")
         }
         var keys: [String] = []
-        try database.prepare(
-            "SELECT name FROM pragma_index_list('beacons') WHERE \"unique\" = 1 AND partial = 0"
-        ).query { keys.append($0.text(0)) }
+        try database.prepare("SELECT name FROM pragma_index_list('beacons') WHERE partial = 0").query {
+            keys.append($0.text(0))
+        }
         let info = try database.prepare("SELECT name FROM pragma_index_info(?1) ORDER BY seqno")
         for key in keys {
             var names: [String] = []
             try info.query([.text(key)]) { names.append($0.text(0)) }
-            if names == ["ad_instance", "event", "url"] { return }
+            if names == ["key_hash"] { return }
         }
-        throw damaged("no unique key on (ad_instance, event, url)")
+        throw damaged("no index of the idempotency key (key_hash)")
     }
 }

@@ -1,6 +1,6 @@
 /// The dispatcher's durable queue: one SQLite file, one row per beacon.
 ///
-/// ## Schema (`user_version` 5)
+/// ## Schema (`user_version` 6)
 /// ```sql
 /// CREATE TABLE beacons (
 ///     id              INTEGER PRIMARY KEY,
@@ -17,8 +17,10 @@
 ///     last_error      TEXT,              -- the last failure, for a person
 ///     finished_at     INTEGER,           -- when a final state was recorded
 ///     host            TEXT    NOT NULL DEFAULT '',  -- the URL's origin ('' when unusable); version 3
-///     UNIQUE (ad_instance, event, url)   -- the idempotency key
+///     key_hash        INTEGER NOT NULL   -- BeaconKeyHash of (ad_instance, event, url); version 6
 /// );
+/// -- the idempotency key's index: by number, the key itself compared on the row (version 6)
+/// CREATE INDEX beacons_key ON beacons (key_hash);
 /// -- partial indexes, so that a state change moves as few entries as it can (versions 4 and 5)
 /// CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
 /// CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
@@ -28,7 +30,9 @@
 /// Versions 1 to 3 had full indexes on `(state, next_attempt_at)`, `(state, expires_at)` and
 /// `(state, host, next_attempt_at)`; version 4 had `beacons_queued` on `(state, host)` for
 /// every pending and sending row instead of `beacons_sending`. Opening such a file replaces
-/// them (and adds `host` before version 3).
+/// them (and adds `host` before version 3). Versions 1 to 5 kept the idempotency key as a
+/// `UNIQUE (ad_instance, event, url)` constraint, whose index repeated every URL: opening such a
+/// file rebuilds the table without it and numbers every row's key (``BeaconKeyHash``).
 /// Rows in a final state stay as tombstones until their `expires_at`, so enqueueing a beacon
 /// again after it was delivered is still ignored; then they are purged (or earlier, oldest
 /// first, when the store is full and new beacons need the room).
@@ -77,7 +81,7 @@ final class BeaconStore {
         var nextAttemptAt: Int64?
     }
 
-    static let schemaVersion: Int64 = 5
+    static let schemaVersion: Int64 = 6
 
     /// The page size of a new store capped at `maxStoreBytes`: 16 KiB, or SQLite's default of
     /// 4 KiB below an 8 MiB cap (a store of a few pages should spend them on rows: the schema
@@ -165,18 +169,26 @@ final class BeaconStore {
 
     /// Stores `beacon` as pending, due at once. Returns false when its key is already stored.
     func insert(_ beacon: Beacon, host: String, now: Int64, expiresAt: Int64) throws(BeaconStoreError) -> Bool {
+        let keyHash = BeaconKeyHash.of(beacon)
+        if try contains(beacon, keyHash: keyHash) { return false }
         try live().insert.run([
             .text(beacon.adInstance), .text(beacon.event), .text(beacon.url),
             beacon.hop.map { .integer(Int64($0)) } ?? .null, .integer(now), .integer(expiresAt),
-            .text(host),
+            .text(host), .integer(keyHash),
         ])
-        return try live().database.changes > 0
+        return true
     }
 
     /// True when a row (queued or a tombstone) has `beacon`'s key.
     func contains(_ beacon: Beacon) throws(BeaconStoreError) -> Bool {
+        try contains(beacon, keyHash: BeaconKeyHash.of(beacon))
+    }
+
+    /// True when a row filed under `keyHash` has `beacon`'s key itself.
+    private func contains(_ beacon: Beacon, keyHash: Int64) throws(BeaconStoreError) -> Bool {
         var found = false
-        try live().contains.query([.text(beacon.adInstance), .text(beacon.event), .text(beacon.url)]) { _ in
+        try live().contains.query([.integer(keyHash), .text(beacon.adInstance), .text(beacon.event), .text(beacon.url)])
+        { _ in
             found = true
         }
         return found

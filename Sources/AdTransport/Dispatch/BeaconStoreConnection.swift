@@ -25,12 +25,15 @@ final class BeaconStoreConnection {
         self.database = database
         insert = try database.prepare(
             """
-            INSERT OR IGNORE INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
-                                           next_attempt_at, state, host)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending', ?7)
+            INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts,
+                                 next_attempt_at, state, host, key_hash)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?5, 'pending', ?7, ?8)
             """)
         contains = try database.prepare(
-            "SELECT 1 FROM beacons WHERE ad_instance = ?1 AND event = ?2 AND url = ?3")
+            """
+            SELECT 1 FROM beacons INDEXED BY beacons_key
+            WHERE key_hash = ?1 AND ad_instance = ?2 AND event = ?3 AND url = ?4 LIMIT 1
+            """)
         due = try database.prepare(
             """
             SELECT \(columns) FROM beacons INDEXED BY beacons_due
