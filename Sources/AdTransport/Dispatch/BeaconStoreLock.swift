@@ -30,9 +30,10 @@ import Synchronization
 final class BeaconStoreLock {
     /// The lock file's path.
     let path: String
+    /// Set last in `init`, once the lock is held (see there).
     private let descriptor: Int32
     /// The lock file's device and inode, as held in ``held``.
-    private var file: FileID?
+    private let file: FileID
 
     /// A lock file by device and inode (however its path is spelled).
     private struct FileID: Hashable {
@@ -52,9 +53,13 @@ final class BeaconStoreLock {
     ///   be created (the store's directory is missing or read-only) or made private.
     init(storePath: String) throws(BeaconStoreError) {
         path = storePath + ".lock"
+        // The descriptor is a local until the lock is held: `descriptor` and `file` are the last
+        // stored properties set, so an init that throws before them never runs `deinit`, and each
+        // failure below closes the descriptor exactly once. (Were they set first, a throw would
+        // run `deinit` too, closing the number again after another thread may have been given it.)
         // Owner-only, like the store an app keeps private: it names the holding process. Never
         // through a link: the holder's note would overwrite the link's target.
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard descriptor >= 0 else {
             let code = errno
             if code == ELOOP { throw BeaconStoreFiles.linkRefused(path, storePath: storePath) }
@@ -92,6 +97,7 @@ final class BeaconStoreLock {
                     + "store file, or give this one a file of its own")
         }
         Self.held.withLock { _ = $0.insert(id) }
+        self.descriptor = descriptor
         file = id
         let note = Array("pid \(getpid()) (\(ProcessInfo.processInfo.processName))\n".utf8)
         // Only for the message a refused opener shows: a failure here changes nothing else.
@@ -101,7 +107,7 @@ final class BeaconStoreLock {
     }
 
     deinit {
-        if let file { _ = Self.held.withLock { $0.remove(file) } }
+        _ = Self.held.withLock { $0.remove(file) }
         // Closing the descriptor releases the lock.
         close(descriptor)
     }
