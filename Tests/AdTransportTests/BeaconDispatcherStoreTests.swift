@@ -211,6 +211,64 @@ import Testing
             queued: 2, sent: ["v5/0", "v5/1"], tombstone: "v5/done")
     }
 
+    /// A version 5 store filled to its size cap (1 MiB, made with Python's sqlite3) still opens:
+    /// the rebuild without the `UNIQUE` constraint moves rows a chunk at a time into the room the
+    /// old ones leave, so it needs no second copy's worth of pages. Its queued beacons are sent,
+    /// its tombstones still suppress duplicates, and the file stays within the cap.
+    @Test func aStoreOfSchemaFiveAtItsSizeCapIsRebuiltInPlace() async throws {
+        defer { directory.remove() }
+        let store = directory.store()
+        let cap = 1 << 20
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let counted = directory.path + "/rows.txt"
+        let pad = String(repeating: "p", count: 150)
+        let script =
+            Self.oldStore + """
+                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
+                    UNIQUE (ad_instance, event, url));
+                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
+                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
+                CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
+                CREATE INDEX beacons_expiry ON beacons (expires_at);
+                PRAGMA user_version = 5;
+                ''')
+                c.execute("PRAGMA synchronous=OFF")
+                c.execute("PRAGMA max_page_count=%d" % (int(sys.argv[5]) // 4096))
+                now, base, host, n = int(sys.argv[2]), sys.argv[3], sys.argv[4], 0
+                try:
+                    while True:
+                        state = "pending" if n < 20 else "delivered"
+                        c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                                  "next_attempt_at, state, finished_at, host) VALUES (?, 'start', ?, 0, ?, ?, 0, ?, ?, ?, ?)",
+                                  ("ad-%d" % (n * 7919 % 1000), base + "/beacon/full/%d?pad=%s" % (n, "p" * 150), now,
+                                   now + 3600000, now, state, None if state == "pending" else now, host))
+                        n += 1
+                except sqlite3.OperationalError as full:
+                    assert "full" in str(full), full
+                c.close()
+                open(sys.argv[6], "w").write("%d" % n)
+                """
+        try await runPython(script, store, String(now), server.baseURL, server.baseURL, String(cap), counted)
+        let rows = try #require(Int(try String(contentsOfFile: counted, encoding: .utf8)))
+        #expect(rows > 1_000, "the cap holds \(rows) rows")
+
+        let dispatcher = try BeaconDispatcher(
+            storePath: store, client: client, configuration: BeaconDispatcherConfiguration(maxStoreBytes: cap))
+        #expect(dispatcher.recovery == nil)
+        #expect(await dispatcher.queuedCount == 20)
+        let last = rows - 1
+        let repeated = Beacon(
+            url: server.url("/beacon/full/\(last)?pad=\(pad)"), event: "start", adInstance: "ad-\(last * 7919 % 1000)")
+        try await dispatcher.enqueue([repeated])
+        #expect(await dispatcher.queuedCount == 20, "the tombstone still holds its key")
+        #expect(await dispatcher.flush(deadline: .now + .seconds(10)))
+        #expect(Set(try server.beacons().map(\.path)) == Set((0..<20).map { "/beacon/full/\($0)" }))
+        await dispatcher.close()
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: store)[.size] as? Int)
+        #expect(size <= cap)
+        #expect(try await self.indexes(of: store) == Self.currentIndexes)
+    }
+
     /// Makes a store as version 3, 4 or 5 wrote it (their table is the same: version 3 added
     /// `host`), with `indexes` and `rows` (Python tuples: path under `/beacon/`, state, attempts,
     /// ms from now to `next_attempt_at`; a final row is finished now), then opens it: exactly one

@@ -44,19 +44,8 @@ extension BeaconStore {
                 try backfillHosts(database)
             }
             // Version 6: the idempotency key is found by its number (`beacons_key`), no longer by
-            // the `UNIQUE` constraint's index, which held every key whole. SQLite cannot drop a
-            // table's constraint, so the table is copied without it (its indexes go with the old
-            // one and are made again below).
-            if version >= 1 && version < 6 {
-                try database.execute(
-                    """
-                    CREATE TABLE \(table("beacons_v6"));
-                    INSERT INTO beacons_v6 (\(copiedColumns), key_hash) SELECT \(copiedColumns), 0 FROM beacons;
-                    DROP TABLE beacons;
-                    ALTER TABLE beacons_v6 RENAME TO beacons;
-                    """)
-                try backfillKeyHashes(database)
-            }
+            // the `UNIQUE` constraint's index, which held every key whole.
+            if version >= 1 && version < 6 { try rebuildWithKeyHashes(database) }
             // Version 4: partial indexes. The three full ones of versions 1 to 3 all began with
             // `state`, so each state change (pending, sending, final) moved an entry in every one;
             // now a row leaves the two pending indexes when it is sent, and its final state only
@@ -103,8 +92,8 @@ extension BeaconStore {
         """
     }
 
-    /// The columns a version 3 to 5 table shares with the current one (version 1 and 2 tables have
-    /// `host` by then), copied as they are when the table is rebuilt.
+    /// The columns a version 3 to 5 table shares with the current one, in its order (version 1 and
+    /// 2 tables have `host` by then), copied as they are when the table is rebuilt.
     private static let copiedColumns =
         "id, ad_instance, event, url, hop, enqueued_at, expires_at, attempts, next_attempt_at, state, "
         + "last_status, last_error, finished_at, host"
@@ -121,15 +110,55 @@ extension BeaconStore {
         CREATE INDEX IF NOT EXISTS beacons_expiry ON beacons (expires_at);
         """
 
-    /// Numbers every row's key (tombstones included: their keys still make a repeated beacon a
-    /// duplicate), for a table copied from version 5 or earlier.
-    private static func backfillKeyHashes(_ database: SQLiteDatabase) throws(BeaconStoreError) {
-        var rows: [(id: Int64, keyHash: Int64)] = []
-        try database.prepare("SELECT id, ad_instance, event, url FROM beacons").query {
-            rows.append(($0.integer(0), BeaconKeyHash.of(adInstance: $0.text(1), event: $0.text(2), url: $0.text(3))))
+    /// How many rows the version 6 rebuild moves at a time.
+    static let rebuildChunk = 256
+
+    /// Copies a version 1 to 5 table (with `host` by now) into one of the current shape, without its
+    /// `UNIQUE` constraint (SQLite cannot drop a table's constraint), numbering every row's key on
+    /// the way (tombstones included: their keys still make a repeated beacon a duplicate).
+    ///
+    /// The copy must fit where the store is: a store at its size cap has no room for a second
+    /// table. So the old indexes are dropped first, and rows move a chunk at a time, each chunk
+    /// read, deleted from the old table, then written to the new one, into the pages the deletes
+    /// freed. A row grows by its number (9 bytes), less than the entries it leaves in the dropped
+    /// indexes and in the old key index (which goes with its table), so the file never needs more
+    /// pages than it had. The current indexes are made by the caller once the old table is gone.
+    /// All in the caller's transaction.
+    private static func rebuildWithKeyHashes(_ database: SQLiteDatabase) throws(BeaconStoreError) {
+        try database.execute(
+            """
+            DROP INDEX IF EXISTS beacons_by_state;
+            DROP INDEX IF EXISTS beacons_by_expiry;
+            DROP INDEX IF EXISTS beacons_by_host;
+            DROP INDEX IF EXISTS beacons_queued;
+            DROP INDEX IF EXISTS beacons_due;
+            DROP INDEX IF EXISTS beacons_pending_expiry;
+            DROP INDEX IF EXISTS beacons_sending;
+            DROP INDEX IF EXISTS beacons_expiry;
+            CREATE TABLE \(table("beacons_v6"));
+            """)
+        let read = try database.prepare("SELECT \(copiedColumns) FROM beacons ORDER BY id LIMIT \(rebuildChunk)")
+        let placeholders = (1...15).map { "?\($0)" }.joined(separator: ", ")
+        let write = try database.prepare(
+            "INSERT INTO beacons_v6 (\(copiedColumns), key_hash) VALUES (\(placeholders))")
+        let remove = try database.prepare("DELETE FROM beacons WHERE id <= ?1")
+        while true {
+            var rows: [[SQLiteStatement.Value]] = []
+            try read.query { row in
+                var values = (0..<14).map { row.value(Int32($0)) }
+                values.append(
+                    .integer(BeaconKeyHash.of(adInstance: row.text(1), event: row.text(2), url: row.text(3))))
+                rows.append(values)
+            }
+            guard case .integer(let last) = rows.last?.first else { break }
+            try remove.run([.integer(last)])
+            for values in rows { try write.run(values) }
         }
-        let update = try database.prepare("UPDATE beacons SET key_hash = ?2 WHERE id = ?1")
-        for row in rows { try update.run([.integer(row.id), .integer(row.keyHash)]) }
+        try database.execute(
+            """
+            DROP TABLE beacons;
+            ALTER TABLE beacons_v6 RENAME TO beacons;
+            """)
     }
 
     /// Fills the host of queued rows stored before version 3, from their URLs (tombstones are

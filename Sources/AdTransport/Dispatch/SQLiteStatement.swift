@@ -70,6 +70,16 @@ final class SQLiteStatement {
         func optionalText(_ column: Int32) -> String? {
             ad_sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : text(column)
         }
+
+        /// The column as a value to bind again: an integer, NULL, or text (what any other value
+        /// reads as; the store's columns hold none).
+        func value(_ column: Int32) -> Value {
+            switch ad_sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER: .integer(ad_sqlite3_column_int64(handle, column))
+            case SQLITE_NULL: .null
+            default: .text(text(column))
+            }
+        }
     }
 
     private func bind(_ values: [Value]) throws(BeaconStoreError) {
