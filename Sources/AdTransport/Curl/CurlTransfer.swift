@@ -59,6 +59,8 @@ final class CurlTransfer {
         caller: FetchCompletion, handles: EasyHandles
     ) throws(CurlSetupError) {
         guard let easy = handles.take() else {
+            // No stored property but this one is set, so `deinit` does not run to free it.
+            errorBuffer.deallocate()
             throw CurlSetupError(message: "curl_easy_init failed: \(Curl.loadProblem ?? "out of memory")")
         }
         self.handles = handles
@@ -142,7 +144,12 @@ final class CurlTransfer {
                 }), "header function")
         try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, context), "header data")
         for header in request.headers {
-            headerList = ad_curl_slist_append(headerList, "\(header.name): \(header.value)")
+            // A failed append returns NULL and leaves the list as it was: kept (freed by deinit),
+            // and the request refused rather than sent without the header.
+            guard let longer = ad_curl_slist_append(headerList, "\(header.name): \(header.value)") else {
+                throw CurlSetupError(message: "curl_slist_append failed: out of memory")
+            }
+            headerList = longer
         }
         if let headerList {
             try Curl.check(ad_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, headerList), "headers")
