@@ -43,6 +43,9 @@ var pauseMs = 10
 var coldParsePath: String?
 /// `--engine-loop N`: only N back-to-back getAd calls with document sources, then exit (for a profiler).
 var engineLoop = 0
+/// `--pause-loop getad|plain N`: only N network getAd calls, or N plain fetch sequences, each after the pause,
+/// then exit (for a profiler: what getAd's CPU beyond the fetch is made of).
+var pauseLoop: (getAd: Bool, count: Int)?
 
 var arguments = BenchArguments(tool: "bench-getad")
 
@@ -59,13 +62,17 @@ while let argument = arguments.next() {
         guard let path = arguments.next() else { fail("--cold-parse needs the path of the compiled cold_parse.c") }
         coldParsePath = path
     case "--engine-loop": engineLoop = arguments.integer(after: argument, minimum: 1, maximum: 10_000_000)
+    case "--pause-loop":
+        let what = arguments.next()
+        guard what == "getad" || what == "plain" else { fail("--pause-loop needs getad or plain, then a count") }
+        pauseLoop = (what == "getad", arguments.integer(after: argument, minimum: 1, maximum: 10_000_000))
     case "--timeout-ms":
         timeoutMs = arguments.integer(
             after: argument, minimum: 1, maximum: TenantSettings.maximumSourceTimeoutMilliseconds)
     case "-h", "--help":
         print(
             "usage: bench-getad [--runs N] [--warmup W] [--latency-ms L] [--timeout-ms T] [--pause-ms P]"
-                + " [--cold-parse PATH] [--engine-loop N]")
+                + " [--cold-parse PATH] [--engine-loop N] [--pause-loop getad|plain N]")
         exit(0)
     default: fail("unknown argument \(argument) (try --help)")
     }
@@ -175,6 +182,29 @@ if engineLoop > 0 {
     log("engine loop: \(engineLoop) getAd calls with document sources")
     do {
         _ = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: engineLoop, warmups: 0)
+    } catch {
+        abort("\(error)")
+    }
+    cleanUp()
+    exit(0)
+}
+
+if let pauseLoop {
+    // One side of the CPU-beyond-the-fetch pairs alone, for `perf record`: each call after the pause.
+    log(
+        "pause loop: \(pauseLoop.count) \(pauseLoop.getAd ? "getAd calls" : "plain fetch sequences") after \(pauseMs) ms idle"
+    )
+    do {
+        for _ in 0..<pauseLoop.count {
+            try await Task.sleep(for: .milliseconds(pauseMs))
+            if pauseLoop.getAd {
+                _ = try await checkedGetAd(engine, request, expected: shape, winner: shape.winner)
+            } else {
+                var rung = Rung()
+                try await plainFetches(
+                    shape, client: plainClient, maxBodyBytes: configuration.resolver.parserLimits.maxBytes, into: &rung)
+            }
+        }
     } catch {
         abort("\(error)")
     }
