@@ -131,7 +131,7 @@ import Testing
         let store = directory.store()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let script =
-            Self.oldStore + """
+            OldBeaconStore.scriptStart + """
                     last_status INTEGER, last_error TEXT, finished_at INTEGER, UNIQUE (ad_instance, event, url));
                 CREATE INDEX beacons_by_state ON beacons (state, next_attempt_at);
                 CREATE INDEX beacons_by_expiry ON beacons (state, expires_at);
@@ -197,13 +197,7 @@ import Testing
     /// suppresses a duplicate; a row left mid-send is recovered and sent.
     @Test func aStoreOfSchemaFiveGetsTheKeyIndexAndKeepsItsTombstones() async throws {
         try await openOldStore(
-            indexes: """
-                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
-                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-                CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
-                CREATE INDEX beacons_expiry ON beacons (expires_at);
-                PRAGMA user_version = 5;
-                """,
+            indexes: OldBeaconStore.schemaFiveIndexes,
             rows: #"""
                 [("v5/0", "pending", 0, 0), ("v5/1", "sending", 1, 0), ("v5/done", "delivered", 1, 0),
                  ("v5/gone", "dropped", 1, 0)]
@@ -223,15 +217,7 @@ import Testing
         let counted = directory.path + "/rows.txt"
         let pad = String(repeating: "p", count: 150)
         let script =
-            Self.oldStore + """
-                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
-                    UNIQUE (ad_instance, event, url));
-                CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
-                CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-                CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
-                CREATE INDEX beacons_expiry ON beacons (expires_at);
-                PRAGMA user_version = 5;
-                ''')
+            OldBeaconStore.schemaFive + """
                 c.execute("PRAGMA synchronous=OFF")
                 c.execute("PRAGMA max_page_count=%d" % (int(sys.argv[5]) // 4096))
                 now, base, host, n = int(sys.argv[2]), sys.argv[3], sys.argv[4], 0
@@ -281,9 +267,7 @@ import Testing
         let store = directory.store()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let script =
-            Self.oldStore + """
-                    last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
-                    UNIQUE (ad_instance, event, url));
+            OldBeaconStore.scriptStart + OldBeaconStore.hostColumns + """
                 \(indexes)
                 ''')
                 now, base, host = int(sys.argv[2]), sys.argv[3], sys.argv[4]
@@ -369,20 +353,6 @@ import Testing
         }
         return nil
     }
-
-    /// The start of a Python script that writes a store as an earlier version did: a WAL
-    /// connection `c` to `argv[1]`, and the first columns of its table, in an `executescript`
-    /// that the script goes on with.
-    private static let oldStore = """
-        import sqlite3, sys
-        c = sqlite3.connect(sys.argv[1], isolation_level=None)
-        c.execute("PRAGMA journal_mode=WAL")
-        c.executescript('''
-        CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
-            url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-            attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
-
-        """
 
     /// Runs a Python script with `arguments`, which must succeed.
     private func runPython(_ script: String, _ arguments: String...) async throws {

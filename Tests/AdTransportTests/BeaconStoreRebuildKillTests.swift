@@ -69,34 +69,20 @@ import Testing
     /// Writes a store as schema 5 wrote it: `rows` rows of one event, the first `queued` pending and the
     /// rest delivered, each URL `server`'s `prefix/N` padded to about 200 bytes.
     private func makeOldStore(_ path: String, prefix: String, server: TestServer) async throws {
-        let script = """
-            import sqlite3, sys
-            c = sqlite3.connect(sys.argv[1], isolation_level=None)
-            c.execute("PRAGMA journal_mode=WAL")
-            c.executescript('''
-            CREATE TABLE beacons (id INTEGER PRIMARY KEY, ad_instance TEXT NOT NULL, event TEXT NOT NULL,
-                url TEXT NOT NULL, hop INTEGER, enqueued_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-                attempts INTEGER NOT NULL, next_attempt_at INTEGER NOT NULL, state TEXT NOT NULL,
-                last_status INTEGER, last_error TEXT, finished_at INTEGER, host TEXT NOT NULL DEFAULT '',
-                UNIQUE (ad_instance, event, url));
-            CREATE INDEX beacons_due ON beacons (host, next_attempt_at) WHERE state = 'pending';
-            CREATE INDEX beacons_pending_expiry ON beacons (expires_at) WHERE state = 'pending';
-            CREATE INDEX beacons_sending ON beacons (host) WHERE state = 'sending';
-            CREATE INDEX beacons_expiry ON beacons (expires_at);
-            PRAGMA user_version = 5;
-            ''')
-            base, host, rows, queued = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-            now = int(sys.argv[6])
-            c.execute("BEGIN")
-            for n in range(rows):
-                state = "pending" if n < queued else "delivered"
-                c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
-                          "next_attempt_at, state, finished_at, host) VALUES (?, 'start', ?, 0, ?, ?, 0, ?, ?, ?, ?)",
-                          ("ad-%d" % (n % 97), base + "/%d?pad=%s" % (n, "p" * 150), now, now + 3600000, now,
-                           state, None if state == "pending" else now, host))
-            c.execute("COMMIT")
-            c.close()
-            """
+        let script =
+            OldBeaconStore.schemaFive + """
+                base, host, rows, queued = sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+                now = int(sys.argv[6])
+                c.execute("BEGIN")
+                for n in range(rows):
+                    state = "pending" if n < queued else "delivered"
+                    c.execute("INSERT INTO beacons (ad_instance, event, url, hop, enqueued_at, expires_at, attempts, "
+                              "next_attempt_at, state, finished_at, host) VALUES (?, 'start', ?, 0, ?, ?, 0, ?, ?, ?, ?)",
+                              ("ad-%d" % (n % 97), base + "/%d?pad=%s" % (n, "p" * 150), now, now + 3600000, now,
+                               state, None if state == "pending" else now, host))
+                c.execute("COMMIT")
+                c.close()
+                """
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         let python = try await ProgramRun.python(
             [
