@@ -27,6 +27,25 @@ import Testing
         }
     }
 
+    /// The URLs of `urls` that ``AbsoluteURL/resolving(_:)`` resolves differently from libcurl
+    /// against one of a few bases (an http URL with a path and query, an https one with a port, a
+    /// file's), or resolves while libcurl refuses them, or refuses while libcurl resolves them.
+    static func resolvingDisagreements(_ urls: [String]) throws -> [String] {
+        let bases = try ["http://a/b/c/d;p?q", "https://ads.example:8443/v/tag.xml?cb=1", "file:///tmp/tags/w.xml"]
+            .map { try AbsoluteURL(parsing: $0) }
+        return urls.flatMap { url in
+            bases.compactMap { base in
+                let fast = Result { () throws(URLParseError) in try base.resolving(url) }
+                let curl = Result { () throws(URLParseError) in try base.libcurlResolving(url) }
+                switch (fast, curl) {
+                case (.success(let a), .success(let b)) where a == b: return nil
+                case (.failure, .failure): return nil
+                default: return "\(url.debugDescription) against \(base): \(fast) against libcurl's \(curl)"
+                }
+            }
+        }
+    }
+
     /// Plain URLs the fast path should split (no default port, dot segment or fragment), to mutate.
     static let canonicalBases = [
         "https://ads.example.com/vast/tag.xml?cb=[CACHEBUSTING]&t=%%TIMESTAMP%%&u=%2Fx",
@@ -64,6 +83,18 @@ import Testing
         let urls = URLSamples.everyByteInsertedOrSubstituted(into: Self.canonicalBases + URLSamples.bases)
         #expect(urls.filter { PlainURLShape.canonicalParts($0) != nil }.count > 1_000)
         let found = try await onOwnThread { Self.disagreements(urls) }
+        #expect(found.isEmpty, "\(found.count) disagreements, among them \(found.prefix(5))")
+    }
+
+    /// A reference of the plain shape is resolved without libcurl (a wrapper's VASTAdTagURI nearly always
+    /// is one): the same target as libcurl's, over the samples' URLs, every byte inserted or substituted
+    /// anywhere in a plain URL, and random strings of URL pieces.
+    @Test func absoluteReferencesResolveAsLibcurlResolvesThem() async throws {
+        let urls =
+            try URLSamples.sampleURLs() + URLSamples.everyByteInsertedOrSubstituted(into: Self.canonicalBases)
+            + URLSamples.randomURLPieces()
+        #expect(urls.filter { PlainURLShape.canonicalParts($0) != nil }.count > 1_000)
+        let found = try await onOwnThread { try Self.resolvingDisagreements(urls) }
         #expect(found.isEmpty, "\(found.count) disagreements, among them \(found.prefix(5))")
     }
 

@@ -41,6 +41,25 @@ import Testing
         #expect(url.query == "id=[CACHEBUSTING]")
         #expect(url.comparisonKey == "https://ads.example.com/tag?id=[CACHEBUSTING]")
         #expect(try AbsoluteURL(parsing: "http://h:8080/x").origin == "http://h:8080")
+        #expect(try AbsoluteURL(parsing: "http://h:8080/x?q=1").comparisonKey == "http://h:8080/x?q=1")
+        #expect(try AbsoluteURL(parsing: "https://h/x").comparisonKey == "https://h/x")
+        #expect(try AbsoluteURL(parsing: "https://h/x").origin == "https://h")
+        #expect(try AbsoluteURL(parsing: "file:///tmp/a.xml").origin == "file://")
+        #expect(try AbsoluteURL(parsing: "file:///tmp/a.xml").comparisonKey == "file:///tmp/a.xml")
+    }
+
+    /// A reference with a scheme is the target whole (RFC 3986 5.2.2), whatever the base: the same URL
+    /// as parsed alone, and as libcurl resolves it.
+    @Test(arguments: [
+        "https://other.example/x?y=1", "http://127.0.0.1:9/doc", "HTTP://Other.Example:80/a/../b?c#d",
+        "file:///tmp/t.xml",
+    ])
+    func anAbsoluteReferenceIsItsOwnTarget(reference: String) throws {
+        for base in ["http://a/b/c/d;p?q", "https://ads.example:8443/v/tag.xml?cb=1", "file:///tmp/tags/w.xml"] {
+            let resolved = try AbsoluteURL(parsing: base).resolving(reference)
+            #expect(resolved == (try AbsoluteURL(parsing: reference)), "\(reference) against \(base)")
+            #expect(resolved == (try AbsoluteURL(parsing: base).libcurlResolving(reference)))
+        }
     }
 
     @Test func overlongURLsAreRefused() {

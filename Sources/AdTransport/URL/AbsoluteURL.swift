@@ -59,6 +59,17 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     public func resolving(_ reference: String) throws(URLParseError) -> AbsoluteURL {
         // RFC 3986 5.2.2: an empty reference is the base itself (curl refuses to set an empty URL).
         guard !reference.isEmpty else { return self }
+        // A reference with a scheme is the target whole, whatever the base (5.2.2): one of the plain
+        // shape is split as `init(parsing:)` splits it, without a `curl_url` handle.
+        if let parts = PlainURLShape.canonicalParts(reference) { return AbsoluteURL(parts) }
+        return try AbsoluteURL(reference, base: string)
+    }
+
+    /// Resolves `reference` against this URL with `curl_url` alone, without the plain-shape fast
+    /// path: the reference that ``resolving(_:)``'s fast path is checked against.
+    /// - Throws: ``URLParseError`` as ``resolving(_:)``.
+    package func libcurlResolving(_ reference: String) throws(URLParseError) -> AbsoluteURL {
+        guard !reference.isEmpty else { return self }
         return try AbsoluteURL(reference, base: string)
     }
 
@@ -67,13 +78,35 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Scheme, host and port (`https://ads.example:8443`): the connection-pool key.
     public var origin: String {
-        scheme + "://" + host + (port.map { ":\($0)" } ?? "")
+        var text = ""
+        text.reserveCapacity(scheme.utf8.count + host.utf8.count + 9)
+        appendOrigin(to: &text)
+        return text
     }
 
     /// The URL without its fragment, scheme and host lowercased and the default port dropped:
     /// two spellings of one resource compare equal (wrapper loop detection).
     public var comparisonKey: String {
-        origin + path + (query.map { "?" + $0 } ?? "")
+        var text = ""
+        text.reserveCapacity(scheme.utf8.count + host.utf8.count + path.utf8.count + (query?.utf8.count ?? 0) + 10)
+        appendOrigin(to: &text)
+        text += path
+        if let query {
+            text += "?"
+            text += query
+        }
+        return text
+    }
+
+    /// Appends ``origin`` to `text` (one string grown in place, not one made per piece).
+    private func appendOrigin(to text: inout String) {
+        text += scheme
+        text += "://"
+        text += host
+        if let port {
+            text += ":"
+            text += String(port)
+        }
     }
 
     public var description: String { string }
