@@ -21,12 +21,20 @@ public struct VASTMacroTemplate: Sendable, Hashable {
 
     /// The URI as written.
     public let uri: String
+    /// The URI's bytes, when it has a macro (empty otherwise: it expands to itself).
     private let bytes: [UInt8]
+    /// The URI's runs of literal text, each with the macro after it (none after the last); empty when
+    /// the URI has no macro.
     let parts: [Part]
 
     /// Splits `uri` into literal text and macros, by the rules of ``VASTMacroExpander``.
     public init(_ uri: String) {
         self.uri = uri
+        // A URI without a `[` or `%` has no macro (many pixels have none): no copy, no parts.
+        guard uri.utf8.contains(where: { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "%") }) else {
+            (bytes, parts) = ([], [])
+            return
+        }
         let input = Array(uri.utf8)
         var parts: [Part] = []
         // At most one part per `[` or `%`, and the last one: sized once, not grown slot by slot.
@@ -37,6 +45,10 @@ public struct VASTMacroTemplate: Sendable, Hashable {
                 Part(
                     literal: literal,
                     slot: Slot(macro: macro, iabIndex: macro.iabIndex, written: token.start..<token.end)))
+        }
+        guard !parts.isEmpty else {
+            (bytes, self.parts) = ([], [])
+            return
         }
         parts.append(Part(literal: tail..<input.count, slot: nil))
         bytes = input
