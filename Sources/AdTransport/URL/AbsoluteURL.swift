@@ -33,12 +33,7 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``URLParseError`` for a relative reference, a malformed URL, an unknown scheme or
     ///   a URL longer than ``maxLength``.
     public init(parsing text: String) throws(URLParseError) {
-        // Most ad URLs have the plain shape: split without a `curl_url` handle, as libcurl would.
-        if let parts = PlainURLShape.canonicalParts(text) {
-            self.init(parts)
-        } else {
-            try self.init(text, base: nil)
-        }
+        self = try Self.split(text, base: nil)
     }
 
     /// Parses an absolute URL with `curl_url` alone, without the plain-shape fast path: the
@@ -59,10 +54,15 @@ public struct AbsoluteURL: Sendable, Hashable, CustomStringConvertible {
     public func resolving(_ reference: String) throws(URLParseError) -> AbsoluteURL {
         // RFC 3986 5.2.2: an empty reference is the base itself (curl refuses to set an empty URL).
         guard !reference.isEmpty else { return self }
-        // A reference with a scheme is the target whole, whatever the base (5.2.2): one of the plain
-        // shape is split as `init(parsing:)` splits it, without a `curl_url` handle.
-        if let parts = PlainURLShape.canonicalParts(reference) { return AbsoluteURL(parts) }
-        return try AbsoluteURL(reference, base: string)
+        return try Self.split(reference, base: string)
+    }
+
+    /// `text` split without a `curl_url` handle when it has the plain shape, as libcurl would split it
+    /// (most ad URLs do; such a URL has a scheme, so against a base it is its own target, RFC 3986
+    /// 5.2.2); otherwise by `curl_url`, against `base` when there is one.
+    private static func split(_ text: String, base: String?) throws(URLParseError) -> AbsoluteURL {
+        if let parts = PlainURLShape.canonicalParts(text) { return AbsoluteURL(parts) }
+        return try AbsoluteURL(text, base: base)
     }
 
     /// Resolves `reference` against this URL with `curl_url` alone, without the plain-shape fast
