@@ -14,6 +14,7 @@
 #include <libxml/dict.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 #include <time.h>
 
@@ -417,18 +418,16 @@ static inline int vast_sax_line(void *ctx) {
     return xmlSAX2GetLineNumber(ctx);
 }
 
-/// The line and column (1-based; the column counts characters) of the `<` that opened the start tag
-/// a startElementNs callback reports, for finding locations an editor can jump to. libxml2 calls
-/// back with `cur` past the tag's attributes, and keeps the line and column of `cur`; the `<` is the
-/// last one before `cur` (XML allows none inside a tag), and only the characters between the two
-/// are walked, so the cost is the tag's length. Returns 0 (and leaves `line` alone) when the `<` is
-/// no longer in libxml2's buffer.
-static inline int vast_sax_tag_column(void *ctx, int *line) {
-    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
-    if (ctxt == NULL || ctxt->input == NULL || ctxt->input->cur == NULL || ctxt->input->base == NULL) return 0;
-    const xmlChar *base = ctxt->input->base;
-    const xmlChar *cur = ctxt->input->cur;
-    if (cur <= base) return 0;
+/// The line and column (1-based; the column counts characters) of the `<` that opened a start tag,
+/// for finding locations an editor can jump to, from what libxml2 holds at the tag's startElementNs
+/// callback: `base` to `cur` is its buffer up to where it stopped reading (past the tag's attributes),
+/// `line` and `col` are the line and column of `cur`, and `shrunk` says whether bytes before `base`
+/// were dropped. The `<` is the last one before `cur` (XML allows none inside a tag), and only the
+/// characters between the two are walked, so the cost is the tag's length. Returns 0 (and leaves
+/// `*line_out` alone) when the `<` is no longer in the buffer.
+static inline int vast_tag_column(const xmlChar *base, const xmlChar *cur, int line, int col, int shrunk,
+                                  int *line_out) {
+    if (base == NULL || cur == NULL || cur <= base) return 0;
     const xmlChar *lt = (const xmlChar *)memrchr(base, '<', (size_t)(cur - base));
     if (lt == NULL) return 0;
     const xmlChar *p = lt + 1;
@@ -464,9 +463,9 @@ static inline int vast_sax_tag_column(void *ctx, int *line) {
         }
     }
     if (newlines == 0) {
-        int column = ctxt->input->col - characters - 1;
+        int column = col - characters - 1;
         if (column < 1) return 0;
-        *line = ctxt->input->line;
+        *line_out = line;
         return column;
     }
     // A start tag over several lines: count back from the `<` to its line's start, a bounded walk.
@@ -478,9 +477,78 @@ static inline int vast_sax_tag_column(void *ctx, int *line) {
         if ((*q & 0xC0) != 0x80) column++;
         if (column > 4096) return 0;
     }
-    if (q == base && ctxt->input->consumed > 0) return 0;
-    *line = ctxt->input->line - newlines;
+    if (q == base && shrunk) return 0;
+    *line_out = line - newlines;
     return column;
+}
+
+/// ``vast_tag_column`` over the buffer of the parse behind a startElementNs callback, now.
+static inline int vast_sax_tag_column(void *ctx, int *line) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    if (ctxt == NULL || ctxt->input == NULL) return 0;
+    xmlParserInputPtr input = ctxt->input;
+    return vast_tag_column(input->base, input->cur, input->line, input->col, input->consumed > 0, line);
+}
+
+/// Where a start tag is, kept as what libxml2 holds at its callback and made into a line and column
+/// (``vast_tag_mark_resolve``) only when a finding asks: most tags never need one, and working the
+/// column out at every tag was a thirtieth of a small document's parse. Zero is a resolved mark of
+/// no known place.
+typedef struct {
+    /// libxml2's line and column of `cur` while `pending`; the tag's own once resolved (0: unknown).
+    int line;
+    int column;
+    /// Non-zero while the mark holds libxml2's state rather than the tag's line and column.
+    int pending;
+    /// Where libxml2's buffer started in the document (`consumed`), and how far into it libxml2 had
+    /// read (`cur - base`), while `pending`.
+    long start;
+    long read;
+} vast_tag_mark;
+
+/// The mark of the start tag a startElementNs callback reports. libxml2's buffer holds the
+/// document's own bytes from `consumed` on when nothing converts them (no encoder, one input), so the
+/// mark keeps two offsets and the tag is found again in the caller's bytes later; a converted input
+/// is resolved at once from the buffer.
+static inline void vast_sax_tag_mark(void *ctx, vast_tag_mark *mark) {
+    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
+    mark->pending = 0;
+    mark->start = 0;
+    mark->read = 0;
+    if (ctxt == NULL || ctxt->input == NULL) {
+        mark->line = 0;
+        mark->column = 0;
+        return;
+    }
+    xmlParserInputPtr input = ctxt->input;
+    mark->line = input->line;
+    mark->column = input->col;
+    if (ctxt->inputNr == 1 && input->buf != NULL && input->buf->encoder == NULL && input->base != NULL
+        && input->cur != NULL && input->cur >= input->base && input->consumed <= LONG_MAX) {
+        mark->pending = 1;
+        mark->start = (long)input->consumed;
+        mark->read = (long)(input->cur - input->base);
+        return;
+    }
+    int line = input->line;
+    mark->column = vast_tag_column(input->base, input->cur, input->line, input->col, input->consumed > 0, &line);
+    mark->line = line;
+}
+
+/// Resolves a pending mark against the document's `count` bytes at `bytes` (the bytes the parse was
+/// given): the same answer ``vast_sax_tag_column`` gave at the callback, from the same bytes.
+static inline void vast_tag_mark_resolve(vast_tag_mark *mark, const unsigned char *bytes, size_t count) {
+    if (!mark->pending) return;
+    mark->pending = 0;
+    if (bytes == NULL || mark->start < 0 || mark->read < 0 || (size_t)mark->start > count
+        || (size_t)mark->read > count - (size_t)mark->start) {
+        mark->column = 0;
+        return;
+    }
+    int line = mark->line;
+    const xmlChar *base = bytes + mark->start;
+    mark->column = vast_tag_column(base, base + mark->read, mark->line, mark->column, mark->start > 0, &line);
+    mark->line = line;
 }
 
 /// Whether any of the `count` bytes at `bytes` is a space, a C0 control or DEL (0x00 to 0x20, 0x7F):

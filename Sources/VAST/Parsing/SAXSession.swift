@@ -126,16 +126,14 @@ enum SAXSession {
         handler.startElementNs = {
             context, localname, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
             guard let builder = SAXSession.state(context), let localname else { return }
-            var line = vast_sax_line(context)
-            builder.pointee.column = Int(vast_sax_tag_column(context, &line))
-            builder.pointee.line = Int(line)
+            vast_sax_tag_mark(context, &builder.pointee.mark)
             if let feed = builder.pointee.feed {
                 builder.pointee.useNames(of: feed.pointee.context)
                 vast_sax_input_complete(context, feed)
                 let reason = vast_feed_tag(feed, attributeCount)
                 if reason != 0 {
                     feed.pointee.reason = reason
-                    feed.pointee.line = line
+                    feed.pointee.line = Int32(builder.pointee.line)
                     vast_sax_stop(context)
                     return
                 }

@@ -28,7 +28,7 @@ extension VASTModelBuilder {
             }
             version = known
         }
-        push(Frame(element: .vast, index: 1, line: line, column: column))
+        push(Frame(element: .vast, index: 1, mark: mark))
         rootNamespace = uri
         if written == nil {
             report(

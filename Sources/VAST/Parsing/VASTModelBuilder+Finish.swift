@@ -1,3 +1,5 @@
+internal import CLibXML2
+
 /// The document-wide rules, checked once the whole document has been read.
 extension VASTModelBuilder {
     mutating func finish() throws(VASTParseError) -> VASTParseResult {
@@ -6,7 +8,7 @@ extension VASTModelBuilder {
             unsupported.counts = counts
             throw unsupported
         }
-        line = 0
+        mark = .init()
         if ads.isEmpty && rootErrors.isEmpty {
             report(
                 .warning, .content, "root.empty",

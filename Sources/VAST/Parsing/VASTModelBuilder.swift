@@ -45,10 +45,8 @@ struct VASTModelBuilder {
     var feed: UnsafeMutablePointer<vast_feed>?
     /// Set when the version is refused; the document is still read to the end for its counts.
     var unsupported: VASTParseError?
-    /// The current line, updated by the SAX session on each start tag.
-    var line = 0
-    /// The column of the current start tag's `<`, updated with ``line``; 0 when unknown.
-    var column = 0
+    /// Where the current start tag is, set by the SAX session at each one (see ``line`` and ``column``).
+    var mark = vast_tag_mark()
     var findings: [VASTFinding] = []
     /// Findings past `limits.maxFindings`, counted instead of kept.
     var suppressedFindings = 0
@@ -84,8 +82,7 @@ struct VASTModelBuilder {
         var lastOrder = -1
         var orderReported = false
         /// Where its start tag is, for the findings made at its end tag (a missing child, a bad value).
-        var line = 0
-        var column = 0
+        var mark = vast_tag_mark()
     }
     var frames: [Frame]
     /// The names of the open frames that are unknown elements, innermost last.
@@ -238,6 +235,32 @@ struct VASTModelBuilder {
                 subrule: subrule, column: line > 0 && column > 0 ? column : nil))
     }
 
+    /// The line of the current start tag's `<` (1-based), 0 when unknown; works the tag's place out
+    /// from its ``mark`` the first time a finding asks.
+    var line: Int {
+        mutating get {
+            resolveMark()
+            return Int(mark.line)
+        }
+    }
+
+    /// The column of the current start tag's `<` (1-based, in characters), 0 when unknown.
+    var column: Int {
+        mutating get {
+            resolveMark()
+            return Int(mark.column)
+        }
+    }
+
+    private mutating func resolveMark() {
+        guard mark.pending != 0 else { return }
+        if let feed {
+            vast_tag_mark_resolve(&mark, feed.pointee.bytes, feed.pointee.size)
+        } else {
+            mark = vast_tag_mark()
+        }
+    }
+
     // MARK: SAX events
 
     mutating func startElement(
@@ -275,7 +298,7 @@ struct VASTModelBuilder {
         }
         frames[parentIndex].seen.insert(known)
         checkOrder(of: known, inFrame: parentIndex)
-        push(Frame(element: known, index: index, line: line, column: column))
+        push(Frame(element: known, index: index, mark: mark))
         if known.introduced > version {
             report(
                 .warning, .schema, "version.element",
@@ -310,7 +333,7 @@ struct VASTModelBuilder {
         }
         guard let frame = frames.last, let element = frame.element else { return }
         // What is found at an end tag is about this element: point at its start tag, not the last one started.
-        (line, column) = (frame.line, frame.column)
+        mark = frame.mark
         checkRequiredChildren(of: element, seen: frame.seen)
         if element.collectsText {
             finishLeaf(element)
@@ -372,8 +395,7 @@ struct VASTModelBuilder {
     mutating func pushUnknown(_ name: String, foreign: Bool = false, index: Int) {
         push(
             Frame(
-                element: nil, unknownName: unknownNames.count, foreign: foreign, index: index, line: line,
-                column: column))
+                element: nil, unknownName: unknownNames.count, foreign: foreign, index: index, mark: mark))
         unknownNames.append(name)
     }
 
