@@ -85,6 +85,53 @@ let sourceTimeoutMs =
 // MARK: - set-up
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-getad-\(UUID().uuidString)")
+
+/// The placement of document sources (no network): an empty VAST (noFill), a document that is not
+/// XML (error), an InLine (won), whose URLs point at `baseURL`.
+func documentPlacement(baseURL: String) -> PlacementSettings {
+    PlacementSettings(
+        enabled: true,
+        sources: [
+            document("nofill", tier: 0, "<VAST version=\"4.2\"/>"), document("error", tier: 1, "not xml <"),
+            document("fill", tier: 2, inLineDocument(baseURL: baseURL)),
+        ])
+}
+
+/// The chain's InLine, its URLs pointing at `baseURL`.
+func inLineDocument(baseURL: String) -> String {
+    ChainDocuments.inLine(hop: 1).replacingOccurrences(of: "{{BASE_URL}}", with: baseURL)
+}
+
+func document(_ name: String, tier: Int, _ xml: String) -> PlacementSourceSettings {
+    PlacementSourceSettings(name: name, tier: tier, kind: .document(xml), timeoutMilliseconds: sourceTimeoutMs)
+}
+
+let inMemoryRequest = AdRequestInfo(
+    placement: .clipsBetweenItems, collectionId: "bench", itemId: "clip-1",
+    playerSize: AdSize(width: 640, height: 360))
+
+if engineLoop > 0 {
+    // The engine alone, for a profiler: document sources, no network and no server process (nothing is
+    // fetched; the InLine's URLs are only read). The samples taken are not printed.
+    log("engine loop: \(engineLoop) getAd calls with document sources")
+    let store = folder.appendingPathComponent("beacons.sqlite").path
+    do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let engine = try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "bench",
+                    placements: [.clipsBetweenItems: documentPlacement(baseURL: "http://127.0.0.1:9")]),
+                beaconStorePath: store))
+        _ = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: engineLoop, warmups: 0)
+    } catch {
+        try? FileManager.default.removeItem(at: folder)
+        fail("\(error)")
+    }
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
+
 let server: TestServer
 do {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -118,17 +165,11 @@ do {
     abort("registering the chain: \(error)")
 }
 
+let inLineXML = inLineDocument(baseURL: server.baseURL)
+
 func source(_ name: String, tier: Int, _ url: String) -> PlacementSourceSettings {
     PlacementSourceSettings(name: name, tier: tier, kind: .tag(urlTemplate: url), timeoutMilliseconds: sourceTimeoutMs)
 }
-
-func document(_ name: String, tier: Int, _ xml: String) -> PlacementSourceSettings {
-    PlacementSourceSettings(name: name, tier: tier, kind: .document(xml), timeoutMilliseconds: sourceTimeoutMs)
-}
-
-// The same three outcomes with no network, on a second placement of the same engine:
-// an empty VAST (noFill), a document that is not XML (error), an InLine (won).
-let inLineXML = ChainDocuments.inLine(hop: 1).replacingOccurrences(of: "{{BASE_URL}}", with: server.baseURL)
 
 let configuration = AdEngineConfiguration(
     settings: TenantSettings(
@@ -140,12 +181,8 @@ let configuration = AdEngineConfiguration(
                     source("nofill", tier: 0, noFillURL), source("error", tier: 1, errorURL),
                     source("fill", tier: 2, fillURL),
                 ]),
-            .clipsBetweenItems: PlacementSettings(
-                enabled: true,
-                sources: [
-                    document("nofill", tier: 0, "<VAST version=\"4.2\"/>"), document("error", tier: 1, "not xml <"),
-                    document("fill", tier: 2, inLineXML),
-                ]),
+            // The same three outcomes with no network, on a second placement of the same engine.
+            .clipsBetweenItems: documentPlacement(baseURL: server.baseURL),
         ]),
     beaconStorePath: folder.appendingPathComponent("beacons.sqlite").path)
 let engine: AdEngine
@@ -159,10 +196,6 @@ do {
 let request = AdRequestInfo(
     placement: .storiesBetweenPages, collectionId: "bench", itemId: "story-1",
     playerSize: AdSize(width: 640, height: 360))
-let inMemoryRequest = AdRequestInfo(
-    placement: .clipsBetweenItems, collectionId: "bench", itemId: "clip-1",
-    playerSize: AdSize(width: 640, height: 360))
-
 // One checked call: the shape of every timed call, and the URLs the baseline fetches.
 let shape: Shape
 do {
@@ -175,18 +208,6 @@ do {
         tags: [urls[0], urls[1], urls[2]])
 } catch {
     abort("\(error)")
-}
-
-if engineLoop > 0 {
-    // The engine alone, for `perf record`: document sources, no network; the samples taken are not printed.
-    log("engine loop: \(engineLoop) getAd calls with document sources")
-    do {
-        _ = try await measureInMemory(engine: engine, request: inMemoryRequest, runs: engineLoop, warmups: 0)
-    } catch {
-        abort("\(error)")
-    }
-    cleanUp()
-    exit(0)
 }
 
 if let pauseLoop {
