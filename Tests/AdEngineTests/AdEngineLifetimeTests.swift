@@ -1,10 +1,12 @@
 import AdEngine
 import AdLifecycle
 import AdPlacement
+import AdResolution
 import AdTransport
 import Foundation
 import TestSupport
 import Testing
+import VAST
 
 /// Presentation and engine lifetime (issue 24, item 3): closing a presentation stops its `getAd` calls in
 /// flight, and closing the engine stops them all and refuses later ones before any fetch; nothing of a
@@ -111,6 +113,73 @@ import Testing
         let ad = try await kept.value
         #expect(ad.id == "slow" && ad.context.presentation == staying)
         #expect(try server.stats().requests == 2)
+    }
+
+    @Test func aStoppedCallEndsEverySourceOfItsTierAndLeavesItsCallersTaskUncancelled() async throws {
+        // The mediation runs in the caller's task and the sources of a tier in child tasks of it: closing the
+        // presentation must reach both fetches, and must not cancel the caller's own task, which goes on.
+        try server.register("slow", body: MediationDocuments.inLine("slow"))
+        let url = server.docURL("slow") + "?delay_ms=1500"
+        let sources = ["first", "second"].map {
+            PlacementSourceSettings(name: $0, tier: 0, kind: .tag(urlTemplate: url), timeoutMilliseconds: 5_000)
+        }
+        let engine = try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "test", placements: [.clipsPreRoll: PlacementSettings(enabled: true, sources: sources)]),
+                beaconStorePath: scratch.url.appendingPathComponent("beacons.sqlite").path))
+        let presentation = try await engine.openPresentation(.clips, configuration: Self.optedIn)
+        let request = request(.clipsPreRoll, "stopped")
+        let caller = Task { () -> (error: AdEngineError?, cancelled: Bool, slept: Bool) in
+            var stopped: AdEngineError?
+            do throws(AdEngineError) {
+                _ = try await engine.getAd(for: request, in: presentation)
+            } catch {
+                stopped = error
+            }
+            let cancelled = Task.isCancelled
+            let slept = (try? await Task.sleep(for: .milliseconds(1))) != nil
+            return (stopped, cancelled, slept)
+        }
+        try await server.waitForRequests(2)
+        try await engine.closePresentation(presentation)
+        let closedAt = ContinuousClock.now
+        let outcome = await caller.value
+        #expect(ContinuousClock.now - closedAt < .seconds(1))
+        #expect(outcome.error?.code == .presentationClosed)
+        #expect(outcome.error?.report?.sources.map(\.outcome) == [.cancelled, .cancelled])
+        #expect(!outcome.cancelled && outcome.slept)
+        #expect(try server.stats().requests == 2)
+    }
+
+    @Test func closingAPresentationStopsALongParseOfItsCall() async throws {
+        // A response whose start tags cost libxml2 quadratic work (30,000 attributes each, under a cap raised to
+        // let them through: seconds of parsing). The parse runs in the caller's task; the stop must reach it.
+        let attributes = (0..<30_000).map { " a\($0)=\"\"" }.joined()
+        let slow =
+            "<VAST version=\"4.2\">\n" + String(repeating: "<Slow" + attributes + "/>\n", count: 12) + "</VAST>\n"
+        try server.register("slow-parse", body: slow)
+        let source = PlacementSourceSettings(
+            name: "slow-parse", kind: .tag(urlTemplate: server.docURL("slow-parse")), timeoutMilliseconds: 8_000)
+        let engine = try AdEngine(
+            configuration: AdEngineConfiguration(
+                settings: TenantSettings(
+                    tenantId: "test", placements: [.clipsPreRoll: PlacementSettings(enabled: true, sources: [source])]),
+                beaconStorePath: scratch.url.appendingPathComponent("beacons.sqlite").path,
+                resolver: WrapperResolverConfiguration(
+                    parserLimits: VASTParser.Limits(maxBytes: 8 << 20, maxAttributesPerElement: 30_000))))
+        let presentation = try await engine.openPresentation(.clips, configuration: Self.optedIn)
+        let call = inFlight { () throws(AdEngineError) in
+            try await engine.getAd(for: request(.clipsPreRoll, "parsing"), in: presentation)
+        }
+        try await server.waitForRequests(1)
+        // The 3 MB body arrives in a few milliseconds; then libxml2 works on it for seconds.
+        try await Task.sleep(for: .milliseconds(500))
+        try await engine.closePresentation(presentation)
+        let closedAt = ContinuousClock.now
+        let error = await call.value
+        #expect(ContinuousClock.now - closedAt < .seconds(1))
+        #expect(error?.code == .presentationClosed)
     }
 
     @Test func closingTheEngineStopsEveryCallInFlightBeforeItReturns() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import VAST
 
@@ -112,6 +113,32 @@ import VAST
         #expect(error?.code == .cancelled, "\(String(describing: error))")
         #expect(error?.message == "the parse was cancelled by its caller")
         #expect(elapsed < .milliseconds(200) + Self.bound, "\(elapsed)")
+    }
+
+    @Test func aStopRequestedForTheTasksCallStopsTheParseWithoutCancellingTheTask() async {
+        // The engine's mediation runs in its caller's task; closing its presentation stops it this way.
+        let stop = StopFlag()
+        let start = ContinuousClock.now
+        let canceller = Thread {
+            usleep(200_000)
+            stop.set()
+        }
+        canceller.start()
+        let error = VASTParser.$stop.withValue(VASTParser.Stop { stop.isSet }) {
+            refusal(Self.slow, limits: Self.slowLimits).error
+        }
+        let elapsed = start.duration(to: .now)
+        #expect(error?.code == .cancelled, "\(String(describing: error))")
+        #expect(elapsed < .milliseconds(200) + Self.bound, "\(elapsed)")
+        #expect(!Task.isCancelled)
+        #expect(refusal(Array(HostileDocuments.inlineBody().utf8)).error == nil)
+    }
+
+    /// A flag set from another thread.
+    final class StopFlag: Sendable {
+        private let flag = Mutex(false)
+        func set() { flag.withLock { $0 = true } }
+        var isSet: Bool { flag.withLock { $0 } }
     }
 
     // MARK: Work

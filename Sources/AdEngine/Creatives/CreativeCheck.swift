@@ -41,7 +41,7 @@ struct CreativeCheck: Sendable {
         var refused: [CreativeRefusal] = []
         while true {
             for (position, ad) in resolution.ads.enumerated() {
-                if Task.isCancelled || ContinuousClock.now >= deadline { break }
+                if CallStop.isCancelled || ContinuousClock.now >= deadline { break }
                 guard case .ready(var creative) = await prepare(ad, deadline: deadline, refused: &refused) else {
                     continue
                 }
@@ -54,12 +54,12 @@ struct CreativeCheck: Sendable {
                 }
                 return
             }
-            guard !Task.isCancelled, ContinuousClock.now < deadline,
+            guard !CallStop.isCancelled, ContinuousClock.now < deadline,
                 let next = await resolver.resolveNext(after: resolution)
             else { break }
             resolution = Self.merging(next, after: resolution)
         }
-        if Task.isCancelled {
+        if CallStop.isCancelled {
             attempt.end = .cancelled
             attempt.message = "stopped while its creative was loading"
             return
@@ -91,7 +91,7 @@ struct CreativeCheck: Sendable {
             return .ready(ReadyCreative())
         }
         let start = refused.count
-        while ContinuousClock.now < deadline && !Task.isCancelled,
+        while ContinuousClock.now < deadline && !CallStop.isCancelled,
             let rendition = MediaFileSelector.choose(
                 from: remaining, supported: supportedMediaTypes, playerSize: playerSize)
         {
@@ -103,7 +103,7 @@ struct CreativeCheck: Sendable {
             case .failure(let refusal): refused.append(refusal)
             }
         }
-        if refused.count == start && !Task.isCancelled {
+        if refused.count == start && !CallStop.isCancelled {
             refused.append(
                 CreativeRefusal(
                     url: "", vastErrorCode: .noSupportedMediaFile,

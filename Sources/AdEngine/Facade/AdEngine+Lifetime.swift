@@ -21,7 +21,7 @@ extension AdEngine {
         isClosed = true
         let stopped = calls.stop(nil, because: .engineClosed)
         buffer.close()
-        for call in stopped { _ = await call.value }
+        for call in stopped { await call.finished() }
         await buffer.drained()
         await dispatcher.close()
     }

@@ -55,7 +55,7 @@ extension Mediator {
         // A cancelled call stops the source whatever the resolution brought back (it returns within
         // milliseconds of being cancelled); one that came back after the cut-off ran out of time.
         let step: Step =
-            Task.isCancelled ? .stopped : ContinuousClock.now >= cutOff ? .expired : .resolved(resolution)
+            CallStop.isCancelled ? .stopped : ContinuousClock.now >= cutOff ? .expired : .resolved(resolution)
 
         let end = ContinuousClock.now
         let milliseconds = start.duration(to: end).milliseconds

@@ -1,5 +1,6 @@
 import AdPlacement
 import AdResolution
+import AdTransport
 import VAST
 
 extension Mediator {
@@ -50,7 +51,7 @@ extension Mediator {
             }
         }
 
-        let cancelled = Task.isCancelled
+        let cancelled = CallStop.isCancelled
         let leader = cancelled ? nil : ranking.leader
         var reports: [SourceReport] = []
         var winner: MediationWinner?

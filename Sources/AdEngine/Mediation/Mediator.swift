@@ -1,5 +1,6 @@
 public import AdPlacement
 public import AdResolution
+import AdTransport
 public import VAST
 
 /// Runs ad sources in priority tiers and picks the ad to play.
@@ -117,7 +118,7 @@ public struct Mediator: Sendable {
         while index < ordered.count {
             let tier = ordered[index].tier
             let members = Array(ordered[index...].prefix { $0.tier == tier })
-            if Task.isCancelled {
+            if CallStop.isCancelled {
                 skip(from: index, because: "not tried: the call was cancelled")
                 return finish(nil, .cancelled, "the call was cancelled")
             }
@@ -138,7 +139,7 @@ public struct Mediator: Sendable {
                 return finish(winner, nil, "")
             }
         }
-        if Task.isCancelled { return finish(nil, .cancelled, "the call was cancelled") }
+        if CallStop.isCancelled { return finish(nil, .cancelled, "the call was cancelled") }
         if ContinuousClock.now >= deadline - Self.timeoutSlack {
             return finish(
                 nil, .deadlineExceeded, "the overall deadline passed before any source filled",

@@ -1,3 +1,4 @@
+import AdTransport
 import VAST
 
 extension ResolutionRun {
@@ -79,7 +80,7 @@ extension ResolutionRun {
         var ads: [ResolvedAd] = []
         var failures: [VASTFailedAd] = []
         var fromPod = selection.isPod
-        for candidate in selection.candidates where !Task.isCancelled {
+        for candidate in selection.candidates where !CallStop.isCancelled {
             var current = candidate
             attempts: while true {
                 switch await resolve(current, hop: index, path: path) {
@@ -99,7 +100,7 @@ extension ResolutionRun {
                             ad: current.ad, hop: index, position: current.position, failure: failure,
                             resolved: configuration.keepsFailedAds ? merged : nil))
                     let replaceable = candidate.ad.sequence != nil || candidate.ad.wrapper?.fallbackOnNoAd == true
-                    guard replaceable, !spare.isEmpty, !Task.isCancelled else { break attempts }
+                    guard replaceable, !spare.isEmpty, !CallStop.isCancelled else { break attempts }
                     current = spare.removeFirst()
                 }
             }

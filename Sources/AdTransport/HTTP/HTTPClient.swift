@@ -41,18 +41,19 @@ public final class HTTPClient: Sendable {
     /// each `Location` resolved and checked the same way, within the same deadline.
     ///
     /// Cancelling the calling task aborts the transfer promptly (the loop thread is woken and
-    /// removes it) and throws `HTTPError.Code.cancelled`.
+    /// removes it) and throws `HTTPError.Code.cancelled`; so does stopping the engine call the task
+    /// runs (when the engine closes it or its presentation).
     /// - Returns: the response, for a 2xx status with a body.
     /// - Throws: ``HTTPError``, with the transfer report.
     public func fetch(_ request: HTTPRequest, deadline: ContinuousClock.Instant) async throws(HTTPError) -> HTTPResponse
     {
         let url = try checked(request, deadline: deadline)
-        guard !Task.isCancelled else {
+        guard !CallStop.isCancelled else {
             throw HTTPError(.cancelled, "the request was cancelled", report: HTTPTransferReport(url: request.url))
         }
         let id = loop.makeID()
         let loop = self.loop
-        let outcome = await withTaskCancellationHandler {
+        let outcome = await CallStop.withCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard !loop.submit(.start(id, request, url, deadline: deadline, .task(continuation))) else { return }
                 continuation.resume(returning: .failure(Self.shutDown(request)))

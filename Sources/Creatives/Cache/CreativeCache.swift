@@ -96,7 +96,7 @@ public actor CreativeCache {
     public func file(for url: String, deadline: ContinuousClock.Instant) async throws(CreativeCacheError)
         -> CachedFile
     {
-        guard !Task.isCancelled else { throw CreativeCacheError(.cancelled, "the request was cancelled") }
+        guard !CallStop.isCancelled else { throw CreativeCacheError(.cancelled, "the request was cancelled") }
         let key = CacheKey(url: url).value
         if let entry = servable(key: key, url: url),
             Self.wallClock() - entry.checkedAt < configuration.freshness.wholeMilliseconds
@@ -109,7 +109,7 @@ public actor CreativeCache {
         }
         let waiter = nextWaiter
         nextWaiter += 1
-        let outcome = await withTaskCancellationHandler {
+        let outcome = await CallStop.withCancellationHandler {
             await withCheckedContinuation { continuation in
                 join(key: key, url: url, waiter: waiter, deadline: deadline, continuation)
             }

@@ -25,7 +25,7 @@ enum SAXSession {
         var feed = vast_feed()
         feed.bytes = base
         feed.size = buffer.count
-        feed.cancelled = { Task.isCancelled ? 1 : 0 }
+        feed.cancelled = { Task.isCancelled || (VASTParser.stop?.isRequested ?? false) ? 1 : 0 }
         feed.fresh = contextSerials.add(1, ordering: .relaxed).newValue
         let cap = max(0, limits.maxAttributesPerElement)
         feed.attributeSlot = cap <= maxWatchedAttributes ? Int32(5 * cap) : -1

@@ -153,6 +153,26 @@ public struct VASTParser: Sendable {
     }
 }
 
+extension VASTParser {
+    /// Besides the calling task's cancellation, what stops a parse that the current task runs (read where
+    /// the cancellation is, with the same error): the engine sets it for a `getAd` call whose mediation
+    /// runs in its caller's task, so that closing the call's presentation or the engine stops a long parse
+    /// as it stops the call's fetches, without cancelling the caller's task.
+    @TaskLocal package static var stop: Stop?
+
+    /// A request to stop the parses of a task, asked of `isRequested` where the parse checks its task's
+    /// cancellation. (A class: a task-local closure crashed the release build's `withValue`.)
+    package final class Stop: Sendable {
+        private let requested: @Sendable () -> Bool
+
+        /// A stop that `requested` says is requested.
+        package init(_ requested: @escaping @Sendable () -> Bool) { self.requested = requested }
+
+        /// Whether the parse must stop.
+        package var isRequested: Bool { requested() }
+    }
+}
+
 /// What ``VASTParser/parse(_:)-([UInt8])`` returns.
 public struct VASTParseResult: Sendable, Hashable {
     /// The typed document.
