@@ -152,6 +152,39 @@ struct GetAdCreativeTests {
         #expect(try fixture.server.mediaLog().map(\.path) == ["/media/good.mp4"])
     }
 
+    @Test func closingThePresentationEndsACallWaitingForItsCreativeAndTheDownloadGoesOn() async throws {
+        // The file comes at 300 KiB/s, so the call waits for its creative: that wait runs in the caller's task,
+        // and closing the presentation must end it at once, but not the download, which belongs to whoever
+        // joins it: the next call gets the file from that one request.
+        let ad = CreativeDocuments.ad("a", renditions: [R(path: "good.mp4?rate_kbps=300")])
+        let engine = try engine([("main", CreativeDocuments.vast(ad), 0)])
+        let optedIn = ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true)
+        let closing = try await engine.openPresentation(.clips, configuration: optedIn)
+        let request = request()
+        let call = Task { () -> AdEngineError? in
+            do throws(AdEngineError) {
+                _ = try await engine.getAd(for: request, in: closing)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try fixture.server.mediaLog().isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        try await engine.closePresentation(closing)
+        let closedAt = ContinuousClock.now
+        let error = await call.value
+        #expect(ContinuousClock.now - closedAt < .seconds(1))
+        #expect(error?.code == .presentationClosed)
+
+        let next = try await engine.getAd(for: request, in: engine.openPresentation(.clips, configuration: optedIn))
+        #expect(next.readyCreative?.media?.origin != nil)
+        #expect(try fixture.server.mediaLog().map(\.path) == ["/media/good.mp4"])
+    }
+
     @Test func withoutACacheTheAdIsReturnedAsBeforeAndNothingIsFetched() async throws {
         let engine = try engine(
             [("main", CreativeDocuments.vast(CreativeDocuments.ad("a", renditions: [R(path: "missing.mp4")])), 0)],

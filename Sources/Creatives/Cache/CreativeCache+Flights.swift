@@ -28,7 +28,12 @@ extension CreativeCache {
             flight.waiters[waiter] = continuation
             flights[key] = flight
         } else {
-            let task = Task { await self.run(key: key, url: url, deadline: deadline) }
+            // The download belongs to every caller that joins it, not to the call that started it: it runs
+            // outside that call's stop (a task inherits task-local values), so stopping the call only
+            // answers its own wait.
+            let task = Task {
+                await CallStop.$current.withValue(nil) { await self.run(key: key, url: url, deadline: deadline) }
+            }
             flights[key] = Flight(url: url, waiters: [waiter: continuation], task: task)
         }
         thread.post(after: ContinuousClock.now.duration(to: deadline)) {
