@@ -482,14 +482,6 @@ static inline int vast_tag_column(const xmlChar *base, const xmlChar *cur, int l
     return column;
 }
 
-/// ``vast_tag_column`` over the buffer of the parse behind a startElementNs callback, now.
-static inline int vast_sax_tag_column(void *ctx, int *line) {
-    xmlParserCtxtPtr ctxt = (xmlParserCtxtPtr)ctx;
-    if (ctxt == NULL || ctxt->input == NULL) return 0;
-    xmlParserInputPtr input = ctxt->input;
-    return vast_tag_column(input->base, input->cur, input->line, input->col, input->consumed > 0, line);
-}
-
 /// Where a start tag is, kept as what libxml2 holds at its callback and made into a line and column
 /// (``vast_tag_mark_resolve``) only when a finding asks: most tags never need one, and working the
 /// column out at every tag was a thirtieth of a small document's parse. Zero is a resolved mark of
@@ -536,7 +528,8 @@ static inline void vast_sax_tag_mark(void *ctx, vast_tag_mark *mark) {
 }
 
 /// Resolves a pending mark against the document's `count` bytes at `bytes` (the bytes the parse was
-/// given): the same answer ``vast_sax_tag_column`` gave at the callback, from the same bytes.
+/// given): the answer ``vast_tag_column`` would have given over libxml2's buffer at the callback, from
+/// the same bytes.
 static inline void vast_tag_mark_resolve(vast_tag_mark *mark, const unsigned char *bytes, size_t count) {
     if (!mark->pending) return;
     mark->pending = 0;

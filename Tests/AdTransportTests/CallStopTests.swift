@@ -30,10 +30,7 @@ import Testing
             }
             return (code, .now, Task.isCancelled)
         }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while try server.stats().requests < 1, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        _ = try await server.requests(atLeast: 1)
         let stoppedAt = ContinuousClock.now
         stop.stop()
         let (code, finishedAt, cancelled) = await task.value

@@ -219,6 +219,18 @@ public final class TestServer: @unchecked Sendable {
         }
     }
 
+    /// Polls `/stats` until the server has received at least `count` requests (control requests do not
+    /// count) or `timeout` passes; returns how many it received either way. Sleeps between polls as a task,
+    /// as ``waitForBeacons(count:timeout:)`` does.
+    public func requests(atLeast count: Int, timeout: Duration = .seconds(5)) async throws -> Int {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let received = try stats().requests
+            if received >= count || ContinuousClock.now >= deadline { return received }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// Ends the server (SIGTERM, SIGKILL after 3 s; a process of its own also sees its stdin close).
     /// Idempotent.
     public func stop() {

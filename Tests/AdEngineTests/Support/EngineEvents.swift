@@ -55,13 +55,7 @@ func noAd(_ work: () async throws(AdEngineError) -> Ad) async -> AdEngineError? 
 extension TestServer {
     /// Waits until the server has received `count` requests (control requests do not count), or fails.
     func waitForRequests(_ count: Int, timeout: Duration = .seconds(5)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while try stats().requests < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the server received \(try stats().requests) requests, not \(count)")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let received = try await requests(atLeast: count, timeout: timeout)
+        if received < count { Issue.record("the server received \(received) requests, not \(count)") }
     }
 }
