@@ -46,6 +46,16 @@ public enum VASTCheck {
         await withTaskExecutorPreference(MainQueueExecutor()) { await run(arguments, console: console) }
     }
 
+    /// Runs one command line (without the program name) as the `vastcheck` program does, from synchronous code:
+    /// ``run(_:console:)`` with the command's tasks on the calling thread (those that work side by side, such
+    /// as a batch's documents, on the global executor), which waits for them in between, so a short command
+    /// starts no thread. The command must not need the main dispatch queue, which this does not drain: none of
+    /// `vastcheck`'s does.
+    /// - Returns: the exit code to exit with.
+    public static func runOnCallingThread(_ arguments: [String], console: Console) -> ExitCode {
+        CallingThreadExecutor.drive { await run(arguments, console: console) }
+    }
+
     private static func dispatch(_ arguments: [String], console: Console) async -> ExitCode {
         guard let name = arguments.first else {
             console.err(HelpText.main)

@@ -130,6 +130,8 @@ import Testing
         return ""
     }
 
+    /// The child is launched from a pool thread, which blocks these signals, and inherits that mask: vastcheck
+    /// must unblock them itself (its main does) for the signal to arrive at all.
     @Test(.timeLimit(.minutes(1)), arguments: [SIGTERM, SIGINT])
     func aKilledRunLeavesNothingAndItsStoreWasPrivate(_ signal: Int32) async throws {
         let process = try launch(try hangingGetAd())
