@@ -61,23 +61,8 @@ import Testing
     }
 
     @Test func validateOnTheCallingThreadMatchesTheAsyncRun() async {
-        let one = [Repository.path("vast-samples/v42-inline-linear-full.xml")]
-        let many = [
-            Repository.path("vast-samples/v42-inline-linear-full.xml"),
-            Repository.path("vast-samples/v42-invalid-inline-missing-adsystem.xml"),
-            Repository.path("vast-samples/v42-malformed-truncated.xml"),
-            Repository.path("vast-samples/v20-inline-linear.xml"),
-        ]
-        for (sources, expected) in [(one, ExitCode.success), (many, ExitCode.invalid)] {
-            let arguments = ["validate", "--json", "--jobs", "3"] + sources
-            let plain = CapturedConsole()
-            let plainCode = await VASTCheck.run(arguments, console: plain.console)
-            let called = CapturedConsole()
-            let calledCode = await Self.onOwnThread { VASTCheck.runOnCallingThread(arguments, console: called.console) }
-            #expect(plainCode == expected)
-            #expect(calledCode == expected)
-            #expect(called.out == plain.out)
-            #expect(called.err == plain.err)
+        await expectValidateMatchesTheAsyncRun { arguments, console in
+            await Self.onOwnThread { VASTCheck.runOnCallingThread(arguments, console: console) }
         }
     }
 }

@@ -54,23 +54,8 @@ import Testing
     }
 
     @Test func validateOnTheMainQueueMatchesTheAsyncRun() async {
-        let one = [Repository.path("vast-samples/v42-inline-linear-full.xml")]
-        let many = [
-            Repository.path("vast-samples/v42-inline-linear-full.xml"),
-            Repository.path("vast-samples/v42-invalid-inline-missing-adsystem.xml"),
-            Repository.path("vast-samples/v42-malformed-truncated.xml"),
-            Repository.path("vast-samples/v20-inline-linear.xml"),
-        ]
-        for (sources, expected) in [(one, ExitCode.success), (many, ExitCode.invalid)] {
-            let arguments = ["validate", "--json", "--jobs", "3"] + sources
-            let plain = CapturedConsole()
-            let plainCode = await VASTCheck.run(arguments, console: plain.console)
-            let queued = CapturedConsole()
-            let queuedCode = await VASTCheck.runOnMainQueue(arguments, console: queued.console)
-            #expect(plainCode == expected)
-            #expect(queuedCode == expected)
-            #expect(queued.out == plain.out)
-            #expect(queued.err == plain.err)
+        await expectValidateMatchesTheAsyncRun { arguments, console in
+            await VASTCheck.runOnMainQueue(arguments, console: console)
         }
     }
 }
