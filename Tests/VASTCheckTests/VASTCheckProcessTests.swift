@@ -23,11 +23,18 @@ import Testing
 
     deinit { try? FileManager.default.removeItem(at: folder) }
 
-    private func launch(_ arguments: [String], stdin: Pipe? = nil) throws -> Process {
+    /// Starts `vastcheck arguments`; with `ignoring`, through `sh`, which starts it with that signal ignored (as a
+    /// script's `vastcheck ... &` is started ignoring SIGINT).
+    private func launch(_ arguments: [String], stdin: Pipe? = nil, ignoring signal: String? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(Self.executable, "vastcheck not built: run `swift build`"))
-        process.arguments = arguments
+        let executable = try #require(Self.executable, "vastcheck not built: run `swift build`")
+        if let signal {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "trap '' \(signal); exec \"$0\" \"$@\"", executable] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+        }
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 }
         process.standardInput = stdin ?? FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -145,6 +152,23 @@ import Testing
         kill(process.processIdentifier, signal)
         await waitForExit(process)
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal)
+        #expect(entries(temporary).isEmpty)
+    }
+
+    /// A signal the run was started ignoring does not end it, so it leaves its files alone too; another still
+    /// ends it and removes them.
+    @Test(.timeLimit(.minutes(1)))
+    func aSignalTheRunIgnoresLeavesItsStoreInPlace() async throws {
+        let process = try launch(try hangingGetAd(), ignoring: "INT")
+        let name = try await waitUntilHanging(process)
+        kill(process.processIdentifier, SIGINT)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(process.isRunning, "an ignored SIGINT ended the run")
+        #expect(entries(temporary) == [name], "an ignored SIGINT removed the run's store")
+        #expect(entries(temporary + "/" + name).contains("beacons.sqlite"))
+        kill(process.processIdentifier, SIGTERM)
+        await waitForExit(process)
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(entries(temporary).isEmpty)
     }
 

@@ -8,7 +8,8 @@ import Synchronization
 /// SIGINT, SIGTERM or SIGHUP arrives; the signal then does what it would have done without us.
 ///
 /// While anything is registered, a handler is installed for the three signals (the ones a person or
-/// a CI runner sends to stop a process). It only writes the signal's number to a pipe, the one thing
+/// a CI runner sends to stop a process), except one the process ignores (a script's `cmd &` starts it
+/// ignoring SIGINT, `nohup` SIGHUP): that signal does not end the run, so it must not take its files. It only writes the signal's number to a pipe, the one thing
 /// a handler may safely do; a watcher thread reads the pipe, removes every registered path (on an
 /// ordinary thread, so it may take locks and call Foundation), puts back the actions that were
 /// there before, and sends the signal to the process again. When the last path is unregistered the previous
@@ -89,6 +90,10 @@ enum TemporaryFiles {
             _ = write(TemporaryFiles.wakeDescriptor, &byte, 1)
         }
         for signal in signals {
+            // A signal the process was started ignoring (SIGINT for a `cmd &` of a script, SIGHUP under
+            // `nohup`) must not end the run, so it must not remove what the run still uses either: left alone.
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0, !isIgnored(current) else { continue }
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
             sigemptyset(&action.sa_mask)
@@ -96,6 +101,12 @@ enum TemporaryFiles {
             var previous = sigaction()
             if sigaction(signal, &action, &previous) == 0 { registry.previous[signal] = previous }
         }
+    }
+
+    /// True when `action` ignores its signal (`SIG_IGN`).
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        return action.sa_flags & SA_SIGINFO == 0 && handler == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     private static func restore(_ registry: inout Registry) {
