@@ -9,13 +9,13 @@ import Synchronization
 ///
 /// While anything is registered, a handler is installed for the three signals (the ones a person or
 /// a CI runner sends to stop a process), except one the process ignores (a script's `cmd &` starts it
-/// ignoring SIGINT, `nohup` SIGHUP): that signal does not end the run, so it must not take its files. It only writes the signal's number to a pipe, the one thing
-/// a handler may safely do; a watcher thread reads the pipe, removes every registered path (on an
-/// ordinary thread, so it may take locks and call Foundation), puts back the actions that were
-/// there before, and sends the signal to the process again. When the last path is unregistered the previous
-/// actions are put back, so a process that has no temporary files left behaves as if this type
-/// did not exist. SIGKILL and crashes cannot be caught: ``TemporaryFolder`` sweeps what a dead
-/// process left behind.
+/// ignoring SIGINT, `nohup` SIGHUP): that signal does not end the run, so it must not take its files.
+/// The handler only writes the signal's number to a pipe, the one thing a handler may safely do; a
+/// watcher thread reads the pipe, removes every registered path (on an ordinary thread, so it may take
+/// locks and call Foundation), puts back the actions that were there before, and sends the signal to
+/// the process again. When the last path is unregistered the previous actions are put back, so a
+/// process that has no temporary files left behaves as if this type did not exist. SIGKILL and
+/// crashes cannot be caught: ``TemporaryFolder`` sweeps what a dead process left behind.
 enum TemporaryFiles {
     /// The signals that remove the registered paths.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
