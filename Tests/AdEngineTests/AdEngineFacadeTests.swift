@@ -153,14 +153,7 @@ import VAST
                 ])
         ])
         let request = self.request(.storiesBetweenPages)
-        let task = Task { () -> AdEngineError? in
-            do throws(AdEngineError) {
-                _ = try await engine.getAd(for: request)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let task = inFlight { () throws(AdEngineError) in try await engine.getAd(for: request) }
         try await Task.sleep(for: .milliseconds(300))
         let cancelledAt = ContinuousClock.now
         task.cancel()

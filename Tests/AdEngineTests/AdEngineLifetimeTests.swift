@@ -43,20 +43,6 @@ import VAST
         AdRequestInfo(placement: placement, itemId: item, playerSize: AdSize(width: 640, height: 360))
     }
 
-    /// A call started in a task of its own, to stop from outside.
-    private func inFlight(_ work: @escaping @Sendable () async throws(AdEngineError) -> Ad) -> Task<
-        AdEngineError?, Never
-    > {
-        Task {
-            do throws(AdEngineError) {
-                _ = try await work()
-                return nil
-            } catch {
-                return error
-            }
-        }
-    }
-
     private static let optedIn = ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true)
 
     @Test func closingAPresentationStopsItsGetAdInFlightAndNothingOfItCountsOrIsSent() async throws {

@@ -161,14 +161,7 @@ struct GetAdCreativeTests {
         let optedIn = ClipsAdConfiguration(preRollEnabled: true, bottomBannerEnabled: true)
         let closing = try await engine.openPresentation(.clips, configuration: optedIn)
         let request = request()
-        let call = Task { () -> AdEngineError? in
-            do throws(AdEngineError) {
-                _ = try await engine.getAd(for: request, in: closing)
-                return nil
-            } catch {
-                return error
-            }
-        }
+        let call = inFlight { () throws(AdEngineError) in try await engine.getAd(for: request, in: closing) }
         let deadline = ContinuousClock.now + .seconds(5)
         while try fixture.server.mediaLog().isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
